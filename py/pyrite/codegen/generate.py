@@ -1,0 +1,39 @@
+"""The two shader-tree jobs: generate (render, validate, publish) and check (write nothing)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyrite.codegen import outputs
+from pyrite.codegen.publish import PublishReport, publish
+from pyrite.codegen.render import RenderedKernel, render_all
+
+Validator = Callable[[RenderedKernel], None]
+
+
+@dataclass(frozen=True)
+class GenerateResult:
+    kernels: list[RenderedKernel]
+    lock_changes: list[str]       # what this build changes in the lock (informational)
+    orphans: list[Path]           # left in place unless prune
+    report: PublishReport
+
+
+def generate(root: Path, *, prune: bool = False, validator: Validator | None = None) -> GenerateResult:
+    """Render every kernel, validate each (before any file is touched), then publish all or nothing."""
+    kernels = render_all(root)
+    if validator is not None:
+        for kernel in kernels:
+            validator(kernel)
+    changes = outputs.lock_changes(root, kernels)
+    files = outputs.expected_files(root, kernels)
+    stray = outputs.orphans(root, files)
+    report = publish(files, remove=stray if prune else ())
+    return GenerateResult(kernels, changes, stray, report)
+
+
+def check(root: Path) -> tuple[list[RenderedKernel], list[str]]:
+    """Render every kernel and list how the tree differs from it (empty: up to date)."""
+    kernels = render_all(root)
+    return kernels, outputs.check(root, kernels)

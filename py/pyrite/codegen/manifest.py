@@ -1,0 +1,246 @@
+"""Strict loader for shader template manifests (shaders/<family>/<name>.yaml).
+
+    defaults: {PARAM: value, ...}         every template parameter, with its default
+    variants:                             required, non-empty: a name plus overrides
+      - {name: q4gsw, params: {QUANT: sym}}
+    forall:                               optional: cross product over axes, written order
+      DTYPE: [{suffix: f32, value: f32}, {suffix: i32, value: i32}]
+    combos:                               optional alternative to forall: explicit list
+      - {suffix: f32, params: {DTYPE: f32}}
+
+Every problem raises ManifestError(path, key, problem); nothing is guessed.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from pyrite.errors import ManifestError
+from pyrite.kernels.ids import ID_PATTERN
+
+TOP_KEYS = ("defaults", "variants", "forall", "combos")
+# Names the generator passes to every template itself.
+RESERVED = ("KERNEL", "VARIANT")
+PARAM_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+SCALARS = (str, int, float, bool)
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    params: dict[str, object]
+
+
+@dataclass(frozen=True)
+class Combo:
+    """One point of the forall product (one suffix per axis) or one explicit combo."""
+
+    suffixes: tuple[str, ...]
+    params: dict[str, object]
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """One kernel a manifest asks for: its variant, id suffixes and full parameters."""
+
+    variant: str
+    suffixes: tuple[str, ...]
+    params: dict[str, object]
+
+
+@dataclass(frozen=True)
+class Manifest:
+    path: Path
+    defaults: dict[str, object]
+    variants: tuple[Variant, ...]
+    combos: tuple[Combo, ...]     # forall expanded; a single empty combo when neither is given
+
+    def expand(self) -> list[Expansion]:
+        """Variants (written order) x combos (written order), parameters fully resolved."""
+        return [
+            Expansion(v.name, c.suffixes, {**self.defaults, **v.params, **c.params})
+            for v in self.variants
+            for c in self.combos
+        ]
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: object, first: int, second: int):
+        self.key, self.first, self.second = key, first, second
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """SafeLoader that refuses duplicate mapping keys (PyYAML keeps the last silently)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        self.flatten_mapping(node)
+        seen: dict[object, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            try:
+                if key in seen:
+                    raise _DuplicateKey(key, seen[key], line)
+            except TypeError:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"unhashable key {key!r}", key_node.start_mark
+                ) from None
+            seen[key] = line
+        return super().construct_mapping(node, deep=deep)
+
+
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _StrictLoader.construct_mapping)
+
+
+def load_manifest(path: Path) -> Manifest:
+    """Parse and check one manifest file."""
+    try:
+        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
+    except _DuplicateKey as dup:
+        raise ManifestError(path, str(dup.key), f"duplicate key (lines {dup.first} and {dup.second})") from None
+    except yaml.YAMLError as exc:
+        raise ManifestError(path, "(yaml)", f"not valid YAML: {exc}") from None
+    if doc is None:
+        raise ManifestError(path, "variants", "missing (the manifest is empty)")
+    if not isinstance(doc, dict):
+        raise ManifestError(path, "(top level)", f"must be a mapping, got {_kind(doc)}")
+    for key in doc:
+        if key not in TOP_KEYS:
+            raise ManifestError(path, str(key), f"unknown key (allowed: {', '.join(TOP_KEYS)})")
+
+    defaults = _params(path, "defaults", doc.get("defaults", {}), declared=None)
+    variants = _variants(path, doc.get("variants"), defaults)
+    if "forall" in doc and "combos" in doc:
+        raise ManifestError(path, "combos", "give either forall or combos, not both")
+    if "forall" in doc:
+        combos = _forall(path, doc["forall"], defaults)
+    elif "combos" in doc:
+        combos = _combos(path, doc["combos"], defaults)
+    else:
+        combos = (Combo((), {}),)
+
+    # A variant override that an axis then replaces would be silently ignored.
+    axis_params = {name for c in combos for name in c.params}
+    for i, variant in enumerate(variants):
+        for name in variant.params:
+            if name in axis_params:
+                raise ManifestError(
+                    path, f"variants[{i}].params.{name}",
+                    "is also set by forall/combos, which would override it",
+                )
+    return Manifest(path, defaults, variants, combos)
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__
+
+
+def _check_value(path: Path, key: str, value: object) -> None:
+    ok = isinstance(value, SCALARS) or (
+        isinstance(value, list) and all(isinstance(item, SCALARS) for item in value)
+    )
+    if not ok:
+        raise ManifestError(path, key, f"must be a string, number, bool or list of those, got {_kind(value)}")
+
+
+def _params(path: Path, key: str, raw: object, declared: dict | None) -> dict[str, object]:
+    """A {PARAM: value} mapping; with `declared`, every PARAM must be one of its keys."""
+    if not isinstance(raw, dict):
+        raise ManifestError(path, key, f"must be a mapping of parameter -> value, got {_kind(raw)}")
+    out: dict[str, object] = {}
+    for name, value in raw.items():
+        sub = f"{key}.{name}"
+        if not isinstance(name, str) or not PARAM_NAME.fullmatch(name):
+            raise ManifestError(path, sub, "parameter names must be identifiers")
+        if name in RESERVED:
+            raise ManifestError(path, sub, f"{name} is reserved (the generator sets it)")
+        if declared is not None and name not in declared:
+            raise ManifestError(path, sub, "overrides a parameter that defaults does not declare")
+        _check_value(path, sub, value)
+        out[name] = value
+    return out
+
+
+def _mapping(path: Path, key: str, raw: object, required: tuple[str, ...], optional: tuple[str, ...]) -> dict:
+    if not isinstance(raw, dict):
+        raise ManifestError(path, key, f"must be a mapping, got {_kind(raw)}")
+    for name in raw:
+        if name not in required + optional:
+            raise ManifestError(path, f"{key}.{name}", f"unknown key (allowed: {', '.join(required + optional)})")
+    for name in required:
+        if name not in raw:
+            raise ManifestError(path, f"{key}.{name}", "missing")
+    return raw
+
+
+def _name(path: Path, key: str, raw: object) -> str:
+    if not isinstance(raw, str) or not ID_PATTERN.fullmatch(raw):
+        raise ManifestError(path, key, f"must be a string matching [a-z0-9_]+, got {raw!r}")
+    return raw
+
+
+def _list(path: Path, key: str, raw: object) -> list:
+    if not isinstance(raw, list):
+        raise ManifestError(path, key, f"must be a list, got {_kind(raw)}")
+    if not raw:
+        raise ManifestError(path, key, "has no entries")
+    return raw
+
+
+def _variants(path: Path, raw: object, defaults: dict) -> tuple[Variant, ...]:
+    if raw is None:
+        raise ManifestError(path, "variants", "missing (a template needs at least one variant)")
+    variants: list[Variant] = []
+    seen: set[str] = set()
+    for i, item in enumerate(_list(path, "variants", raw)):
+        key = f"variants[{i}]"
+        item = _mapping(path, key, item, required=("name",), optional=("params",))
+        name = _name(path, f"{key}.name", item["name"])
+        if name in seen:
+            raise ManifestError(path, f"{key}.name", f"duplicate variant name {name!r}")
+        seen.add(name)
+        variants.append(Variant(name, _params(path, f"{key}.params", item.get("params", {}), defaults)))
+    return tuple(variants)
+
+
+def _forall(path: Path, raw: object, defaults: dict) -> tuple[Combo, ...]:
+    if not isinstance(raw, dict) or not raw:
+        raise ManifestError(path, "forall", "must be a non-empty mapping of axis -> values")
+    axes: list[list[tuple[str, str, object]]] = []
+    for axis, values in raw.items():
+        key = f"forall.{axis}"
+        if not isinstance(axis, str) or axis not in defaults:
+            raise ManifestError(path, key, "an axis must be a parameter that defaults declares")
+        points: list[tuple[str, str, object]] = []
+        suffixes: set[str] = set()
+        for j, item in enumerate(_list(path, key, values)):
+            item = _mapping(path, f"{key}[{j}]", item, required=("suffix", "value"), optional=())
+            suffix = _name(path, f"{key}[{j}].suffix", item["suffix"])
+            if suffix in suffixes:
+                raise ManifestError(path, f"{key}[{j}].suffix", f"duplicate suffix {suffix!r}")
+            suffixes.add(suffix)
+            _check_value(path, f"{key}[{j}].value", item["value"])
+            points.append((suffix, axis, item["value"]))
+        axes.append(points)
+    return tuple(
+        Combo(tuple(s for s, _, _ in point), {axis: value for _, axis, value in point})
+        for point in itertools.product(*axes)
+    )
+
+
+def _combos(path: Path, raw: object, defaults: dict) -> tuple[Combo, ...]:
+    combos: list[Combo] = []
+    seen: set[str] = set()
+    for i, item in enumerate(_list(path, "combos", raw)):
+        key = f"combos[{i}]"
+        item = _mapping(path, key, item, required=("suffix", "params"), optional=())
+        suffix = _name(path, f"{key}.suffix", item["suffix"])
+        if suffix in seen:
+            raise ManifestError(path, f"{key}.suffix", f"duplicate suffix {suffix!r}")
+        seen.add(suffix)
+        combos.append(Combo((suffix,), _params(path, f"{key}.params", item["params"], defaults)))
+    return tuple(combos)

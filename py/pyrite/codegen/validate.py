@@ -1,0 +1,62 @@
+"""Compile every rendered kernel with naga (through wgpu-py) before anything is published.
+
+One device per process. Its limits are the browser target's (DESIGN.md: SwiftShader has
+256 invocations, 32 KiB workgroup storage, 10 storage buffers per stage), not the native
+adapter's (llvmpipe offers 1024 invocations), so a kernel the page could not create fails
+here, at build time.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from pyrite.codegen.errors import CodegenError
+from pyrite.codegen.render import RenderedKernel
+from pyrite.errors import DeviceError
+
+# Each clamped to what the adapter offers.
+TARGET_LIMITS = {
+    "max-compute-invocations-per-workgroup": 256,
+    "max-compute-workgroup-size-x": 256,
+    "max-compute-workgroup-size-y": 256,
+    "max-compute-workgroup-size-z": 64,
+    "max-compute-workgroup-storage-size": 32768,
+    "max-storage-buffers-per-shader-stage": 10,
+}
+# Requested when the adapter has them, so capability-chosen variants (enable f16;) validate.
+OPTIONAL_FEATURES = ("shader-f16",)
+
+
+@cache
+def _device() -> object:
+    try:
+        import wgpu
+    except ImportError as exc:
+        raise DeviceError(f"shader validation needs wgpu-py (pip install wgpu): {exc}") from None
+    try:
+        adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
+        if adapter is None:
+            adapter = wgpu.gpu.request_adapter_sync(force_fallback_adapter=True)
+    except Exception as exc:  # wgpu-native reports a missing driver as a plain RuntimeError
+        raise DeviceError(f"shader validation: wgpu-py found no WebGPU adapter: {exc}") from exc
+    if adapter is None:
+        raise DeviceError("shader validation: wgpu-py found no WebGPU adapter (not even a fallback one)")
+    limits = {name: min(value, adapter.limits[name]) for name, value in TARGET_LIMITS.items()}
+    features = [f for f in OPTIONAL_FEATURES if f in adapter.features]
+    # mirrors GPUAdapter.requestDevice
+    return adapter.request_device_sync(required_features=features, required_limits=limits)
+
+
+def validate(kernel: RenderedKernel) -> None:
+    """Raise CodegenError (with naga's message) unless the kernel compiles into a compute pipeline."""
+    import wgpu
+
+    device = _device()
+    code = kernel.payload.decode("utf-8")
+    try:
+        # mirrors GPUDevice.createShaderModule + createComputePipeline({layout: "auto"})
+        module = device.create_shader_module(label=kernel.id, code=code)
+        device.create_compute_pipeline(
+            label=kernel.id, layout="auto", compute={"module": module, "entry_point": kernel.entry}
+        )
+    except wgpu.GPUError as exc:
+        raise CodegenError(f"kernel {kernel.id} ({kernel.source})", f"does not compile:\n{exc}") from None

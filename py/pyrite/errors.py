@@ -1,0 +1,67 @@
+"""Typed errors. Every message names the thing at fault (file, tensor, op, limit, shape)."""
+from __future__ import annotations
+
+
+class PyriteError(Exception):
+    """Base of every error pyrite raises on purpose."""
+
+
+class GGUFError(PyriteError):
+    """A GGUF file is missing, corrupt, truncated or uses something we do not support."""
+
+    def __init__(self, path: object, problem: str):
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+class ModelFormatError(PyriteError):
+    """A pyrite model directory (model.json + shards) is malformed."""
+
+
+class ShardChecksumError(ModelFormatError):
+    """A weight shard's sha256 differs from the one model.json records."""
+
+
+class LimitError(PyriteError):
+    """A buffer or dispatch would exceed an adapter limit."""
+
+    def __init__(self, what: str, size: int, limit_name: str, limit: int):
+        self.what, self.size, self.limit_name, self.limit = what, size, limit_name, limit
+        super().__init__(f"{what}: {size} exceeds the adapter's {limit_name} ({limit})")
+
+
+class ShapeError(PyriteError):
+    """Shapes that an op cannot accept (rank, broadcast, alignment)."""
+
+
+class DTypeError(PyriteError):
+    """A dtype an op does not support."""
+
+
+class KernelError(PyriteError):
+    """An unknown kernel id or a kernel registry problem."""
+
+
+class ManifestError(PyriteError):
+    """A malformed shader template manifest."""
+
+    def __init__(self, path: object, key: str, problem: str):
+        self.path, self.key, self.problem = str(path), key, problem
+        super().__init__(f"{self.path}: {key}: {problem}")
+
+
+class PromptError(PyriteError):
+    """An empty prompt or one longer than the model's context."""
+
+
+class DeviceError(PyriteError):
+    """No WebGPU adapter, or the device was lost."""
+
+
+class TokenizerError(PyriteError):
+    """A tokenizer description we cannot use (unknown pre-tokenizer, bad vocab) or a bad token id."""
+
+
+class ChatTemplateError(TokenizerError):
+    """A chat template we do not implement, or messages it cannot render."""

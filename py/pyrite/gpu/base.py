@@ -1,0 +1,180 @@
+"""The Device interface: one spec-shaped face over WebGPU, two backends (native.py, browser.py).
+
+Each method names the WebGPU call it mirrors. Deliberate deviations from the spec are listed in
+DEVIATIONS (tested): the interface is smaller than WebGPU and shaped for compute-only work.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..errors import LimitError
+
+# GPUBufferUsage flags (WebGPU spec values).
+MAP_READ = 0x0001
+COPY_SRC = 0x0004
+COPY_DST = 0x0008
+UNIFORM = 0x0040
+STORAGE = 0x0080
+
+# Deliberate deviations from the WebGPU API, each tested in tests/gpu/test_base.py.
+DEVIATIONS = (
+    "compute only: no render pipelines, textures or samplers",
+    "one bind group (group 0) per pipeline, layout 'auto'",
+    "submit() encodes a list of dispatches into one command buffer with one compute pass",
+    "read_buffer() copies through a MAP_READ staging buffer and returns bytes",
+    "pipelines are cached by (kernel id, constants)",
+)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The adapter limits pyrite checks before it allocates anything."""
+
+    max_storage_buffer_binding_size: int
+    max_buffer_size: int
+    max_compute_workgroup_storage_size: int
+    max_compute_invocations_per_workgroup: int
+    max_storage_buffers_per_shader_stage: int
+    max_compute_workgroups_per_dimension: int
+    max_uniform_buffer_binding_size: int
+    min_storage_buffer_offset_alignment: int
+
+    @classmethod
+    def from_mapping(cls, get: Any) -> "Limits":
+        """Build from a getter taking the spec's camelCase names."""
+        return cls(
+            max_storage_buffer_binding_size=int(get("maxStorageBufferBindingSize")),
+            max_buffer_size=int(get("maxBufferSize")),
+            max_compute_workgroup_storage_size=int(get("maxComputeWorkgroupStorageSize")),
+            max_compute_invocations_per_workgroup=int(get("maxComputeInvocationsPerWorkgroup")),
+            max_storage_buffers_per_shader_stage=int(get("maxStorageBuffersPerShaderStage")),
+            max_compute_workgroups_per_dimension=int(get("maxComputeWorkgroupsPerDimension")),
+            max_uniform_buffer_binding_size=int(get("maxUniformBufferBindingSize")),
+            min_storage_buffer_offset_alignment=int(get("minStorageBufferOffsetAlignment")),
+        )
+
+    # The spec's camelCase names, so a backend can ask for the adapter's best values.
+    NAMES = (
+        "maxStorageBufferBindingSize", "maxBufferSize", "maxComputeWorkgroupStorageSize",
+        "maxComputeInvocationsPerWorkgroup", "maxStorageBuffersPerShaderStage",
+        "maxComputeWorkgroupsPerDimension", "maxUniformBufferBindingSize",
+        "minStorageBufferOffsetAlignment",
+    )
+
+
+@dataclass(frozen=True)
+class AdapterInfo:
+    backend: str  # "native" or "browser"
+    vendor: str = ""
+    architecture: str = ""
+    device: str = ""
+    description: str = ""
+
+
+@dataclass
+class Buffer:
+    """A GPUBuffer plus what pyrite needs to know about it."""
+
+    handle: Any
+    size: int
+    usage: int
+    label: str = ""
+
+
+@dataclass
+class Dispatch:
+    """One compute dispatch: setPipeline + setBindGroup(0) + dispatchWorkgroups."""
+
+    pipeline: Any
+    bind_group: Any
+    grid: tuple[int, int, int]
+    label: str = ""
+
+
+@dataclass
+class Device:
+    """Base of the two backends. Hooks raise NotImplementedError naming what a backend must provide."""
+
+    info: AdapterInfo
+    features: frozenset[str]
+    limits: Limits
+    _pipelines: dict = field(default_factory=dict, repr=False)
+
+    # -- allocation -------------------------------------------------------------------------
+
+    def create_buffer(self, size: int, usage: int = STORAGE | COPY_DST | COPY_SRC, label: str = "") -> Buffer:
+        """GPUDevice.createBuffer, after checking the size against the adapter's limits."""
+        size = max(4, (int(size) + 3) & ~3)  # WebGPU needs a multiple of 4 for writes and copies
+        self.check_buffer_size(label or "buffer", size, binding=bool(usage & STORAGE))
+        return Buffer(self._create_buffer(size, usage, label), size, usage, label)
+
+    def check_buffer_size(self, what: str, size: int, binding: bool = True) -> None:
+        """Raise LimitError when a buffer of `size` bytes would not fit this adapter."""
+        if size > self.limits.max_buffer_size:
+            raise LimitError(what, size, "maxBufferSize", self.limits.max_buffer_size)
+        if binding and size > self.limits.max_storage_buffer_binding_size:
+            raise LimitError(what, size, "maxStorageBufferBindingSize",
+                             self.limits.max_storage_buffer_binding_size)
+
+    def pipeline(self, kernel: Any, constants: dict | None = None) -> Any:
+        """GPUDevice.createComputePipeline (layout 'auto'), cached by kernel id and constants."""
+        key = (kernel.id, tuple(sorted((constants or {}).items())))
+        pipe = self._pipelines.get(key)
+        if pipe is None:
+            pipe = self._pipelines[key] = self._create_pipeline(kernel, constants or {})
+        return pipe
+
+    # -- backend hooks ------------------------------------------------------------------------
+
+    def _create_buffer(self, size: int, usage: int, label: str) -> Any:
+        raise NotImplementedError("need _create_buffer")
+
+    def _create_pipeline(self, kernel: Any, constants: dict) -> Any:
+        raise NotImplementedError("need _create_pipeline")
+
+    def bind_group(self, pipeline: Any, buffers: Sequence[Buffer], label: str = "") -> Any:
+        """GPUDevice.createBindGroup over getBindGroupLayout(0); binding i = buffers[i], whole buffer."""
+        raise NotImplementedError("need bind_group")
+
+    def write_buffer(self, buffer: Buffer, offset: int, data: Any) -> None:
+        """GPUQueue.writeBuffer from bytes, bytearray, memoryview (or a JS ArrayBuffer in the browser)."""
+        raise NotImplementedError("need write_buffer")
+
+    async def read_buffer(self, buffer: Buffer, offset: int = 0, size: int | None = None) -> bytes:
+        """copyBufferToBuffer into a MAP_READ buffer, mapAsync, getMappedRange."""
+        raise NotImplementedError("need read_buffer")
+
+    def submit(self, dispatches: Sequence[Dispatch], timestamps: Any = None) -> None:
+        """One GPUCommandEncoder, one compute pass, all dispatches, GPUQueue.submit."""
+        raise NotImplementedError("need submit")
+
+    def copy_buffer(self, src: Buffer, src_offset: int, dst: Buffer, dst_offset: int, size: int) -> None:
+        """GPUCommandEncoder.copyBufferToBuffer, submitted at once."""
+        raise NotImplementedError("need copy_buffer")
+
+    async def sync(self) -> None:
+        """GPUQueue.onSubmittedWorkDone."""
+        raise NotImplementedError("need sync")
+
+    def destroy_buffer(self, buffer: Buffer) -> None:
+        """GPUBuffer.destroy."""
+        raise NotImplementedError("need destroy_buffer")
+
+    def describe(self) -> dict:
+        """Adapter, backend, features and limits as plain data (for `pyrite info`)."""
+        return {
+            "backend": self.info.backend,
+            "adapter": {"vendor": self.info.vendor, "architecture": self.info.architecture,
+                        "device": self.info.device, "description": self.info.description},
+            "features": sorted(self.features),
+            "limits": {name: getattr(self.limits, attr) for name, attr in
+                       zip(Limits.NAMES, Limits.__dataclass_fields__)},
+        }
+
+    def push_error_scope(self) -> None:
+        """GPUDevice.pushErrorScope('validation'); native wgpu-py raises at once, so a no-op there."""
+
+    async def pop_error_scope(self) -> str | None:
+        """GPUDevice.popErrorScope: the first validation message since the push, or None."""
+        return None

@@ -1,0 +1,131 @@
+"""Browser backend: Pyodide, js.navigator.gpu through the JS FFI.
+
+GPU objects stay JS objects held as proxies. In per-dispatch code only JS objects and numbers
+cross the FFI (a Python object handed to JS becomes a PyProxy that must be destroyed), and the
+bound methods of the compute pass are cached: about 4 us per dispatch instead of 13 (Pyodide 314).
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import js  # type: ignore[import-not-found]  # Pyodide only
+from pyodide.ffi import JsProxy, to_js  # type: ignore[import-not-found]
+
+from ..errors import DeviceError
+from .base import COPY_DST, MAP_READ, AdapterInfo, Buffer, Device, Dispatch, Limits
+
+OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
+
+
+def _js(obj: Any) -> Any:
+    # WebGPU descriptors must be plain JS objects: to_js(dict) alone makes a Map, which they reject.
+    return to_js(obj, dict_converter=js.Object.fromEntries)
+
+
+class BrowserDevice(Device):
+    """A navigator.gpu GPUDevice behind pyrite's Device interface."""
+
+    def __init__(self, adapter: Any, device: Any):
+        info = getattr(adapter, "info", None)
+        field = (lambda n: str(getattr(info, n, "") or "")) if info is not None else (lambda n: "")
+        limits = device.limits
+        super().__init__(
+            info=AdapterInfo("browser", field("vendor"), field("architecture"), field("device"),
+                             field("description")),
+            features=frozenset(str(f) for f in device.features),
+            limits=Limits.from_mapping(lambda n: getattr(limits, n)),
+        )
+        self._device = device
+        self._queue = device.queue
+        self._staging: dict[int, Any] = {}
+
+    def _create_buffer(self, size: int, usage: int, label: str) -> Any:
+        # GPUDevice.createBuffer
+        return self._device.createBuffer(_js({"size": size, "usage": usage, "label": label}))
+
+    def _create_pipeline(self, kernel: Any, constants: dict) -> Any:
+        # GPUDevice.createShaderModule + createComputePipeline
+        module = self._device.createShaderModule(_js({"code": kernel.source, "label": kernel.id}))
+        stage: dict = {"module": module, "entryPoint": kernel.entry}
+        if constants:
+            stage["constants"] = dict(constants)
+        return self._device.createComputePipeline(
+            _js({"layout": "auto", "compute": stage, "label": kernel.id}))
+
+    def bind_group(self, pipeline: Any, buffers: Sequence[Buffer], label: str = "") -> Any:
+        # GPUDevice.createBindGroup
+        entries = [{"binding": i, "resource": {"buffer": b.handle}} for i, b in enumerate(buffers)]
+        return self._device.createBindGroup(
+            _js({"layout": pipeline.getBindGroupLayout(0), "entries": entries, "label": label}))
+
+    def write_buffer(self, buffer: Buffer, offset: int, data: Any) -> None:
+        # GPUQueue.writeBuffer; a JS ArrayBuffer or typed array goes straight through, untouched by Python.
+        if not isinstance(data, JsProxy):
+            data = to_js(memoryview(data).cast("B"))
+        self._queue.writeBuffer(buffer.handle, offset, data)
+
+    async def read_buffer(self, buffer: Buffer, offset: int = 0, size: int | None = None) -> bytes:
+        # copyBufferToBuffer into a MAP_READ buffer; GPUBuffer.mapAsync + getMappedRange.
+        size = buffer.size - offset if size is None else size
+        padded = (size + 3) & ~3
+        staging = self._staging.get(padded)
+        if staging is None:
+            staging = self._staging[padded] = self._device.createBuffer(
+                _js({"size": padded, "usage": MAP_READ | COPY_DST, "label": "staging"}))
+        encoder = self._device.createCommandEncoder()
+        encoder.copyBufferToBuffer(buffer.handle, offset, staging, 0, padded)
+        self._queue.submit(_js([encoder.finish()]))
+        await staging.mapAsync(js.GPUMapMode.READ)
+        data = js.Uint8Array.new(staging.getMappedRange(0, padded)).to_bytes()
+        staging.unmap()
+        return data[:size]
+
+    def submit(self, dispatches: Sequence[Dispatch], timestamps: Any = None) -> None:
+        # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / GPUQueue.submit
+        encoder = self._device.createCommandEncoder()
+        cpass = encoder.beginComputePass(_js({"timestampWrites": timestamps}) if timestamps else js.undefined)
+        set_pipeline, set_bind_group, dispatch = cpass.setPipeline, cpass.setBindGroup, cpass.dispatchWorkgroups
+        for d in dispatches:
+            set_pipeline(d.pipeline)
+            set_bind_group(0, d.bind_group)
+            dispatch(*d.grid)
+        cpass.end()
+        self._queue.submit(_js([encoder.finish()]))
+
+    def copy_buffer(self, src: Buffer, src_offset: int, dst: Buffer, dst_offset: int, size: int) -> None:
+        # GPUCommandEncoder.copyBufferToBuffer
+        encoder = self._device.createCommandEncoder()
+        encoder.copyBufferToBuffer(src.handle, src_offset, dst.handle, dst_offset, size)
+        self._queue.submit(_js([encoder.finish()]))
+
+    async def sync(self) -> None:
+        # GPUQueue.onSubmittedWorkDone
+        await self._queue.onSubmittedWorkDone()
+
+    def destroy_buffer(self, buffer: Buffer) -> None:
+        # GPUBuffer.destroy
+        buffer.handle.destroy()
+
+    def push_error_scope(self) -> None:
+        # GPUDevice.pushErrorScope
+        self._device.pushErrorScope("validation")
+
+    async def pop_error_scope(self) -> str | None:
+        # GPUDevice.popErrorScope
+        err = await self._device.popErrorScope()
+        return None if err is None else str(err.message)
+
+
+async def request_device(power_preference: str = "high-performance") -> BrowserDevice:
+    """navigator.gpu.requestAdapter + adapter.requestDevice, with the adapter's best limits."""
+    gpu = getattr(js.navigator, "gpu", None)
+    if gpu is None or gpu == js.undefined:
+        raise DeviceError("this browser has no WebGPU (navigator.gpu is missing; it needs a secure "
+                          "context such as http://localhost and a WebGPU-enabled browser)")
+    adapter = await gpu.requestAdapter(_js({"powerPreference": power_preference}))
+    if adapter is None or adapter == js.undefined:
+        raise DeviceError("navigator.gpu.requestAdapter() found no adapter")
+    features = [f for f in OPTIONAL_FEATURES if adapter.features.has(f)]
+    limits = {n: getattr(adapter.limits, n) for n in Limits.NAMES if not n.startswith("min")}
+    device = await adapter.requestDevice(_js({"requiredFeatures": features, "requiredLimits": limits}))
+    return BrowserDevice(adapter, device)

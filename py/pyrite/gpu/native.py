@@ -1,0 +1,101 @@
+"""Native backend: wgpu-py (Vulkan / Metal / D3D12 / GL through wgpu-native)."""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from ..errors import DeviceError
+from .base import AdapterInfo, Buffer, Device, Dispatch, Limits
+
+# Features pyrite can use when the adapter has them; none is required.
+OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
+
+
+def _kebab(name: str) -> str:
+    return re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), name)
+
+
+class NativeDevice(Device):
+    """A wgpu-py GPUDevice behind pyrite's Device interface."""
+
+    def __init__(self, adapter: Any, device: Any):
+        info = adapter.info
+        limits = device.limits
+        super().__init__(
+            info=AdapterInfo("native", str(info.get("vendor", "")), str(info.get("architecture", "")),
+                             str(info.get("device", "")), str(info.get("description", ""))),
+            features=frozenset(str(f) for f in device.features),
+            limits=Limits.from_mapping(lambda n: limits[_kebab(n)]),
+        )
+        self._device = device
+        self._queue = device.queue
+
+    def _create_buffer(self, size: int, usage: int, label: str) -> Any:
+        # GPUDevice.createBuffer
+        return self._device.create_buffer(size=size, usage=usage, label=label)
+
+    def _create_pipeline(self, kernel: Any, constants: dict) -> Any:
+        # GPUDevice.createShaderModule + createComputePipeline
+        module = self._device.create_shader_module(code=kernel.source, label=kernel.id)
+        stage = {"module": module, "entry_point": kernel.entry}
+        if constants:
+            stage["constants"] = dict(constants)
+        return self._device.create_compute_pipeline(layout="auto", compute=stage, label=kernel.id)
+
+    def bind_group(self, pipeline: Any, buffers: Sequence[Buffer], label: str = "") -> Any:
+        # GPUDevice.createBindGroup
+        entries = [{"binding": i, "resource": {"buffer": b.handle, "offset": 0, "size": b.size}}
+                   for i, b in enumerate(buffers)]
+        return self._device.create_bind_group(layout=pipeline.get_bind_group_layout(0),
+                                              entries=entries, label=label)
+
+    def write_buffer(self, buffer: Buffer, offset: int, data: Any) -> None:
+        # GPUQueue.writeBuffer
+        self._queue.write_buffer(buffer.handle, offset, memoryview(data).cast("B"))
+
+    async def read_buffer(self, buffer: Buffer, offset: int = 0, size: int | None = None) -> bytes:
+        # GPUQueue.readBuffer is wgpu-py's sync helper for copy + mapAsync + getMappedRange.
+        size = buffer.size - offset if size is None else size
+        return bytes(self._queue.read_buffer(buffer.handle, offset, size))
+
+    def submit(self, dispatches: Sequence[Dispatch], timestamps: Any = None) -> None:
+        # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / GPUQueue.submit
+        encoder = self._device.create_command_encoder()
+        cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamps} if timestamps else {}))
+        for d in dispatches:
+            cpass.set_pipeline(d.pipeline)
+            cpass.set_bind_group(0, d.bind_group)
+            cpass.dispatch_workgroups(*d.grid)
+        cpass.end()
+        self._queue.submit([encoder.finish()])
+
+    def copy_buffer(self, src: Buffer, src_offset: int, dst: Buffer, dst_offset: int, size: int) -> None:
+        # GPUCommandEncoder.copyBufferToBuffer
+        encoder = self._device.create_command_encoder()
+        encoder.copy_buffer_to_buffer(src.handle, src_offset, dst.handle, dst_offset, size)
+        self._queue.submit([encoder.finish()])
+
+    async def sync(self) -> None:
+        # GPUQueue.onSubmittedWorkDone (wgpu-py's sync form)
+        self._queue.on_submitted_work_done_sync()
+
+    def destroy_buffer(self, buffer: Buffer) -> None:
+        # GPUBuffer.destroy
+        buffer.handle.destroy()
+
+
+async def request_device(power_preference: str = "high-performance") -> NativeDevice:
+    """navigator.gpu.requestAdapter + adapter.requestDevice, with the adapter's best limits."""
+    try:
+        import wgpu
+    except ImportError as e:  # pragma: no cover - depends on the host
+        raise DeviceError("the native backend needs wgpu-py: pip install 'pyrite[native]'") from e
+    adapter = wgpu.gpu.request_adapter_sync(power_preference=power_preference)
+    if adapter is None:
+        raise DeviceError("no WebGPU adapter found by wgpu-py")
+    wanted = [f for f in OPTIONAL_FEATURES if f in adapter.features]
+    limits = {_kebab(n): adapter.limits[_kebab(n)] for n in Limits.NAMES
+              if not n.startswith("min")}
+    device = adapter.request_device_sync(required_features=wanted, required_limits=limits)
+    return NativeDevice(adapter, device)
+

@@ -1,0 +1,107 @@
+"""Plan: the built form of a graph. Buffers, pipelines, bind groups and params blocks are made once;
+a step (live seq_len, pos) rewrites one uniform and recomputes grids, nothing else.
+
+Every node records the op, route and kernel it dispatches, so each run can attest which kernel ran.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from .. import kernels
+from ..gpu import COPY_DST, COPY_SRC, STORAGE, UNIFORM, Buffer, Device, Dispatch
+from .params import pack_params, pack_step
+
+Grid = Callable[["Live"], tuple[int, int, int]]
+
+
+@dataclass(frozen=True)
+class Live:
+    """The dynamic sizes of one execution: S live tokens starting at position pos."""
+
+    seq_len: int
+    pos: int
+
+    @property
+    def kv_len(self) -> int:
+        return self.pos + self.seq_len
+
+
+@dataclass(frozen=True)
+class Tensor:
+    """A device buffer with a logical shape; 'S' in a shape is the live sequence length."""
+
+    name: str
+    shape: tuple
+    dtype: str
+    buffer: Buffer
+
+
+@dataclass
+class Node:
+    op: str
+    family: str
+    route: str
+    kernel: str
+    dispatch: Dispatch
+    grid: Grid
+
+
+@dataclass
+class Plan:
+    device: Device
+    name: str = "plan"
+    overrides: dict[str, str] = field(default_factory=dict)  # family -> pinned route name
+    nodes: list[Node] = field(default_factory=list)
+    _step_buffer: Buffer | None = None
+    _live: Live | None = None
+
+    @property
+    def step_buffer(self) -> Buffer:
+        if self._step_buffer is None:
+            self._step_buffer = self.device.create_buffer(16, UNIFORM | COPY_DST, f"{self.name}.step")
+        return self._step_buffer
+
+    # -- build --------------------------------------------------------------------------------
+
+    def params(self, label: str, fields: Sequence[int | float]) -> Buffer:
+        """A uniform params block written once at build (immutable controls + static sizes)."""
+        data = pack_params(fields)
+        buf = self.device.create_buffer(len(data), UNIFORM | COPY_DST, label)
+        self.device.write_buffer(buf, 0, data)
+        return buf
+
+    def add(self, op: str, family: str, route: str, kernel_id: str, bindings: Sequence[Buffer],
+            grid: Grid, constants: dict | None = None) -> Node:
+        """Append one dispatch of `kernel_id` (checked against the registry now, not at dispatch)."""
+        kernel = kernels.get(kernel_id)
+        pipeline = self.device.pipeline(kernel, constants)
+        bind_group = self.device.bind_group(pipeline, bindings, label=op)
+        node = Node(op, family, route, kernel_id, Dispatch(pipeline, bind_group, (1, 1, 1), op), grid)
+        self.nodes.append(node)
+        return node
+
+    # -- execute ------------------------------------------------------------------------------
+
+    def set_live(self, live: Live) -> None:
+        """Resize: write the step uniform and recompute every grid for the live sizes."""
+        if live == self._live:
+            return
+        self.device.write_buffer(self.step_buffer, 0, pack_step(live.seq_len, live.pos))
+        for node in self.nodes:
+            node.dispatch.grid = node.grid(live)
+        self._live = live
+
+    def run(self, live: Live) -> None:
+        """Encode every node's dispatch into one command buffer and submit it."""
+        self.set_live(live)
+        self.device.submit([n.dispatch for n in self.nodes])
+
+    def attest(self) -> list[dict[str, Any]]:
+        """Which kernel each op ran (route attestation; cheap, always available)."""
+        return [{"op": n.op, "family": n.family, "route": n.route, "kernel": n.kernel} for n in self.nodes]
+
+
+def storage(device: Device, name: str, nbytes: int) -> Buffer:
+    """A read-write storage buffer for activations or caches."""
+    return device.create_buffer(nbytes, STORAGE | COPY_DST | COPY_SRC, name)

@@ -1,0 +1,9 @@
+"""Kernel registry: kernel id -> WGSL source, entry point, workgroup size, sha256.
+
+The WGSL lives in generated/, produced from shaders/ by `python build.py shaders`
+(pyrite.codegen). RUNTIME package: stdlib only.
+"""
+from pyrite.kernels.ids import ID_PATTERN, kernel_id
+from pyrite.kernels.registry import Kernel, Registry, get, ids
+
+__all__ = ["ID_PATTERN", "Kernel", "Registry", "get", "ids", "kernel_id"]

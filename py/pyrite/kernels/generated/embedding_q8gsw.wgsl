@@ -1,0 +1,32 @@
+// generated from shaders/embedding/embedding.wgsl -- do not edit
+// out[s, k] = dequant(table[ids[s], k]): the token embedding gather for the live rows.
+struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Params { V: u32, K: u32, GS: u32, _p0: u32 }
+
+const WG: u32 = 64u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> ids: array<u32>;           // [S]
+@group(0) @binding(3) var<storage, read> table: array<u32>;         // q4: [V, K/8]; q8: [V, K/4]
+@group(0) @binding(4) var<storage, read> scale: array<u32>;         // [K/GS, V] fp16 pairs
+@group(0) @binding(5) var<storage, read_write> out: array<f32>;
+
+fn half_at(i: u32, packed: u32) -> f32 {
+    return unpack2x16float(packed)[i & 1u];
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let k = gid.x;
+    let s = gid.y;
+    if (k >= p.K || s >= step.seq_len) {
+        return;
+    }
+    let v = min(ids[s], p.V - 1u);
+    let si = (k / p.GS) * p.V + v;
+    let sc = half_at(si, scale[si >> 1u]);
+    let word = table[v * (p.K / 4u) + k / 4u];
+    let q = f32(i32(word << (24u - 8u * (k % 4u))) >> 24u);
+    out[s * p.K + k] = sc * q;
+}

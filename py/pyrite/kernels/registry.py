@@ -1,0 +1,114 @@
+"""Read the generated kernel registry (generated/registry.json + one .wgsl per kernel).
+
+RUNTIME module: runs under Pyodide, so stdlib only (no numpy, jinja2 or yaml). The files
+are package data, read through importlib.resources so an installed wheel works as well
+as a source checkout.
+"""
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from pyrite.errors import KernelError
+
+REGISTRY_FILE = "registry.json"
+REGISTRY_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """One generated kernel, ready to hand to createShaderModule."""
+
+    id: str
+    source: str                          # the WGSL text of generated/<id>.wgsl
+    entry: str                           # compute entry point ("main")
+    workgroup_size: tuple[int, int, int]
+    sha256: str                          # of the generated file's bytes
+    params: dict = field(hash=False)     # template parameters it was rendered with
+
+
+class Registry:
+    """The kernels of one generated/ directory; each kernel is read once, on first get()."""
+
+    def __init__(self, directory: Traversable | Path):
+        self.directory = directory
+        index = directory / REGISTRY_FILE
+        try:
+            doc = json.loads(index.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise KernelError(
+                f"{index}: no kernel registry; run `python build.py shaders` to generate it"
+            ) from None
+        except (OSError, ValueError) as exc:
+            raise KernelError(f"{index}: unreadable kernel registry: {exc}") from exc
+        if not isinstance(doc, dict) or doc.get("version") != REGISTRY_VERSION:
+            raise KernelError(f"{index}: expected registry version {REGISTRY_VERSION}")
+        self._entries: dict[str, dict] = doc.get("kernels", {})
+        self._cache: dict[str, Kernel] = {}
+
+    def ids(self) -> list[str]:
+        return sorted(self._entries)
+
+    def get(self, kernel_id: str) -> Kernel:
+        kernel = self._cache.get(kernel_id)
+        if kernel is None:
+            kernel = self._cache[kernel_id] = self._load(kernel_id)
+        return kernel
+
+    def _load(self, kernel_id: str) -> Kernel:
+        entry = self._entries.get(kernel_id)
+        if entry is None:
+            close = difflib.get_close_matches(kernel_id, self._entries, n=5, cutoff=0.6)
+            hint = f"; close matches: {', '.join(close)}" if close else ""
+            raise KernelError(f"unknown kernel {kernel_id!r} ({len(self._entries)} registered){hint}")
+        path = self.directory / entry["file"]
+        try:
+            payload = path.read_bytes()
+        except OSError as exc:
+            raise KernelError(f"kernel {kernel_id}: cannot read {path}: {exc}") from exc
+        # A hand-edited or half-regenerated file must not run under a stale registry entry.
+        digest = hashlib.sha256(payload).hexdigest()
+        if digest != entry["sha256"]:
+            raise KernelError(
+                f"kernel {kernel_id}: {path} has sha256 {digest}, registry says {entry['sha256']}; "
+                "run `python build.py shaders`"
+            )
+        x, y, z = entry["workgroup_size"]
+        return Kernel(
+            id=kernel_id,
+            source=payload.decode("utf-8"),
+            entry=entry["entry"],
+            workgroup_size=(x, y, z),
+            sha256=digest,
+            params=dict(entry["params"]),
+        )
+
+
+def default_directory() -> Traversable:
+    """pyrite/kernels/generated as package data."""
+    return resources.files("pyrite.kernels") / "generated"
+
+
+_default: Registry | None = None
+
+
+def default_registry() -> Registry:
+    global _default
+    if _default is None:
+        _default = Registry(default_directory())
+    return _default
+
+
+def get(kernel_id: str) -> Kernel:
+    """The kernel registered as kernel_id; KernelError (with close matches) if unknown."""
+    return default_registry().get(kernel_id)
+
+
+def ids() -> list[str]:
+    """Every registered kernel id, sorted."""
+    return default_registry().ids()

@@ -1,0 +1,157 @@
+"""ModelConfig: the architecture geometry of one checkpoint, built from its own metadata.
+
+Runtime module (imported in the browser): stdlib only.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Iterable
+
+from pyrite.errors import ModelFormatError
+
+ARCHS = ("llama", "qwen2", "qwen3")
+# Qwen3 sets head_dim on its own (0.6B: hidden 1024, 16 heads x 128); the others derive
+# it as hidden / n_heads, so there hidden == n_heads * head_dim is a consistency check.
+_FREE_HEAD_DIM = ("qwen3",)
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    arch: str            # "llama" | "qwen2" | "qwen3"
+    n_layers: int
+    hidden: int          # residual width
+    ffn: int             # SwiGLU inner width
+    n_heads: int         # query heads
+    n_kv_heads: int      # key/value heads (GQA: n_heads % n_kv_heads == 0)
+    head_dim: int
+    vocab: int
+    max_ctx: int         # training context length
+    rope_theta: float
+    rms_eps: float
+    tied_embeddings: bool  # lm_head reuses token_embd (no output.weight)
+    qkv_bias: bool         # qwen2: attn_q/k/v carry biases
+    qk_norm: bool          # qwen3: RMSNorm on q and k per head
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    @property
+    def q_dim(self) -> int:
+        return self.n_heads * self.head_dim
+
+    @property
+    def kv_dim(self) -> int:
+        return self.n_kv_heads * self.head_dim
+
+    @property
+    def group(self) -> int:
+        """Query heads per KV head."""
+        return self.n_heads // self.n_kv_heads
+
+    def validate(self) -> None:
+        if self.arch not in ARCHS:
+            raise ModelFormatError(f"config.arch: {self.arch!r} is not one of {ARCHS}")
+        for name in ("n_layers", "hidden", "ffn", "n_heads", "n_kv_heads", "head_dim", "vocab", "max_ctx"):
+            v = getattr(self, name)
+            if type(v) is not int or v <= 0:
+                raise ModelFormatError(f"config.{name}: must be a positive int, got {v!r}")
+        for name in ("rope_theta", "rms_eps"):
+            v = getattr(self, name)
+            if type(v) not in (int, float) or not v > 0:
+                raise ModelFormatError(f"config.{name}: must be a positive number, got {v!r}")
+        for name in ("tied_embeddings", "qkv_bias", "qk_norm"):
+            if type(getattr(self, name)) is not bool:
+                raise ModelFormatError(f"config.{name}: must be a bool, got {getattr(self, name)!r}")
+        if self.n_heads % self.n_kv_heads:
+            raise ModelFormatError(f"config: n_heads {self.n_heads} is not divisible by n_kv_heads {self.n_kv_heads}")
+        if self.head_dim % 2:
+            raise ModelFormatError(f"config.head_dim: {self.head_dim} must be even (RoPE rotates pairs)")
+        if self.arch not in _FREE_HEAD_DIM and self.hidden != self.n_heads * self.head_dim:
+            raise ModelFormatError(f"config: hidden {self.hidden} != n_heads {self.n_heads} * head_dim "
+                                   f"{self.head_dim} (required for arch {self.arch!r})")
+
+    # ---- (de)serialisation ------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: Any) -> ModelConfig:
+        """Strict: every field present, no unknown keys; types checked by validate()."""
+        if not isinstance(d, dict):
+            raise ModelFormatError(f"config: expected an object, got {type(d).__name__}")
+        names = [f.name for f in fields(cls)]
+        missing = [n for n in names if n not in d]
+        unknown = sorted(set(d) - set(names))
+        if missing:
+            raise ModelFormatError(f"config: missing key(s) {missing}")
+        if unknown:
+            raise ModelFormatError(f"config: unknown key(s) {unknown}")
+        return cls(**{n: d[n] for n in names})
+
+    @classmethod
+    def from_gguf(cls, metadata: dict[str, Any], tensor_names: Iterable[str]) -> ModelConfig:
+        """From a GGUF's metadata ("<arch>.block_count", ...) and its tensor names.
+
+        The flags come from which tensors exist: no output.weight means a tied lm_head,
+        attn_q.bias means QKV biases, attn_q_norm means Qwen3 QK-norm.
+        """
+        names = set(tensor_names)
+        arch = metadata.get("general.architecture")
+        if arch not in ARCHS:
+            raise ModelFormatError(f"general.architecture: {arch!r} is not one of {ARCHS}")
+
+        def need(key: str) -> Any:
+            v = metadata.get(f"{arch}.{key}")
+            if v is None:
+                raise ModelFormatError(f"GGUF metadata: missing {arch}.{key}")
+            return v
+
+        hidden, n_heads = need("embedding_length"), need("attention.head_count")
+        if n_heads <= 0 or hidden % n_heads:
+            raise ModelFormatError(f"GGUF metadata: {arch}.embedding_length {hidden} is not divisible "
+                                   f"by {arch}.attention.head_count {n_heads}")
+        vocab = metadata.get(f"{arch}.vocab_size")
+        if vocab is None:
+            tokens = metadata.get("tokenizer.ggml.tokens")
+            if tokens is None:
+                raise ModelFormatError(f"GGUF metadata: neither {arch}.vocab_size nor tokenizer.ggml.tokens")
+            vocab = len(tokens)
+        return cls(
+            arch=arch,
+            n_layers=need("block_count"),
+            hidden=hidden,
+            ffn=need("feed_forward_length"),
+            n_heads=n_heads,
+            # Absent head_count_kv means plain multi-head attention (llama.cpp's default).
+            n_kv_heads=metadata.get(f"{arch}.attention.head_count_kv", n_heads),
+            head_dim=metadata.get(f"{arch}.attention.key_length", hidden // n_heads),
+            vocab=vocab,
+            max_ctx=need("context_length"),
+            rope_theta=float(metadata.get(f"{arch}.rope.freq_base", 10000.0)),
+            rms_eps=float(need("attention.layer_norm_rms_epsilon")),
+            tied_embeddings="output.weight" not in names,
+            qkv_bias="blk.0.attn_q.bias" in names,
+            qk_norm="blk.0.attn_q_norm.weight" in names,
+        )
+
+
+def _preset(arch: str, n_layers: int, hidden: int, ffn: int, n_heads: int, n_kv_heads: int,
+            head_dim: int, vocab: int, max_ctx: int, rope_theta: float, rms_eps: float,
+            tied: bool = True) -> ModelConfig:
+    return ModelConfig(arch, n_layers, hidden, ffn, n_heads, n_kv_heads, head_dim, vocab, max_ctx,
+                       rope_theta, rms_eps, tied_embeddings=tied,
+                       qkv_bias=arch == "qwen2", qk_norm=arch == "qwen3")
+
+
+# Named geometries: the tiny ones for fast tests (prime-ish ffn/vocab catch layout bugs
+# that powers of two hide), the rest match the published checkpoints.
+PRESETS: dict[str, ModelConfig] = {
+    "tiny-llama": _preset("llama", 2, 64, 160, 4, 2, 16, 263, 128, 10000.0, 1e-5),
+    "tiny-qwen2": _preset("qwen2", 2, 64, 160, 4, 2, 16, 263, 128, 1000000.0, 1e-6),
+    "tiny-qwen3": _preset("qwen3", 2, 64, 160, 4, 2, 32, 263, 128, 1000000.0, 1e-6),
+    "smollm2-135m": _preset("llama", 30, 576, 1536, 9, 3, 64, 49152, 8192, 100000.0, 1e-5),
+    "qwen2.5-0.5b": _preset("qwen2", 24, 896, 4864, 14, 2, 64, 151936, 32768, 1000000.0, 1e-6),
+    "qwen3-0.6b": _preset("qwen3", 28, 1024, 3072, 16, 8, 128, 151936, 40960, 1000000.0, 1e-6),
+    "llama-3.2-1b": _preset("llama", 16, 2048, 8192, 32, 8, 64, 128256, 131072, 500000.0, 1e-5),
+}

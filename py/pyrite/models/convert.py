@@ -1,0 +1,239 @@
+"""Host-only: convert a GGUF file into a pyrite model directory.
+
+    convert_gguf(src, out_dir, recipe="exact") -> out_dir
+
+Recipes (what each GGUF tensor becomes):
+  exact  Q4_0 -> q4gsw, Q4_1 -> q4a, Q8_0 -> q8gsw, F32/F16/BF16 -> f32, all bit-exact.
+         Any other quantized type (Q5_0, Q6_K, Q4_K, ...) is dequantized with gguf:
+         1-D -> f32 (still exact), 2-D -> requantized to q8gsw gs 32 and listed in
+         model.json "lossy".
+  q4     every 2-D weight (token_embd included) as q4gsw gs 32: Q4_0 sources are
+         repacked bit-exactly, everything else is dequantized and requantized with ggml
+         Q4_0 rounding (listed in "lossy"); 1-D tensors f32.
+
+The directory is built in a temporary sibling and renamed into place at the end, so a
+failure leaves no partial model and an existing out_dir is replaced only on success.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import numpy as np
+
+from pyrite.errors import ModelFormatError, PyriteError
+from pyrite.models.config import ModelConfig
+from pyrite.models.format import (FORMAT_PARTS, MAX_SHARD_BYTES, PART_ALIGN, ModelIndex, Shard, TensorEntry,
+                                  TensorPart, save_index, shard_name)
+from pyrite.quant.dequant import dequant_gguf
+from pyrite.quant.gguf import GGUFFile, GGUFTensorInfo
+from pyrite.quant.packing import EXACT_PACKERS, PackedTensor, pack_gguf, quantize_q4gsw, quantize_q8gsw
+
+Progress = Callable[[str], None] | None
+RECIPES = ("exact", "q4")
+_FLOAT_TYPES = ("F32", "F16", "BF16")  # widen to f32 exactly
+# When GGUF metadata names no end-of-turn token, take the first of these that is a
+# control token (llama.cpp's llama-vocab fallback list, abridged).
+_EOT_CANDIDATES = ("<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>", "<|endoftext|>")
+_TOKEN_TYPE_CONTROL = 3
+
+
+class RecipeError(PyriteError, ValueError):
+    """An unknown conversion recipe."""
+
+
+# ---- tensor plans ---------------------------------------------------------------------------
+
+def _pack(g: GGUFFile, info: GGUFTensorInfo, recipe: str) -> tuple[PackedTensor, bool]:
+    """(packed tensor, lossy?) for one GGUF tensor under a recipe."""
+    name, shape, t = info.name, info.shape, info.type_name
+    if len(shape) > 2:
+        raise ModelFormatError(f"{g.path}: tensor {name!r} has shape {list(shape)}; pyrite stores 1-D and 2-D only")
+    if len(shape) == 1 or (recipe == "exact" and t in _FLOAT_TYPES):
+        if t in ("F32", "F16"):
+            return pack_gguf(g.tensor_bytes(name), t, shape, name), False
+        # A quantized vector or a bf16 tensor widens to f32 without loss.
+        return PackedTensor("f32", shape, None, {"data": dequant_gguf(g, name).astype("<f4").tobytes()}), False
+    if recipe == "exact":
+        if t in EXACT_PACKERS:
+            return pack_gguf(g.tensor_bytes(name), t, shape, name), False
+        return quantize_q8gsw(_as_float(g, info), 32, name), True
+    # recipe "q4"
+    if t == "Q4_0":
+        return pack_gguf(g.tensor_bytes(name), t, shape, name), False
+    return quantize_q4gsw(_as_float(g, info), 32, name), True
+
+
+def _as_float(g: GGUFFile, info: GGUFTensorInfo) -> np.ndarray:
+    if info.type_name in ("F32", "F16"):
+        dtype = "<f4" if info.type_name == "F32" else "<f2"
+        return np.frombuffer(g.tensor_bytes(info.name), dtype=dtype).astype(np.float32).reshape(info.shape)
+    return dequant_gguf(g, info.name)
+
+
+# ---- shard writer ---------------------------------------------------------------------------
+
+class _ShardWriter:
+    """Appends parts to weights-NNNNN.bin files: each part 256-byte aligned, never split
+    across shards, a new shard when the next part would pass the limit. A part larger
+    than the limit gets a shard to itself."""
+
+    def __init__(self, out_dir: Path, limit: int):
+        self.out_dir, self.limit = out_dir, limit
+        self.shards: list[Shard] = []
+        self.f: BinaryIO | None = None
+        self.pos = 0
+        self.sealed = False  # the open shard holds an oversize part: nothing may follow
+        self.total = 0
+
+    def add(self, data: bytes) -> TensorPart:
+        start = -(-self.pos // PART_ALIGN) * PART_ALIGN
+        if self.f is not None and (self.sealed or start + len(data) > self.limit):
+            self._finish()
+        if self.f is None:
+            self.f = open(self.out_dir / shard_name(len(self.shards)), "wb")
+            self.hash, self.pos, start, self.sealed = hashlib.sha256(), 0, 0, False
+        pad = b"\0" * (start - self.pos)
+        for chunk in (pad, data):
+            self.f.write(chunk)
+            self.hash.update(chunk)
+        self.pos = start + len(data)
+        self.total += len(pad) + len(data)
+        self.sealed = len(data) > self.limit
+        return TensorPart(len(self.shards), start, len(data))
+
+    def _finish(self) -> None:
+        self.f.close()
+        self.shards.append(Shard(shard_name(len(self.shards)), self.pos, self.hash.hexdigest()))
+        self.f = None
+
+    def close(self) -> list[Shard]:
+        if self.f is not None:
+            self._finish()
+        return self.shards
+
+    def abort(self) -> None:
+        if self.f is not None:
+            self.f.close()
+            self.f = None
+
+
+# ---- metadata ---------------------------------------------------------------------------------
+
+def tokenizer_from_gguf(g: GGUFFile) -> dict[str, Any]:
+    """The model.json "tokenizer" object from tokenizer.ggml.* metadata (byte-level BPE only)."""
+    model = g.get("tokenizer.ggml.model")
+    if model != "gpt2":
+        raise ModelFormatError(f"{g.path}: tokenizer.ggml.model {model!r} is not supported "
+                               f"(pyrite reads byte-level BPE, 'gpt2')")
+    tokens = g.get("tokenizer.ggml.tokens")
+    if not tokens:
+        raise ModelFormatError(f"{g.path}: no tokenizer.ggml.tokens")
+    types = g.get("tokenizer.ggml.token_type") or [1] * len(tokens)
+    eot = g.get("tokenizer.ggml.eot_token_id")
+    if eot is None:
+        ids = {s: i for i, s in enumerate(tokens) if types[i] == _TOKEN_TYPE_CONTROL}
+        eot = next((ids[s] for s in _EOT_CANDIDATES if s in ids), None)
+    return {
+        "type": "bpe",
+        "pre": g.get("tokenizer.ggml.pre"),
+        "tokens": tokens,
+        "merges": g.get("tokenizer.ggml.merges") or [],
+        "token_types": types,
+        "bos_id": g.get("tokenizer.ggml.bos_token_id"),
+        "eos_id": g.get("tokenizer.ggml.eos_token_id"),
+        "eot_id": eot,
+        "pad_id": g.get("tokenizer.ggml.padding_token_id"),
+        "add_bos": bool(g.get("tokenizer.ggml.add_bos_token", False)),
+        "add_eos": bool(g.get("tokenizer.ggml.add_eos_token", False)),
+    }
+
+
+def default_name(g: GGUFFile) -> str:
+    """"smollm2-135m" from general.basename + general.size_label, else the file stem."""
+    base, size = g.get("general.basename"), g.get("general.size_label")
+    if base and size:
+        return f"{base}-{size}".lower()
+    return g.path.stem.lower()
+
+
+def _sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 22):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# ---- the converter --------------------------------------------------------------------------------
+
+def convert_gguf(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str = "exact",
+                 name: str | None = None, progress: Progress = None,
+                 max_shard_bytes: int = MAX_SHARD_BYTES) -> Path:
+    """Convert the GGUF at src into a pyrite model directory at out_dir (see module doc)."""
+    if recipe not in RECIPES:
+        raise RecipeError(f"unknown recipe {recipe!r}; choose one of {RECIPES}")
+    src, out_dir = Path(src), Path(out_dir)
+    say = progress or (lambda line: None)
+    g = GGUFFile(src)
+    config = ModelConfig.from_gguf(g.metadata, g.tensors)
+    tokenizer = tokenizer_from_gguf(g)
+
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _fresh_sibling(out_dir, "tmp")
+    tmp.mkdir()  # not mkdtemp: its 0700 mode would stick to the published dir
+    writer = _ShardWriter(tmp, max_shard_bytes)
+    try:
+        tensors: dict[str, TensorEntry] = {}
+        lossy: list[str] = []
+        n = len(g.tensors)
+        for i, info in enumerate(g.tensors.values(), start=1):
+            packed, is_lossy = _pack(g, info, recipe)
+            parts = {p: writer.add(packed.parts[p]) for p in FORMAT_PARTS[packed.format]}
+            tensors[info.name] = TensorEntry(info.name, tuple(packed.shape), packed.format, packed.group_size, parts)
+            if is_lossy:
+                lossy.append(info.name)
+            say(f"tensor {i}/{n} {info.name} {info.type_name}->{packed.format}"
+                f"{' (lossy)' if is_lossy else ''}, {writer.total} bytes written")
+        shards = writer.close()
+        index = ModelIndex(name=name or default_name(g), recipe=recipe, config=config, tokenizer=tokenizer,
+                           chat_template=g.get("tokenizer.chat_template"), shards=shards, tensors=tensors,
+                           lossy=lossy, source={"file": src.name, "sha256": _sha256_file(src)})
+        # Round-trip through the strict parser: never publish a model.json the loader rejects.
+        ModelIndex.from_json(index.to_json())
+        save_index(tmp, index)
+        say(f"wrote {writer.total} bytes in {len(shards)} shard(s), {len(lossy)} lossy tensor(s)")
+        _publish(tmp, out_dir)
+    except BaseException:
+        writer.abort()
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return out_dir
+
+
+def _fresh_sibling(out_dir: Path, tag: str) -> Path:
+    """An unused hidden name next to out_dir (same filesystem, so rename is atomic)."""
+    while True:
+        p = out_dir.with_name(f".{out_dir.name}.{tag}-{os.getpid()}-{secrets.token_hex(4)}")
+        if not p.exists():
+            return p
+
+
+def _publish(tmp: Path, out_dir: Path) -> None:
+    """Move the finished tmp dir to out_dir, replacing an old one only now."""
+    if not out_dir.exists():
+        tmp.rename(out_dir)
+        return
+    old = _fresh_sibling(out_dir, "old")
+    out_dir.rename(old)
+    try:
+        tmp.rename(out_dir)
+    except BaseException:
+        old.rename(out_dir)
+        raise
+    shutil.rmtree(old, ignore_errors=True)

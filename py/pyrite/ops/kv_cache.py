@@ -1,0 +1,46 @@
+"""kv_cache: the fp16 KV cache of one layer, and its one verb: update (append the live tokens' K, V)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..gpu import Buffer, Device
+from ..graph.grids import grid_1d
+from ..graph.plan import Live, Plan, storage
+from ..kernels import kernel_id
+from .base import Route, choose
+
+FAMILY = "kv_cache"
+WG = 64
+
+
+@dataclass
+class KVCache:
+    k: Buffer        # [n_kv_heads, max_ctx, head_dim / 2] fp16 pairs
+    v: Buffer        # [n_kv_heads, max_ctx, head_dim / 2] fp16 pairs
+    n_kv_heads: int
+    head_dim: int
+    max_ctx: int
+
+    @classmethod
+    def allocate(cls, device: Device, name: str, n_kv_heads: int, head_dim: int, max_ctx: int) -> "KVCache":
+        nbytes = n_kv_heads * max_ctx * head_dim * 2
+        return cls(storage(device, f"{name}.k", nbytes), storage(device, f"{name}.v", nbytes),
+                   n_kv_heads, head_dim, max_ctx)
+
+    def update(self, plan: Plan, op: str, k: Buffer, v: Buffer) -> None:
+        """Append: cache[:, pos:pos+S] = (k, v) of the live tokens, as fp16."""
+        route = choose(FAMILY, ROUTES, self, plan.overrides)
+        params = plan.params(f"{op}.params", [self.n_kv_heads, self.head_dim, self.max_ctx, 0])
+        n_per_token = self.n_kv_heads * self.head_dim // 2
+
+        def grid(live: Live) -> tuple[int, int, int]:
+            return grid_1d(live.seq_len * n_per_token, WG)
+
+        plan.add(op, FAMILY, route.name, kernel_id(FAMILY, route.variant),
+                 [params, plan.step_buffer, k, v, self.k, self.v], grid)
+
+
+# -- registration -------------------------------------------------------------------------------
+ROUTES = [
+    Route("write", lambda c: True, "write", "fp16 pairs packed in u32: no shader-f16 needed"),
+]

@@ -1,0 +1,66 @@
+"""linear: y[M, N] = x[M, K] @ W[N, K]^T (+ bias), W packed (q4gsw, q4a, q8gsw) or f32.
+
+One template (shaders/linear/linear.wgsl), the weight format is its variant axis."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ShapeError
+from ..gpu import Buffer
+from ..graph.grids import grid_rows
+from ..graph.plan import Live, Plan
+from ..kernels import kernel_id
+from ..models.weights import DeviceWeight
+from .base import Route, check_format, choose
+
+FAMILY = "linear"
+FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
+WG, TM = 64, 4  # must match shaders/linear/linear.yaml defaults
+
+
+@dataclass(frozen=True)
+class LinearSpec:
+    N: int
+    K: int
+    format: str
+    group_size: int
+    rows: int  # fixed row count, or 0 for the live seq_len
+
+
+def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None) -> LinearSpec:
+    check_format(op, w.format, FORMATS)
+    if len(w.shape) != 2:
+        raise ShapeError(f"{op}: weight {w.name} must be 2-D [N, K], got {list(w.shape)}")
+    N, K = w.shape
+    gs = w.group_size or 0
+    if K % 8 or (w.format != "f32" and (not gs or K % gs or gs % 8)):
+        raise ShapeError(f"{op}: weight {w.name} [N={N}, K={K}] needs K % 8 == 0 and K % group_size "
+                         f"({gs}) == 0")
+    if bias is not None and bias.shape != (N,):
+        raise ShapeError(f"{op}: bias {bias.name} has shape {list(bias.shape)}, expected [{N}]")
+    return LinearSpec(N, K, w.format, gs, 0)
+
+
+def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: DeviceWeight | None = None,
+           dummy: Buffer, rows: int = 0) -> None:
+    """Append y = x @ w.T (+ bias). rows=0: the live seq_len rows; rows=r: exactly r rows."""
+    spec = validate(op, w, bias)
+    route = choose(FAMILY, ROUTES, spec, plan.overrides)
+    params = plan.params(f"{op}.params", [spec.N, spec.K, spec.group_size or 8, int(bias is not None), rows, 0, 0, 0])
+    bias_buf = bias.parts["data"] if bias is not None else dummy
+    bindings = [params, plan.step_buffer, x, *w.bindings(), bias_buf, y]
+    N = spec.N
+
+    def grid(live: Live) -> tuple[int, int, int]:
+        return grid_rows(N, WG, rows or live.seq_len, TM)
+
+    plan.add(op, FAMILY, route.name, kernel_id(FAMILY, route.variant), bindings, grid)
+
+
+# -- registration -------------------------------------------------------------------------------
+ROUTES = [
+    Route("q4gsw", lambda s: s.format == "q4gsw", "q4gsw", "symmetric 4-bit groups: s * (q - 8)"),
+    Route("q4a", lambda s: s.format == "q4a", "q4a", "affine 4-bit groups (GGUF Q4_1): d * q + m"),
+    Route("q8gsw", lambda s: s.format == "q8gsw", "q8gsw", "symmetric 8-bit groups (embeddings / lm_head)"),
+    Route("f32", lambda s: s.format == "f32", "f32", "unquantized fallback"),
+]

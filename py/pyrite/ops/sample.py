@@ -1,0 +1,30 @@
+"""sample: per-row argmax of logits on the GPU, and (score) the log-probability of given next tokens."""
+from __future__ import annotations
+
+from ..gpu import Buffer
+from ..graph.plan import Live, Plan
+from ..kernels import kernel_id
+
+FAMILY = "sample"
+
+
+def argmax(plan: Plan, op: str, logits: Buffer, out: Buffer, *, vocab: int, rows: int = 1) -> None:
+    """out[r] = (argmax, max logit) of logits[r] for r < rows (rows=0: the live seq_len)."""
+    params = plan.params(f"{op}.params", [vocab, rows, 0, 0])
+
+    def grid(live: Live) -> tuple[int, int, int]:
+        return (rows or live.seq_len, 1, 1)
+
+    plan.add(op, FAMILY, "argmax", kernel_id(FAMILY, "argmax"),
+             [params, plan.step_buffer, logits, out], grid)
+
+
+def score(plan: Plan, op: str, logits: Buffer, targets: Buffer, out: Buffer, *, vocab: int) -> None:
+    """out[r] = (argmax, log_softmax(logits[r])[targets[r]]) for the live rows."""
+    params = plan.params(f"{op}.params", [vocab, 0, 0, 0])
+
+    def grid(live: Live) -> tuple[int, int, int]:
+        return (live.seq_len, 1, 1)
+
+    plan.add(op, FAMILY, "score", kernel_id(FAMILY, "score"),
+             [params, plan.step_buffer, logits, targets, out], grid)

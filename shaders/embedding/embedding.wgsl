@@ -1,0 +1,55 @@
+// out[s, k] = dequant(table[ids[s], k]): the token embedding gather for the live rows.
+struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Params { V: u32, K: u32, GS: u32, _p0: u32 }
+
+const WG: u32 = {{ WG }}u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> ids: array<u32>;           // [S]
+{% if QUANT == "f32" %}
+@group(0) @binding(3) var<storage, read> table: array<f32>;         // [V, K]
+@group(0) @binding(4) var<storage, read_write> out: array<f32>;     // [S, K]
+{% else %}
+@group(0) @binding(3) var<storage, read> table: array<u32>;         // q4: [V, K/8]; q8: [V, K/4]
+@group(0) @binding(4) var<storage, read> scale: array<u32>;         // [K/GS, V] fp16 pairs
+{% if QUANT == "q4a" %}
+@group(0) @binding(5) var<storage, read> mins: array<u32>;          // [K/GS, V] fp16 pairs
+@group(0) @binding(6) var<storage, read_write> out: array<f32>;
+{% else %}
+@group(0) @binding(5) var<storage, read_write> out: array<f32>;
+{% endif %}
+
+fn half_at(i: u32, packed: u32) -> f32 {
+    return unpack2x16float(packed)[i & 1u];
+}
+{% endif %}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let k = gid.x;
+    let s = gid.y;
+    if (k >= p.K || s >= step.seq_len) {
+        return;
+    }
+    let v = min(ids[s], p.V - 1u);
+{% if QUANT == "f32" %}
+    out[s * p.K + k] = table[v * p.K + k];
+{% else %}
+    let si = (k / p.GS) * p.V + v;
+    let sc = half_at(si, scale[si >> 1u]);
+{% if QUANT == "q8gsw" %}
+    let word = table[v * (p.K / 4u) + k / 4u];
+    let q = f32(i32(word << (24u - 8u * (k % 4u))) >> 24u);
+    out[s * p.K + k] = sc * q;
+{% else %}
+    let word = table[v * (p.K / 8u) + k / 8u];
+    let q = f32((word >> (4u * (k % 8u))) & 15u);
+{% if QUANT == "q4a" %}
+    out[s * p.K + k] = sc * q + half_at(si, mins[si >> 1u]);
+{% else %}
+    out[s * p.K + k] = sc * (q - 8.0);
+{% endif %}
+{% endif %}
+{% endif %}
+}
