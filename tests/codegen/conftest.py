@@ -1,9 +1,12 @@
 """Fixture shader trees for codegen tests: each test builds its own under tmp_path, passes
-root=, and never touches the repository's shaders/ or generated/."""
+root=, and never touches the repository's shaders/ or generated/. Tests reach the sources
+and helpers through the `kit` fixture (no imports between test files, whatever pytest's
+import mode)."""
 from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -81,6 +84,14 @@ def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
 
 def dirs(root: Path) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_dir())
+
+
+@pytest.fixture
+def kit() -> SimpleNamespace:
+    return SimpleNamespace(
+        COPY_WGSL=COPY_WGSL, UNARY_WGSL=UNARY_WGSL, UNARY_YAML=UNARY_YAML, BASIC_TREE=BASIC_TREE,
+        BASIC_IDS=BASIC_IDS, GEN=GEN, LOCK=LOCK, write_tree=write_tree, snapshot=snapshot, dirs=dirs,
+    )
 
 
 @pytest.fixture

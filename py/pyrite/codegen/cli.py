@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from pyrite.codegen.generate import check, generate
+from pyrite.codegen.validate import validate
 from pyrite.errors import PyriteError
 
 # py/pyrite/codegen/cli.py -> the repository root
@@ -18,8 +19,13 @@ DEFAULT_ROOT = Path(__file__).resolve().parents[3]
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="build.py shaders", description="Expand shaders/ into py/pyrite/kernels/generated/.")
-    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if any output is missing, stale, orphaned or differs from the lock")
+    p = argparse.ArgumentParser(
+        prog="build.py shaders", description="Expand shaders/ into py/pyrite/kernels/generated/."
+    )
+    p.add_argument(
+        "--check", action="store_true",
+        help="write nothing; exit 1 if any output is missing, stale, orphaned or differs from the lock",
+    )
     p.add_argument("--prune", action="store_true", help="delete generated files that no source produces")
     p.add_argument("--root", type=Path, help="repository root (default: the one holding this package)")
     return p
@@ -41,8 +47,6 @@ def main(argv: list[str], root: Path | None = None) -> int:
                 return 1
             print(f"shaders: {len(kernels)} kernels up to date")
             return 0
-        from pyrite.codegen.validate import validate  # needs wgpu; --check does not
-
         result = generate(root, prune=args.prune, validator=validate)
     except PyriteError as exc:
         print(f"shaders: error: {exc}", file=sys.stderr)

@@ -42,10 +42,14 @@ def registry_bytes(kernels: list[RenderedKernel]) -> bytes:
     })
 
 
+def _lock_entry(k: RenderedKernel) -> dict:
+    return {"sha256": k.sha256, "workgroup_size": list(k.workgroup_size)}
+
+
 def lock_bytes(kernels: list[RenderedKernel]) -> bytes:
     """One kernel per line, so a review diff shows exactly which kernels changed."""
     rows = [
-        f"    {json.dumps(k.id)}: {json.dumps({'sha256': k.sha256, 'workgroup_size': list(k.workgroup_size)}, sort_keys=True)}"
+        f"    {json.dumps(k.id)}: {json.dumps(_lock_entry(k), sort_keys=True)}"
         for k in sorted(kernels, key=lambda k: k.id)
     ]
     body = "{\n" + ",\n".join(rows) + "\n  }" if rows else "{}"
@@ -63,6 +67,15 @@ def read_lock(root: Path) -> dict[str, dict] | None:
         raise CodegenError(LOCK_FILE.as_posix(), f"not valid JSON: {exc}") from None
     if not isinstance(doc, dict) or doc.get("version") != LOCK_VERSION or not isinstance(doc.get("kernels"), dict):
         raise CodegenError(LOCK_FILE.as_posix(), f"expected {{'version': {LOCK_VERSION}, 'kernels': {{...}}}}")
+    for kid, pinned in doc["kernels"].items():
+        if not (
+            isinstance(pinned, dict)
+            and isinstance(pinned.get("sha256"), str)
+            and isinstance(pinned.get("workgroup_size"), list)
+        ):
+            raise CodegenError(
+                LOCK_FILE.as_posix(), f"kernel {kid}: expected {{'sha256': str, 'workgroup_size': [x, y, z]}}"
+            )
     return doc["kernels"]
 
 
@@ -85,7 +98,11 @@ def orphans(root: Path, files: dict[Path, bytes]) -> list[Path]:
 
 def lock_changes(root: Path, kernels: list[RenderedKernel]) -> list[str]:
     """Kernels whose rendered sha256 / workgroup size differ from the lock, or that it lacks or has extra."""
-    lock = read_lock(root)
+    try:
+        lock = read_lock(root)
+    except CodegenError as exc:
+        # Reported, not raised: a build rewrites a broken (e.g. merge-conflicted) lock.
+        return [str(exc)]
     if lock is None:
         return [f"{LOCK_FILE.as_posix()} is missing"]
     changes = []
@@ -96,12 +113,11 @@ def lock_changes(root: Path, kernels: list[RenderedKernel]) -> list[str]:
             changes.append(f"kernel {kid}: not in the lock")
         elif kernel is None:
             changes.append(f"kernel {kid}: in the lock, but no source produces it")
-        elif pinned.get("sha256") != kernel.sha256:
-            changes.append(f"kernel {kid}: sha256 {kernel.sha256[:12]} differs from the lock's {str(pinned.get('sha256'))[:12]}")
-        elif pinned.get("workgroup_size") != list(kernel.workgroup_size):
-            changes.append(
-                f"kernel {kid}: workgroup_size {list(kernel.workgroup_size)} differs from the lock's {pinned.get('workgroup_size')}"
-            )
+        elif pinned["sha256"] != kernel.sha256:
+            changes.append(f"kernel {kid}: sha256 {kernel.sha256[:12]} differs from the lock's {pinned['sha256'][:12]}")
+        elif pinned["workgroup_size"] != list(kernel.workgroup_size):
+            size = list(kernel.workgroup_size)
+            changes.append(f"kernel {kid}: workgroup_size {size} differs from the lock's {pinned['workgroup_size']}")
     return changes
 
 

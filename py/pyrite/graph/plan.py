@@ -39,6 +39,7 @@ class Tensor:
 
 @dataclass
 class Node:
+    section: str
     op: str
     family: str
     route: str
@@ -53,8 +54,10 @@ class Plan:
     name: str = "plan"
     overrides: dict[str, str] = field(default_factory=dict)  # family -> pinned route name
     nodes: list[Node] = field(default_factory=list)
+    section: str = "main"  # nodes added now belong to this section; run() picks sections
     _step_buffer: Buffer | None = None
     _live: Live | None = None
+    last_run: tuple[str, ...] = ()
 
     @property
     def step_buffer(self) -> Buffer:
@@ -77,7 +80,7 @@ class Plan:
         kernel = kernels.get(kernel_id)
         pipeline = self.device.pipeline(kernel, constants)
         bind_group = self.device.bind_group(pipeline, bindings, label=op)
-        node = Node(op, family, route, kernel_id, Dispatch(pipeline, bind_group, (1, 1, 1), op), grid)
+        node = Node(self.section, op, family, route, kernel_id, Dispatch(pipeline, bind_group, (1, 1, 1), op), grid)
         self.nodes.append(node)
         return node
 
@@ -92,14 +95,17 @@ class Plan:
             node.dispatch.grid = node.grid(live)
         self._live = live
 
-    def run(self, live: Live) -> None:
-        """Encode every node's dispatch into one command buffer and submit it."""
+    def run(self, live: Live, sections: Sequence[str] = ("main",)) -> None:
+        """Encode the chosen sections' dispatches, in order, into one command buffer and submit it."""
         self.set_live(live)
-        self.device.submit([n.dispatch for n in self.nodes])
+        self.device.submit([n.dispatch for s in sections for n in self.nodes if n.section == s])
+        self.last_run = tuple(sections)
 
-    def attest(self) -> list[dict[str, Any]]:
-        """Which kernel each op ran (route attestation; cheap, always available)."""
-        return [{"op": n.op, "family": n.family, "route": n.route, "kernel": n.kernel} for n in self.nodes]
+    def attest(self, sections: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """Which kernel each op ran in the last run (route attestation; cheap, always available)."""
+        chosen = self.last_run if sections is None else sections
+        return [{"op": n.op, "family": n.family, "route": n.route, "kernel": n.kernel}
+                for s in chosen for n in self.nodes if n.section == s]
 
 
 def storage(device: Device, name: str, nbytes: int) -> Buffer:

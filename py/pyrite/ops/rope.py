@@ -35,10 +35,12 @@ def rope_table(max_ctx: int, head_dim: int, theta: float) -> bytes:
     return struct.pack(f"<{len(values)}f", *values)
 
 
-def rope(plan: Plan, op: str, x: Buffer, table: Buffer, *, n_heads: int, head_dim: int) -> None:
+def rope(plan: Plan, op: str, x: Buffer, table: Buffer, *, n_heads: int, head_dim: int,
+         interleaved: bool = False) -> None:
+    """Rotate the live tokens' heads in place; interleaved for GGUF llama-arch (permuted) q/k weights."""
     if head_dim % 2:
         raise ShapeError(f"{op}: head_dim {head_dim} must be even")
-    route = choose(FAMILY, ROUTES, head_dim, plan.overrides)
+    route = choose(FAMILY, ROUTES, interleaved, plan.overrides)
     params = plan.params(f"{op}.params", [n_heads, head_dim, 0, 0])
 
     def grid(live: Live) -> tuple[int, int, int]:
@@ -50,5 +52,6 @@ def rope(plan: Plan, op: str, x: Buffer, table: Buffer, *, n_heads: int, head_di
 
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
-    Route("rotate_half", lambda D: True, "rotate_half", "HF Llama/Qwen convention (halves, not pairs)"),
+    Route("interleaved", lambda inter: inter, "interleaved", "GGUF llama-arch q/k rows are permuted to pairs"),
+    Route("rotate_half", lambda inter: True, "rotate_half", "HF Llama/Qwen convention (halves, not pairs)"),
 ]

@@ -164,7 +164,7 @@ class _Cursor:
         n = self.u64(f"length of {what}")
         if n > self.file_size - self.pos:
             raise GGUFError(self.path, f"bad string length {n} for {what} at offset {self.pos - 8} "
-                                       f"(only {self.file_size - self.pos} bytes remain)")
+                                       f"(only {self.file_size - self.pos} bytes remain: truncated or corrupt)")
         i = self._need(n, what)
         raw = self.buf[i:i + n]
         self.pos += n
@@ -223,10 +223,10 @@ class GGUFFile:
         # Every tensor info takes >= 24 bytes and every key/value >= 13: counts that
         # could not fit in the file are corruption, not a reason to loop for hours.
         rest = self.file_size - cur.pos
-        if self.n_tensors * 24 > rest:
-            raise GGUFError(self.path, f"tensor count {self.n_tensors} cannot fit in a {self.file_size}-byte file")
-        if self.n_kv * 13 > rest:
-            raise GGUFError(self.path, f"metadata count {self.n_kv} cannot fit in a {self.file_size}-byte file")
+        for what, count, least in (("tensor count", self.n_tensors, 24), ("metadata count", self.n_kv, 13)):
+            if count * least > rest:
+                raise GGUFError(self.path, f"{what} {count} cannot fit in a {self.file_size}-byte file "
+                                           f"(truncated header or corrupt count)")
 
     def _read_field(self, cur: _Cursor, i: int) -> GGUFField:
         key = cur.string(f"key of metadata entry {i}")
@@ -248,7 +248,8 @@ class GGUFFile:
     def _read_array(self, cur: _Cursor, key: str, item_type: int, count: int) -> list:
         if item_type == ValueType.STRING:
             if count * 8 > self.file_size - cur.pos:
-                raise GGUFError(self.path, f"array {key!r} claims {count} strings, more than the file holds")
+                raise GGUFError(self.path, f"truncated header: array {key!r} claims {count} strings, "
+                                           f"more than the file holds")
             return [cur.string(f"item {j} of {key!r}") for j in range(count)]
         if item_type == ValueType.ARRAY:
             # Nested arrays are legal GGUF but no llama.cpp model writes them.
@@ -258,8 +259,8 @@ class GGUFFile:
             raise GGUFError(self.path, f"array {key!r} has unknown item type {item_type}")
         size = struct.calcsize("<" + code)
         if count * size > self.file_size - cur.pos:
-            raise GGUFError(self.path, f"array {key!r} claims {count} items of {size} bytes, "
-                                       f"past the end of the file")
+            raise GGUFError(self.path, f"truncated header: array {key!r} claims {count} items of "
+                                       f"{size} bytes, past the end of the file")
         # One unpack for the whole array: 150k token types parse in milliseconds.
         return list(cur.unpack(f"{count}{code}", f"items of {key!r}"))
 

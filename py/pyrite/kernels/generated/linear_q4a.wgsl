@@ -41,8 +41,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let row = n * (p.K / 8u);
     let n_groups = p.K / p.GS;
     for (var g = 0u; g < n_groups; g = g + 1u) {
+        // reset explicitly: naga hoists loop-body vars and zero-fills them only once (wgpu 0.32)
         var qx: array<f32, TM>;
         var xs: array<f32, TM>;
+        for (var t = 0u; t < TM; t = t + 1u) {
+            qx[t] = 0.0;
+            xs[t] = 0.0;
+        }
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
             let q = vec4<u32>(w[row + word]);

@@ -40,8 +40,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let row = n * K4;
     let n_groups = p.K / p.GS;
     for (var g = 0u; g < n_groups; g = g + 1u) {
+        // reset explicitly: naga hoists loop-body vars and zero-fills them only once (wgpu 0.32)
         var qx: array<f32, TM>;
         var xs: array<f32, TM>;
+        for (var t = 0u; t < TM; t = t + 1u) {
+            qx[t] = 0.0;
+            xs[t] = 0.0;
+        }
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes

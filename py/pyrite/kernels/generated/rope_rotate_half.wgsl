@@ -1,6 +1,8 @@
 // generated from shaders/rope/rope.wgsl -- do not edit
-// HF rotate-half RoPE, in place on x [S, H, D] for positions pos .. pos+S-1:
-//   out[i] = x[i] cos - x[i + D/2] sin,  out[i + D/2] = x[i + D/2] cos + x[i] sin
+// RoPE in place on x [S, H, D] for positions pos .. pos+S-1, rotating pairs (x1, x2):
+//   x1' = x1 cos - x2 sin,  x2' = x2 cos + x1 sin
+// rotate_half (HF): pair i is (x[i], x[i + D/2]). interleaved: pair i is (x[2i], x[2i + 1]), the
+// layout of GGUF llama-arch q/k weights, which llama.cpp's converter permutes; the scores are the same.
 // cos/sin come from a host-built table [max_ctx, D/2] of (cos, sin) pairs, so the angles match the
 // reference's fp32 table and not the GPU's sin() of large arguments.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
@@ -25,8 +27,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let s = row / p.H;
     let cs = table[(step.pos + s) * half + i];
     let a = row * p.D + i;
+    let b = a + half;
     let x1 = x[a];
-    let x2 = x[a + half];
+    let x2 = x[b];
     x[a] = x1 * cs.x - x2 * cs.y;
-    x[a + half] = x2 * cs.x + x1 * cs.y;
+    x[b] = x2 * cs.x + x1 * cs.y;
 }

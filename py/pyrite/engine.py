@@ -1,0 +1,203 @@
+"""Engine: load a model, prefill, decode_one, sample, generate (an async stream of text), score.
+
+Reads top down like gpt-fast: the prompt is prefilled in chunks of up to max_seq tokens (S > 1),
+then one token at a time (S = 1) against the KV cache, until a stop token or max_tokens.
+"""
+from __future__ import annotations
+
+import array
+import math
+import random
+import struct
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from .errors import PromptError
+from .gpu import Device, request_device
+from .graph.plan import Live
+from .models.format import ModelIndex
+from .models.llama import LlamaModel
+from .models.loader import Progress, _no_progress, shard_source, upload
+from .sampling import SamplingParams, sample
+from .tokenizer import StreamDecoder, Tokenizer, render_chat
+
+
+@dataclass
+class Stats:
+    prompt_tokens: int = 0
+    generated_tokens: int = 0
+    ttft_s: float = 0.0          # prompt in -> first token out
+    prefill_tok_s: float = 0.0
+    decode_tok_s: float = 0.0    # tokens after the first, per second
+    stop_reason: str = ""        # "stop_token" | "max_tokens" | "context" | "stopped"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Engine:
+    def __init__(self, device: Device, index: ModelIndex, model: LlamaModel, tokenizer: Tokenizer):
+        self.device, self.index, self.model, self.tokenizer = device, index, model, tokenizer
+        self.config = index.config
+        self.stats = Stats()
+        self._stop = False
+
+    # -- load ---------------------------------------------------------------------------------------
+
+    @classmethod
+    async def load(cls, model: str | Path, *, device: Device | None = None, max_ctx: int = 2048,
+                   max_seq: int = 128, overrides: dict[str, str] | None = None,
+                   progress: Progress = _no_progress) -> "Engine":
+        """A model directory (natively) or URL (in the browser) -> a ready engine."""
+        source = shard_source(model)
+        index = await source.index()
+        device = device or await request_device()
+        weights = await upload(device, index, source, progress)
+        max_ctx = min(max_ctx, index.config.max_ctx)
+        progress("shaders", 0, 1)
+        device.push_error_scope()
+        built = LlamaModel(device, index.config, weights, max_ctx=max_ctx, max_seq=max_seq, overrides=overrides)
+        err = await device.pop_error_scope()
+        if err:
+            raise RuntimeError(f"building the {index.name} plan failed: {err}")
+        progress("shaders", 1, 1)
+        return cls(device, index, built, Tokenizer.from_dict(index.tokenizer))
+
+    @property
+    def max_ctx(self) -> int:
+        return self.model.max_ctx
+
+    # -- forward ------------------------------------------------------------------------------------
+
+    def _write_u32(self, buffer: Any, values: list[int]) -> None:
+        self.device.write_buffer(buffer, 0, array.array("I", values).tobytes())
+
+    async def _run(self, ids: list[int], pos: int, head: str, targets: list[int] | None = None) -> None:
+        """Run ids at positions pos.. through the body (chunks of max_seq) and `head` on the last chunk."""
+        a, step = self.model.act, self.model.max_seq
+        for start in range(0, len(ids), step):
+            chunk = ids[start:start + step]
+            self._write_u32(a.ids, chunk)
+            sections = ["body"]
+            if head == "score":
+                self._write_u32(a.targets, targets[start:start + step])
+                sections.append("score")
+            elif start + step >= len(ids):
+                sections.append(head)
+            self.model.plan.run(Live(len(chunk), pos + start), sections)
+            if head == "score":
+                await self._collect_scores(len(chunk))
+
+    async def prefill(self, ids: list[int]) -> None:
+        """The whole prompt at positions 0..len-1; leaves the last token's logits ready."""
+        await self._run(ids, 0, "next")
+
+    async def decode_one(self, token: int, pos: int) -> None:
+        """One token at position pos (S = 1) against the cache."""
+        await self._run([token], pos, "next")
+
+    async def next_token(self, params: SamplingParams, rng: random.Random) -> int:
+        """Greedy: the GPU's argmax (8 bytes back). Otherwise read the logits row and sample on the host."""
+        if params.greedy:
+            return struct.unpack("<I", await self.device.read_buffer(self.model.act.out, 0, 4))[0]
+        raw = await self.device.read_buffer(self.model.act.logits, 0, self.config.vocab * 4)
+        return sample(array.array("f", raw), params, rng)
+
+    # -- generate -----------------------------------------------------------------------------------
+
+    def encode_prompt(self, prompt: str, chat: bool = False, system: str | None = None) -> list[int]:
+        if not prompt:
+            raise PromptError("the prompt is empty")
+        if chat:
+            messages = ([{"role": "system", "content": system}] if system else []) + \
+                       [{"role": "user", "content": prompt}]
+            prompt = render_chat(messages, self.index.chat_template)
+        ids = self.tokenizer.encode(prompt, add_special=True)
+        if not ids:
+            raise PromptError("the prompt encodes to no tokens")
+        if len(ids) >= self.max_ctx:
+            raise PromptError(f"the prompt is {len(ids)} tokens; the context holds {self.max_ctx} "
+                              f"(at least one must remain for the answer)")
+        return ids
+
+    def stop(self) -> None:
+        """Ask a running generate() to end after the current token."""
+        self._stop = True
+
+    async def generate_ids(self, ids: list[int], max_tokens: int = 128,
+                           params: SamplingParams = SamplingParams()) -> AsyncIterator[int]:
+        """Token ids of the answer to prompt ids, one at a time."""
+        self._stop = False
+        rng = random.Random(params.seed)
+        stats = self.stats = Stats(prompt_tokens=len(ids))
+        t0 = time.perf_counter()
+        await self.prefill(ids)
+        token = await self.next_token(params, rng)
+        t1 = time.perf_counter()
+        stats.ttft_s = t1 - t0
+        stats.prefill_tok_s = len(ids) / stats.ttft_s
+        pos = len(ids)
+        stop_ids = self.tokenizer.stop_ids
+        while True:
+            if token in stop_ids:
+                stats.stop_reason = "stop_token"
+                break
+            stats.generated_tokens += 1
+            yield token
+            elapsed = time.perf_counter() - t1
+            if stats.generated_tokens > 1:
+                stats.decode_tok_s = (stats.generated_tokens - 1) / elapsed
+            if stats.generated_tokens >= max_tokens:
+                stats.stop_reason = "max_tokens"
+                break
+            if pos >= self.max_ctx:
+                stats.stop_reason = "context"
+                break
+            if self._stop:
+                stats.stop_reason = "stopped"
+                break
+            await self.decode_one(token, pos)
+            pos += 1
+            token = await self.next_token(params, rng)
+
+    async def generate(self, prompt: str, max_tokens: int = 128, params: SamplingParams = SamplingParams(),
+                       chat: bool = False, system: str | None = None) -> AsyncIterator[str]:
+        """The answer as pieces of text (whole UTF-8 characters), as they are decoded."""
+        ids = self.encode_prompt(prompt, chat, system)
+        decoder = StreamDecoder(self.tokenizer, skip_special=True)
+        async for token in self.generate_ids(ids, max_tokens, params):
+            piece = decoder.push(token)
+            if piece:
+                yield piece
+        tail = decoder.flush()
+        if tail:
+            yield tail
+
+    # -- score ----------------------------------------------------------------------------------------
+
+    async def _collect_scores(self, n: int) -> None:
+        raw = await self.device.read_buffer(self.model.act.out, 0, n * 8)
+        pairs = array.array("I", raw)
+        self._scores.extend((pairs[2 * i], struct.unpack("<f", struct.pack("<I", pairs[2 * i + 1]))[0])
+                            for i in range(n))
+
+    async def score(self, ids: list[int]) -> dict[str, list]:
+        """Teacher-forced: top1[i] = argmax after ids[..i], logprob[i] = log p(ids[i+1] | ids[..i])."""
+        if len(ids) < 2:
+            raise PromptError("score needs at least 2 tokens")
+        if len(ids) > self.max_ctx:
+            raise PromptError(f"the text is {len(ids)} tokens; the context holds {self.max_ctx}")
+        self.model.ensure_score()
+        self._scores: list[tuple[int, float]] = []
+        targets = ids[1:] + [0]
+        await self._run(ids, 0, "score", targets)
+        top1 = [t for t, _ in self._scores[:-1]]
+        logprob = [lp if math.isfinite(lp) else -1e30 for _, lp in self._scores[:-1]]
+        return {"tokens": ids, "top1": top1, "logprob": logprob}
+
+    def attest(self) -> list[dict[str, Any]]:
+        """Which kernel ran for each op in the last step."""
+        return self.model.plan.attest()
+

@@ -1,0 +1,114 @@
+"""Run one op on raw bytes: the shared core of kernel tests (native and in the page) and eager use.
+
+A case is plain data (op name, attrs, named input bytes, output sizes, live sizes), so the host can
+build it with numpy, send it to the page as JSON + base64, and compare what comes back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..gpu import Buffer, Device
+from ..models.weights import DeviceWeight
+from .plan import Live, Plan, storage
+
+
+@dataclass
+class Case:
+    op: str                                   # key of OPS
+    attrs: dict[str, Any]
+    inputs: dict[str, bytes]                  # name -> raw little-endian bytes
+    outputs: dict[str, int]                   # name -> bytes to read back
+    seq_len: int = 1
+    pos: int = 0
+    overrides: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        import base64
+        return {"op": self.op, "attrs": self.attrs, "outputs": self.outputs, "seq_len": self.seq_len,
+                "pos": self.pos, "overrides": self.overrides,
+                "inputs": {k: base64.b64encode(v).decode() for k, v in self.inputs.items()}}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Case":
+        import base64
+        return cls(d["op"], d["attrs"], {k: base64.b64decode(v) for k, v in d["inputs"].items()},
+                   d["outputs"], d["seq_len"], d["pos"], d.get("overrides", {}))
+
+
+def _weight(bufs: dict[str, Buffer], prefix: str, attrs: dict[str, Any]) -> DeviceWeight:
+    fmt = attrs[f"{prefix}_format"]
+    names = ("data",) if fmt == "f32" else ("q", "scale", "min") if fmt == "q4a" else ("q", "scale")
+    return DeviceWeight(prefix, tuple(attrs[f"{prefix}_shape"]), fmt, attrs.get("group_size"),
+                        {n: bufs[f"{prefix}.{n}"] for n in names})
+
+
+def _linear(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    from ..ops.linear import linear
+    bias = _weight(b, "bias", a) if "bias.data" in b else None
+    linear(p, "linear", b["x"], _weight(b, "w", a), b["y"], bias=bias, dummy=b["dummy"], rows=a.get("rows", 0))
+
+
+def _embedding(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    from ..ops.embedding import embedding
+    embedding(p, "embedding", b["ids"], _weight(b, "w", a), b["out"])
+
+
+def _rmsnorm(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    from ..ops.norm import rmsnorm
+    rmsnorm(p, "rmsnorm", b["x"], _weight(b, "w", a), b["out"], eps=a["eps"],
+            rows_per_token=a.get("rows_per_token", 1), last_only=a.get("last_only", False))
+
+
+def _rope(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    from ..ops.rope import rope, rope_table
+    data = rope_table(a["max_ctx"], a["head_dim"], a["theta"])
+    table = storage(p.device, "rope_table", len(data))
+    p.device.write_buffer(table, 0, data)
+    rope(p, "rope", b["x"], table, n_heads=a["n_heads"], head_dim=a["head_dim"],
+         interleaved=a.get("interleaved", False))
+
+
+def _attention(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    """kv_cache update + sdpa: the cache comes in pre-filled for positions < pos."""
+    from ..ops.kv_cache import KVCache
+    from ..ops.sdpa import sdpa
+    cache = KVCache(b["k_cache"], b["v_cache"], a["n_kv_heads"], a["head_dim"], a["max_ctx"])
+    cache.update(p, "kv_update", b["k"], b["v"])
+    sdpa(p, "sdpa", b["q"], cache, b["out"], n_heads=a["n_heads"])
+
+
+def _inplace(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    from ..ops.elementwise import inplace
+    inplace(p, a["kind"], a["kind"], b["a"], b["b"], a["row_len"])
+
+
+def _logits(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    from ..ops.sample import argmax, score
+    if "targets" in b:
+        score(p, "score", b["logits"], b["targets"], b["out"], vocab=a["vocab"])
+    else:
+        argmax(p, "argmax", b["logits"], b["out"], vocab=a["vocab"], rows=a.get("rows", 0))
+
+
+OPS: dict[str, Callable[[Plan, dict[str, Buffer], dict[str, Any]], None]] = {
+    "linear": _linear, "embedding": _embedding, "rmsnorm": _rmsnorm, "rope": _rope,
+    "attention": _attention, "inplace": _inplace, "logits": _logits,
+}
+
+
+async def run_case(device: Device, case: Case) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+    """Upload inputs, build the op, run it once at the case's live sizes, read the outputs back."""
+    bufs: dict[str, Buffer] = {"dummy": storage(device, "dummy", 4)}
+    for name, data in case.inputs.items():
+        bufs[name] = storage(device, name, max(len(data), 4))
+        if data:
+            device.write_buffer(bufs[name], 0, data + b"\0" * (-len(data) % 4))
+    for name, nbytes in case.outputs.items():
+        if name not in bufs:
+            bufs[name] = storage(device, name, max(nbytes, 4))
+    plan = Plan(device, case.op, dict(case.overrides))
+    OPS[case.op](plan, bufs, case.attrs)
+    plan.run(Live(case.seq_len, case.pos))
+    out = {name: await device.read_buffer(bufs[name], 0, nbytes) for name, nbytes in case.outputs.items()}
+    return out, plan.attest()

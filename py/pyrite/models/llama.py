@@ -1,0 +1,141 @@
+"""The Llama-family transformer (llama, qwen2 with QKV bias, qwen3 with q/k norm) as one Plan.
+
+Sections: "body" (embedding + blocks), "next" (last token -> logits -> argmax), and, built on first
+use, "score" (every token -> logits -> argmax + log-probability of the next token).
+Parameters keep the GGUF tensor names (blk.N.attn_q.weight ...).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ModelFormatError
+from ..gpu import Device
+from ..graph.plan import Plan, storage
+from ..ops.elementwise import inplace
+from ..ops.embedding import embedding
+from ..ops.kv_cache import KVCache
+from ..ops.linear import linear
+from ..ops.norm import rmsnorm
+from ..ops.rope import rope, rope_table
+from ..ops.sample import argmax, score
+from ..ops.sdpa import sdpa
+from .config import ModelConfig
+from .weights import DeviceWeight
+
+F32 = 4
+
+
+@dataclass
+class Activations:
+    """Step buffers sized for max_seq tokens (rows beyond the live seq_len are ignored)."""
+
+    ids: object      # [max_seq] u32 token ids
+    targets: object  # [max_seq] u32 next-token ids (score)
+    x: object        # [max_seq, hidden] residual stream
+    h: object        # [max_seq, hidden] normed input / block output
+    q: object        # [max_seq, n_heads * head_dim]
+    q_raw: object    # [max_seq, n_heads * head_dim] before q_norm (qwen3)
+    k: object        # [max_seq, n_kv_heads * head_dim]
+    k_raw: object    # [max_seq, n_kv_heads * head_dim] before k_norm (qwen3)
+    v: object        # [max_seq, n_kv_heads * head_dim]
+    attn: object     # [max_seq, n_heads * head_dim]
+    gate: object     # [max_seq, ffn]
+    up: object       # [max_seq, ffn]
+    last: object     # [1, hidden] the last token, normed
+    logits: object   # [1, vocab]
+    out: object      # [max_seq, 2] u32: argmax, f32 bits (max logit or log-probability)
+    dummy: object    # 4 bytes, bound where an optional input (bias) is absent
+
+
+class LlamaModel:
+    def __init__(self, device: Device, config: ModelConfig, weights: dict[str, DeviceWeight], *,
+                 max_ctx: int, max_seq: int, overrides: dict[str, str] | None = None):
+        self.device, self.config, self.weights = device, config, weights
+        self.max_ctx, self.max_seq = max_ctx, max_seq
+        c = config
+        self.act = Activations(
+            ids=storage(device, "ids", max_seq * 4), targets=storage(device, "targets", max_seq * 4),
+            x=storage(device, "x", max_seq * c.hidden * F32), h=storage(device, "h", max_seq * c.hidden * F32),
+            q=storage(device, "q", max_seq * c.q_dim * F32),
+            q_raw=storage(device, "q_raw", max_seq * c.q_dim * F32) if c.qk_norm else None,
+            k=storage(device, "k", max_seq * c.kv_dim * F32),
+            k_raw=storage(device, "k_raw", max_seq * c.kv_dim * F32) if c.qk_norm else None,
+            v=storage(device, "v", max_seq * c.kv_dim * F32),
+            attn=storage(device, "attn", max_seq * c.q_dim * F32),
+            gate=storage(device, "gate", max_seq * c.ffn * F32), up=storage(device, "up", max_seq * c.ffn * F32),
+            last=storage(device, "last", c.hidden * F32), logits=storage(device, "logits", c.vocab * F32),
+            out=storage(device, "out", max_seq * 8), dummy=storage(device, "dummy", 4),
+        )
+        self.caches = [KVCache.allocate(device, f"blk.{i}.kv", c.n_kv_heads, c.head_dim, max_ctx)
+                       for i in range(c.n_layers)]
+        table = rope_table(max_ctx, c.head_dim, c.rope_theta)
+        self.rope_table = storage(device, "rope_table", len(table))
+        device.write_buffer(self.rope_table, 0, table)
+        self.plan = Plan(device, "llama", dict(overrides or {}))
+        self._build_body()
+        self._build_next()
+        self._score_logits = None
+
+    def w(self, name: str) -> DeviceWeight:
+        try:
+            return self.weights[name]
+        except KeyError:
+            raise ModelFormatError(f"model has no tensor {name!r} (arch {self.config.arch})") from None
+
+    def maybe(self, name: str) -> DeviceWeight | None:
+        return self.weights.get(name)
+
+    @property
+    def lm_head(self) -> DeviceWeight:
+        return self.maybe("output.weight") or self.w("token_embd.weight")
+
+    # -- graph ------------------------------------------------------------------------------------
+
+    def _build_body(self) -> None:
+        c, a, p = self.config, self.act, self.plan
+        p.section = "body"
+        embedding(p, "token_embd", a.ids, self.w("token_embd.weight"), a.x)
+        # GGUF llama-arch q/k rows are permuted for pairwise RoPE (llama.cpp convert); qwen keeps halves.
+        interleaved = c.arch == "llama"
+        for i, cache in enumerate(self.caches):
+            b = f"blk.{i}"
+            rmsnorm(p, f"{b}.attn_norm", a.x, self.w(f"{b}.attn_norm.weight"), a.h, eps=c.rms_eps)
+            for name, raw, dst in (("q", a.q_raw, a.q), ("k", a.k_raw, a.k), ("v", None, a.v)):
+                linear(p, f"{b}.attn_{name}", a.h, self.w(f"{b}.attn_{name}.weight"), raw or dst,
+                       bias=self.maybe(f"{b}.attn_{name}.bias"), dummy=a.dummy)
+                if raw is not None:  # qwen3: per-head RMSNorm of q and k before RoPE
+                    heads = c.n_heads if name == "q" else c.n_kv_heads
+                    rmsnorm(p, f"{b}.attn_{name}_norm", raw, self.w(f"{b}.attn_{name}_norm.weight"), dst,
+                            eps=c.rms_eps, rows_per_token=heads)
+            rope(p, f"{b}.rope_q", a.q, self.rope_table, n_heads=c.n_heads, head_dim=c.head_dim,
+                 interleaved=interleaved)
+            rope(p, f"{b}.rope_k", a.k, self.rope_table, n_heads=c.n_kv_heads, head_dim=c.head_dim,
+                 interleaved=interleaved)
+            cache.update(p, f"{b}.kv_update", a.k, a.v)
+            sdpa(p, f"{b}.attn", a.q, cache, a.attn, n_heads=c.n_heads)
+            linear(p, f"{b}.attn_output", a.attn, self.w(f"{b}.attn_output.weight"), a.h, dummy=a.dummy)
+            inplace(p, f"{b}.attn_residual", "add", a.x, a.h, c.hidden)
+            rmsnorm(p, f"{b}.ffn_norm", a.x, self.w(f"{b}.ffn_norm.weight"), a.h, eps=c.rms_eps)
+            linear(p, f"{b}.ffn_gate", a.h, self.w(f"{b}.ffn_gate.weight"), a.gate, dummy=a.dummy)
+            linear(p, f"{b}.ffn_up", a.h, self.w(f"{b}.ffn_up.weight"), a.up, dummy=a.dummy)
+            inplace(p, f"{b}.ffn_swiglu", "silu_mul", a.gate, a.up, c.ffn)
+            linear(p, f"{b}.ffn_down", a.gate, self.w(f"{b}.ffn_down.weight"), a.h, dummy=a.dummy)
+            inplace(p, f"{b}.ffn_residual", "add", a.x, a.h, c.hidden)
+
+    def _build_next(self) -> None:
+        c, a, p = self.config, self.act, self.plan
+        p.section = "next"
+        rmsnorm(p, "output_norm", a.x, self.w("output_norm.weight"), a.last, eps=c.rms_eps, last_only=True)
+        linear(p, "output", a.last, self.lm_head, a.logits, dummy=a.dummy, rows=1)
+        argmax(p, "argmax", a.logits, a.out, vocab=c.vocab, rows=1)
+
+    def ensure_score(self) -> None:
+        """Build the "score" section (logits for every live token) on first use."""
+        if self._score_logits is not None:
+            return
+        c, a, p = self.config, self.act, self.plan
+        self._score_logits = storage(self.device, "score_logits", self.max_seq * c.vocab * F32)
+        p.section = "score"
+        rmsnorm(p, "score.output_norm", a.x, self.w("output_norm.weight"), a.h, eps=c.rms_eps)
+        linear(p, "score.output", a.h, self.lm_head, self._score_logits, dummy=a.dummy)
+        score(p, "score", self._score_logits, a.targets, a.out, vocab=c.vocab)

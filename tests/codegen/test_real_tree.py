@@ -1,0 +1,23 @@
+"""The repository's own shaders/, rendered and compiled in a tmp copy (the real tree is
+only read): every template expands, every kernel compiles on the browser-target limits."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from pyrite.codegen.cli import DEFAULT_ROOT
+from pyrite.codegen.generate import generate
+
+
+@pytest.mark.gpu
+def test_repository_shaders_render_and_compile(tmp_path, wgpu_validate):
+    shaders = DEFAULT_ROOT / "shaders"
+    if not any(shaders.glob("*/*.wgsl")):
+        pytest.skip(f"{shaders} has no shader sources yet")
+    shutil.copytree(shaders, tmp_path / "shaders")
+    result = generate(tmp_path, validator=wgpu_validate)
+    assert result.kernels
+    for kernel in result.kernels:
+        assert kernel.entry == "main" and min(kernel.workgroup_size) >= 1
+        assert (tmp_path / "py/pyrite/kernels/generated" / kernel.file).read_bytes() == kernel.payload

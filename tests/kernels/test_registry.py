@@ -1,0 +1,115 @@
+"""The runtime kernel registry, read from a generated tree built in tmp_path (no GPU)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pyrite
+from pyrite import kernels
+from pyrite.codegen.generate import generate
+from pyrite.errors import KernelError
+from pyrite.kernels import registry as registry_mod
+
+GEN = Path("py/pyrite/kernels/generated")
+
+SCALE_WGSL = """\
+@group(0) @binding(0) var<storage, read_write> x: array<{{ DTYPE }}>;
+override WG: u32 = {{ WG }}u;
+@compute @workgroup_size(WG, {{ WY }})
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    x[gid.x] = x[gid.x] * {{ DTYPE }}({{ FACTOR }});
+}
+"""
+SCALE_YAML = """\
+defaults: {DTYPE: f32, WG: 64, WY: 1, FACTOR: 2}
+variants:
+  - name: double
+  - name: triple
+    params: {FACTOR: 3, WY: 2}
+forall:
+  DTYPE:
+    - {suffix: f32, value: f32}
+    - {suffix: i32, value: i32}
+"""
+IDS = ["scale_double_f32", "scale_double_i32", "scale_triple_f32", "scale_triple_i32"]
+
+
+@pytest.fixture
+def reg(tmp_path) -> kernels.Registry:
+    (tmp_path / "shaders" / "scale").mkdir(parents=True)
+    (tmp_path / "shaders/scale/scale.wgsl").write_text(SCALE_WGSL)
+    (tmp_path / "shaders/scale/scale.yaml").write_text(SCALE_YAML)
+    generate(tmp_path)
+    return kernels.Registry(tmp_path / GEN)
+
+
+def test_kernel_id_is_the_generators_naming():
+    assert kernels.kernel_id("linear", "q4gsw") == "linear_q4gsw"
+    assert kernels.kernel_id("linear", "q4a", "f32", "g32") == "linear_q4a_f32_g32"
+    for bad in [("Linear", "q4"), ("linear", ""), ("lin-ear", "q4"), ("linear", "q4", "f 32")]:
+        with pytest.raises(KernelError, match="kernel id"):
+            kernels.kernel_id(*bad)
+
+
+def test_get_returns_the_generated_kernel(reg, tmp_path):
+    assert reg.ids() == IDS
+    k = reg.get(kernels.kernel_id("scale", "triple", "i32"))
+    payload = (tmp_path / GEN / "scale_triple_i32.wgsl").read_bytes()
+    assert k.id == "scale_triple_i32" and k.entry == "main"
+    assert k.source == payload.decode() and k.source.startswith("// generated from shaders/scale/scale.wgsl")
+    assert "x[gid.x] * i32(3)" in k.source
+    assert k.workgroup_size == (64, 2, 1)
+    assert k.sha256 == hashlib.sha256(payload).hexdigest()
+    assert k.params == {"DTYPE": "i32", "WG": 64, "WY": 2, "FACTOR": 3}
+    assert reg.get("scale_triple_i32") is k                       # cached
+    assert hash(k) == hash(reg.get("scale_triple_i32"))           # frozen, params left out of the hash
+
+
+def test_unknown_id_lists_close_matches(reg):
+    with pytest.raises(KernelError) as info:
+        reg.get("scale_dubble_f32")
+    msg = str(info.value)
+    assert "unknown kernel 'scale_dubble_f32'" in msg and "scale_double_f32" in msg
+    with pytest.raises(KernelError, match="4 registered") as info:
+        reg.get("zzz")
+    assert "close matches" not in str(info.value)
+
+
+def test_edited_generated_file_is_refused(reg, tmp_path):
+    path = tmp_path / GEN / "scale_double_f32.wgsl"
+    path.write_bytes(path.read_bytes().replace(b"f32(2)", b"f32(4)"))
+    with pytest.raises(KernelError, match="scale_double_f32.*sha256.*python build.py shaders"):
+        reg.get("scale_double_f32")
+
+
+def test_missing_or_foreign_registry(tmp_path):
+    with pytest.raises(KernelError, match="no kernel registry.*build.py shaders"):
+        kernels.Registry(tmp_path)
+    (tmp_path / "registry.json").write_text(json.dumps({"version": 99, "kernels": {}}))
+    with pytest.raises(KernelError, match="registry version 1"):
+        kernels.Registry(tmp_path)
+
+
+def test_module_level_get_and_ids_use_the_package_registry(reg, monkeypatch):
+    assert Path(str(registry_mod.default_directory())) == Path(pyrite.__file__).parent / "kernels" / "generated"
+    monkeypatch.setattr(registry_mod, "_default", reg)
+    assert kernels.ids() == IDS
+    assert kernels.get("scale_double_i32").workgroup_size == (64, 1, 1)
+    with pytest.raises(KernelError, match="close matches: scale_double_i32"):
+        kernels.get("scale_doubl_i32")
+
+
+def test_runtime_imports_stay_browser_safe():
+    # Pyodide here has no numpy wheel, and jinja2 / yaml are build-time only.
+    code = (
+        "import sys, pyrite.kernels\n"
+        "bad = {'numpy', 'jinja2', 'yaml', 'wgpu'} & set(sys.modules)\n"
+        "assert not bad, bad\n"
+    )
+    env = {"PYTHONPATH": str(Path(pyrite.__file__).parents[1])}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)

@@ -1,0 +1,214 @@
+"""Op cases keyed by registered op name, built with numpy, plus their numpy references.
+
+The same cases run natively (test_ops_native.py) and in the page (tests/browser/test_kernels.py).
+Sizes are primes where the kernel allows, so no size is a multiple of a workgroup by accident.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from pyrite.graph.single import Case
+from pyrite.ops.rope import inv_freqs
+from pyrite.quant.dequant import dequant_packed
+from pyrite.quant.packing import PackedTensor, pack_halves, pack_nibbles, quantize_q4gsw, quantize_q8gsw
+
+F32 = np.float32
+
+
+def f32(a: np.ndarray) -> bytes:
+    return np.ascontiguousarray(a, dtype="<f4").tobytes()
+
+
+def u32(a) -> bytes:
+    return np.ascontiguousarray(a, dtype="<u4").tobytes()
+
+
+def quantize_q4a(x: np.ndarray, gs: int) -> PackedTensor:
+    """Affine 4-bit (GGUF Q4_1 style): d = (max - min) / 15, m = min, q = round((x - m) / d)."""
+    n, k = x.shape
+    g = x.reshape(n, k // gs, gs)
+    lo, hi = g.min(-1), g.max(-1)
+    d = ((hi - lo) / 15).astype(np.float16)
+    m = lo.astype(np.float16)
+    dd = np.where(d == 0, 1, d).astype(F32)
+    q = np.clip(np.round((g - m.astype(F32)[..., None]) / dd[..., None]), 0, 15).astype(np.uint8).reshape(n, k)
+    return PackedTensor("q4a", (n, k), gs, {"q": pack_nibbles(q), "scale": pack_halves(d.T.copy()),
+                                             "min": pack_halves(m.T.copy())})
+
+
+def pack_weight(x: np.ndarray, fmt: str, gs: int) -> tuple[PackedTensor, np.ndarray]:
+    """Pack x in `fmt`; return the packed tensor and its exact dequantized values (the reference weight)."""
+    if fmt == "f32":
+        p = PackedTensor("f32", x.shape, None, {"data": f32(x)})
+    elif fmt == "q4gsw":
+        p = quantize_q4gsw(x, gs)
+    elif fmt == "q8gsw":
+        p = quantize_q8gsw(x, gs)
+    else:
+        p = quantize_q4a(x, gs)
+    return p, dequant_packed(p)
+
+
+def weight_inputs(prefix: str, p: PackedTensor) -> tuple[dict[str, bytes], dict]:
+    inputs = {f"{prefix}.{name}": data for name, data in p.parts.items()}
+    return inputs, {f"{prefix}_format": p.format, f"{prefix}_shape": list(p.shape), "group_size": p.group_size}
+
+
+def linear_case(rng, fmt: str, M: int, N: int, K: int, gs: int = 32, bias: bool = False, rows: int = 0):
+    x = rng.standard_normal((M, K)).astype(F32)
+    p, w = pack_weight(rng.standard_normal((N, K)).astype(F32) * 0.1, fmt, gs)
+    inputs, attrs = weight_inputs("w", p)
+    inputs["x"] = f32(x)
+    ref = x.astype(np.float64) @ w.T.astype(np.float64)
+    if bias:
+        b = rng.standard_normal(N).astype(F32)
+        inputs["bias.data"] = f32(b)
+        attrs.update(bias_format="f32", bias_shape=[N])
+        ref = ref + b
+    live = rows or M
+    attrs["rows"] = rows
+    return Case("linear", attrs, inputs, {"y": live * N * 4}, seq_len=M), {"y": ref[:live].astype(F32)}
+
+
+def embedding_case(rng, fmt: str, V: int, K: int, S: int, gs: int = 32):
+    p, table = pack_weight(rng.standard_normal((V, K)).astype(F32), fmt, gs)
+    ids = rng.integers(0, V, S)
+    inputs, attrs = weight_inputs("w", p)
+    inputs["ids"] = u32(ids)
+    return Case("embedding", attrs, inputs, {"out": S * K * 4}, seq_len=S), {"out": table[ids]}
+
+
+def rmsnorm_case(rng, S: int, K: int, rows_per_token: int = 1, last_only: bool = False, eps: float = 1e-5):
+    x = (rng.standard_normal((S * rows_per_token, K)) * 3).astype(F32)
+    w = rng.standard_normal(K).astype(F32)
+    ref = x / np.sqrt((x.astype(np.float64) ** 2).mean(-1, keepdims=True) + eps) * w
+    if last_only:
+        ref = ref[-rows_per_token:]
+    attrs = {"w_format": "f32", "w_shape": [K], "eps": eps, "rows_per_token": rows_per_token, "last_only": last_only}
+    return (Case("rmsnorm", attrs, {"x": f32(x), "w.data": f32(w)}, {"out": ref.size * 4}, seq_len=S),
+            {"out": ref.astype(F32)})
+
+
+def rope_ref(x: np.ndarray, pos: int, theta: float, interleaved: bool) -> np.ndarray:
+    S, H, D = x.shape
+    freqs = np.array(inv_freqs(D, theta), dtype=F32)
+    ang = (np.arange(pos, pos + S, dtype=F32)[:, None] * freqs[None, :]).astype(F32)
+    cos, sin = np.cos(ang.astype(np.float64))[:, None, :], np.sin(ang.astype(np.float64))[:, None, :]
+    if interleaved:
+        x1, x2 = x[..., 0::2], x[..., 1::2]
+    else:
+        x1, x2 = x[..., : D // 2], x[..., D // 2:]
+    o1, o2 = x1 * cos - x2 * sin, x2 * cos + x1 * sin
+    out = np.empty_like(x, dtype=np.float64)
+    if interleaved:
+        out[..., 0::2], out[..., 1::2] = o1, o2
+    else:
+        out[..., : D // 2], out[..., D // 2:] = o1, o2
+    return out.astype(F32)
+
+
+def rope_case(rng, S: int, H: int, D: int, pos: int, theta: float = 10000.0, interleaved: bool = False):
+    x = rng.standard_normal((S, H, D)).astype(F32)
+    attrs = {"n_heads": H, "head_dim": D, "theta": theta, "max_ctx": pos + S, "interleaved": interleaved}
+    return (Case("rope", attrs, {"x": f32(x)}, {"x": x.nbytes}, seq_len=S, pos=pos),
+            {"x": rope_ref(x, pos, theta, interleaved)})
+
+
+def attention_case(rng, S: int, pos: int, Hq: int, Hkv: int, D: int, max_ctx: int):
+    """Cache pre-filled (fp16) for positions < pos, then S new tokens appended and attended causally."""
+    k_all = rng.standard_normal((pos + S, Hkv, D)).astype(np.float16)
+    v_all = rng.standard_normal((pos + S, Hkv, D)).astype(np.float16)
+    q = rng.standard_normal((S, Hq, D)).astype(F32)
+    k_cache = np.zeros((Hkv, max_ctx, D), np.float16)
+    v_cache = np.zeros((Hkv, max_ctx, D), np.float16)
+    k_cache[:, :pos] = k_all[:pos].transpose(1, 0, 2)
+    v_cache[:, :pos] = v_all[:pos].transpose(1, 0, 2)
+    kf, vf = k_all.astype(np.float64), v_all.astype(np.float64)
+    out = np.zeros((S, Hq, D))
+    for s in range(S):
+        n = pos + s + 1
+        for h in range(Hq):
+            kh = h // (Hq // Hkv)
+            sc = kf[:n, kh] @ q[s, h] / math.sqrt(D)
+            p = np.exp(sc - sc.max())
+            out[s, h] = (p / p.sum()) @ vf[:n, kh]
+    k_ref, v_ref = k_cache.copy(), v_cache.copy()
+    k_ref[:, pos:pos + S] = k_all[pos:].transpose(1, 0, 2)
+    v_ref[:, pos:pos + S] = v_all[pos:].transpose(1, 0, 2)
+    inputs = {"q": f32(q), "k": f32(k_all[pos:].astype(F32)), "v": f32(v_all[pos:].astype(F32)),
+              "k_cache": k_cache.tobytes(), "v_cache": v_cache.tobytes()}
+    attrs = {"n_heads": Hq, "n_kv_heads": Hkv, "head_dim": D, "max_ctx": max_ctx}
+    outputs = {"out": out.size * 4, "k_cache": k_cache.nbytes, "v_cache": v_cache.nbytes}
+    return (Case("attention", attrs, inputs, outputs, seq_len=S, pos=pos),
+            {"out": out.astype(F32), "k_cache": k_ref, "v_cache": v_ref})
+
+
+def inplace_case(rng, kind: str, S: int, row_len: int):
+    a = rng.standard_normal((S, row_len)).astype(F32) * 4
+    b = rng.standard_normal((S, row_len)).astype(F32)
+    a64 = a.astype(np.float64)
+    ref = a64 + b if kind == "add" else a64 / (1 + np.exp(-a64)) * b
+    return (Case("inplace", {"kind": kind, "row_len": row_len}, {"a": f32(a), "b": f32(b)}, {"a": a.nbytes},
+                 seq_len=S), {"a": ref.astype(F32)})
+
+
+def logits_case(rng, rows: int, V: int, score: bool):
+    logits = (rng.standard_normal((rows, V)) * 5).astype(F32)
+    logits[0, 7] = logits[0, 11] = logits[0].max() + 1  # a tie: the first index wins, as numpy
+    amax = logits.argmax(-1)
+    inputs = {"logits": f32(logits)}
+    if score:
+        targets = rng.integers(0, V, rows)
+        inputs["targets"] = u32(targets)
+        l64 = logits.astype(np.float64)
+        lse = np.log(np.exp(l64 - l64.max(-1, keepdims=True)).sum(-1)) + l64.max(-1)
+        second = (l64[np.arange(rows), targets] - lse).astype(F32)
+    else:
+        second = logits.max(-1)
+    return (Case("logits", {"vocab": V, "rows": 0}, inputs, {"out": rows * 8}, seq_len=rows),
+            {"argmax": amax, "second": second})
+
+
+def all_cases(seed: int = 0):
+    """(id, case, reference, tolerance) for every kernel variant, prime sizes where allowed."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for fmt in ("q4gsw", "q4a", "q8gsw", "f32"):
+        for M, N, K in ((1, 67, 96), (5, 131, 64), (9, 37, 160)):
+            out.append((f"linear_{fmt}_{M}x{N}x{K}", *linear_case(rng, fmt, M, N, K), 2e-4))
+        out.append((f"linear_{fmt}_bias", *linear_case(rng, fmt, 3, 41, 64, bias=True), 2e-4))
+        out.append((f"embedding_{fmt}", *embedding_case(rng, fmt, 53, 96, 7), 1e-6))
+    out.append(("linear_q4gsw_gs64", *linear_case(rng, "q4gsw", 2, 29, 128, gs=64), 2e-4))
+    out.append(("linear_q8gsw_rows1", *linear_case(rng, "q8gsw", 6, 29, 64, rows=1), 2e-4))
+    out.append(("rmsnorm", *rmsnorm_case(rng, 7, 113), 1e-5))
+    out.append(("rmsnorm_heads", *rmsnorm_case(rng, 3, 64, rows_per_token=5), 1e-5))
+    out.append(("rmsnorm_last", *rmsnorm_case(rng, 5, 89, last_only=True), 1e-5))
+    out.append(("rope_half", *rope_case(rng, 5, 3, 64, pos=17), 1e-5))
+    out.append(("rope_interleaved", *rope_case(rng, 3, 7, 32, pos=1000, interleaved=True), 1e-5))
+    out.append(("attention_prefill", *attention_case(rng, 7, 0, 6, 2, 64, 16), 1e-4))
+    out.append(("attention_decode", *attention_case(rng, 1, 131, 9, 3, 64, 160), 1e-4))
+    out.append(("attention_chunk_d128", *attention_case(rng, 3, 70, 4, 4, 128, 80), 1e-4))
+    for kind in ("add", "silu_mul"):
+        out.append((f"inplace_{kind}", *inplace_case(rng, kind, 3, 131), 1e-5))
+    out.append(("logits_argmax", *logits_case(rng, 3, 1009, score=False), 1e-6))
+    out.append(("logits_score", *logits_case(rng, 4, 1009, score=True), 1e-4))
+    return out
+
+
+def check(case_id: str, outputs: dict[str, bytes], ref: dict[str, np.ndarray], tol: float) -> None:
+    """Compare a case's raw outputs with its numpy reference; raise AssertionError with details."""
+    if case_id.startswith("logits"):
+        got = np.frombuffer(outputs["out"], "<u4").reshape(-1, 2)
+        np.testing.assert_array_equal(got[:, 0], ref["argmax"], err_msg=case_id)
+        np.testing.assert_allclose(got[:, 1].view("<f4"), ref["second"], rtol=tol, atol=tol, err_msg=case_id)
+        return
+    for name, want in ref.items():
+        if want.dtype == np.float16:
+            got = np.frombuffer(outputs[name], "<f2").reshape(want.shape)
+            np.testing.assert_array_equal(got, want, err_msg=f"{case_id}: {name}")
+            continue
+        got = np.frombuffer(outputs[name], "<f4").reshape(want.shape)
+        scale = max(1.0, float(np.abs(want).max()))
+        np.testing.assert_allclose(got, want, rtol=tol, atol=tol * scale, err_msg=f"{case_id}: {name}")

@@ -1,0 +1,80 @@
+"""Tokenizer on the real SmolLM2 and Qwen2.5-Coder vocabularies vs HF tokenizers."""
+from __future__ import annotations
+
+import random
+import time
+import unicodedata
+
+from pyrite.tokenizer.tokenizer import CONTROL
+
+
+def test_encode_matches_hf(tok, ref, corpus):
+    for text in corpus:
+        assert tok.encode(text) == ref.encode(text, add_special_tokens=False).ids, text
+
+
+def test_encode_without_parsing_special_matches_hf(tok, ref, corpus):
+    ref.encode_special_tokens = True   # HF: special added tokens are plain text
+    try:
+        for text in corpus:
+            assert tok.encode(text, parse_special=False) == ref.encode(text, add_special_tokens=False).ids, text
+    finally:
+        ref.encode_special_tokens = False
+
+
+def test_special_tokens_parse_only_on_request(tok):
+    im_end = tok.token_to_id("<|im_end|>")
+    assert tok.encode("<|im_end|>") == [im_end]
+    assert im_end not in tok.encode("<|im_end|>", parse_special=False)
+
+
+def test_random_text_matches_hf(tok, ref):
+    rng = random.Random(7)
+    pool = "ab Zé日本👋\u0301 \n\t1230.,'s'LL<|im_end|>\u00a0"
+    for _ in range(300):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(1, 40)))
+        assert tok.encode(text) == ref.encode(text, add_special_tokens=False).ids, repr(text)
+
+
+def test_decode_matches_hf(tok, ref, corpus):
+    for text in corpus:
+        ids = ref.encode(text, add_special_tokens=False).ids
+        for skip in (False, True):
+            assert tok.decode(ids, skip_special=skip) == ref.decode(ids, skip_special_tokens=skip), text
+
+
+def test_decode_of_partial_characters_matches_hf(tok, ref):
+    ids = tok.encode("👋🏽 日本")
+    for k in range(len(ids)):
+        part = ids[:k] + ids[k + 1:]   # drop one token: leaves broken UTF-8 somewhere
+        assert tok.decode(part) == ref.decode(part, skip_special_tokens=False)
+
+
+def test_round_trip(tok, corpus):
+    for text in corpus:
+        expected = unicodedata.normalize("NFC", text) if tok.pre == "qwen2" else text
+        assert tok.decode(tok.encode(text)) == expected, text
+
+
+def test_qwen_normalises_to_nfc(qwen_dict):
+    from pyrite.tokenizer import Tokenizer
+    tok = Tokenizer.from_dict(qwen_dict)
+    assert tok.encode("cafe\u0301") == tok.encode("café")
+
+
+def test_skip_special_drops_only_control_tokens(tok):
+    text = "<|im_start|>user\nhi<|im_end|>"
+    ids = tok.encode(text)
+    assert tok.decode(ids) == text
+    assert tok.decode(ids, skip_special=True) == "user\nhi"
+    assert all(tok.is_control(i) == (tok._types[i] == CONTROL) for i in ids)
+
+
+def test_a_few_thousand_characters_are_fast(tok, ref, corpus):
+    text = "\n".join(corpus) * 2   # ~5k characters, cold per-piece cache not required
+    tok._piece_cache.clear()
+    t0 = time.perf_counter()
+    ids = tok.encode(text)
+    elapsed = time.perf_counter() - t0
+    assert ids == ref.encode(text, add_special_tokens=False).ids
+    assert elapsed < 1.0, f"encoding {len(text)} chars took {elapsed:.2f}s"
