@@ -102,6 +102,17 @@ def write_tiny_gguf(path: Path, seed: int = 0) -> Path:
 
 
 @pytest.fixture
+def tiny_tensors() -> dict:
+    """name -> (shape, ggml type) of the tiny GGUF's tensors, in file order."""
+    return dict(TINY_TENSORS)
+
+
+@pytest.fixture
+def tiny_tokens() -> list[str]:
+    return list(TINY_TOKENS)
+
+
+@pytest.fixture
 def tiny_gguf(tmp_path) -> Path:
     return write_tiny_gguf(tmp_path / "tiny.gguf")
 

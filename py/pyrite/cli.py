@@ -1,0 +1,176 @@
+"""python -m pyrite generate | score | info | convert
+
+Models are resolved by id (a directory under dist/models, built by `python build.py`) or by path.
+--backend native runs on wgpu-py; --backend browser runs the same work in headless Chromium through
+the page's worker (pyrite.driver).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from .errors import PyriteError
+from .sampling import SamplingParams
+
+
+def repo_root() -> Path:
+    """The checkout that holds this package (editable install), else the working directory."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        if (parent / "pyproject.toml").exists() and (parent / "build.py").exists():
+            return parent
+    return Path.cwd()
+
+
+def resolve_model(model: str) -> Path:
+    """A path to a model directory, or an id under dist/models."""
+    p = Path(model)
+    if (p / "model.json").exists():
+        return p
+    models = repo_root() / "dist" / "models"
+    if (models / model / "model.json").exists():
+        return models / model
+    have = sorted(d.name for d in models.iterdir() if (d / "model.json").exists()) if models.exists() else []
+    raise PyriteError(f"no model {model!r}: not a model directory, and not an id under {models} "
+                      f"(have: {', '.join(have) or 'none; run `python build.py`'})")
+
+
+def _sampling(a: argparse.Namespace) -> SamplingParams:
+    if a.greedy or a.temperature == 0:
+        return SamplingParams(seed=a.seed)
+    return SamplingParams(temperature=a.temperature, top_k=a.top_k, top_p=a.top_p, seed=a.seed)
+
+
+# -- native ----------------------------------------------------------------------------------------
+
+async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
+    from .engine import Engine
+    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx)
+    pieces = []
+    async for piece in engine.generate(a.prompt, a.max_tokens, _sampling(a), chat=a.chat):
+        pieces.append(piece)
+        if not a.json:
+            print(piece, end="", flush=True)
+    if not a.json:
+        print()
+    return {"text": "".join(pieces), "stats": engine.stats.to_dict()}
+
+
+async def _native_score(a: argparse.Namespace, text: str) -> dict[str, Any]:
+    from .engine import Engine
+    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx)
+    return await engine.score(engine.tokenizer.encode(text, add_special=True))
+
+
+async def _native_info() -> dict[str, Any]:
+    from .gpu import request_device
+    return (await request_device()).describe()
+
+
+# -- browser ----------------------------------------------------------------------------------------
+
+def _browser_model(model: str) -> str:
+    """The page serves dist/: a model is addressed by its path relative to dist."""
+    path = resolve_model(model).resolve()
+    dist = (repo_root() / "dist").resolve()
+    if dist not in path.parents:
+        raise PyriteError(f"--backend browser serves dist/: model {model!r} must live under {dist}/models")
+    return str(path.relative_to(dist))
+
+
+def _browser(a: argparse.Namespace, text: str | None = None) -> dict[str, Any]:
+    from .driver import BrowserSession
+    with BrowserSession(repo_root() / "dist") as s:
+        if a.cmd == "info":
+            return s.info()
+        s.load(_browser_model(a.model))
+        if a.cmd == "score":
+            return s.score(s.encode(text, chat=False))
+        if not _sampling(a).greedy:
+            raise PyriteError("--backend browser generate is greedy only from the CLI (the page samples)")
+        from .tokenizer import StreamDecoder, Tokenizer
+        from .models.format import load_index
+        tok = Tokenizer.from_dict(load_index(resolve_model(a.model)).tokenizer)
+        out = s.generate_ids(s.encode(a.prompt, chat=a.chat), a.max_tokens)
+        dec = StreamDecoder(tok, skip_special=True)
+        text_out = "".join(dec.push(t) for t in out["ids"]) + dec.flush()
+        if not a.json:
+            print(text_out)
+        return {"text": text_out, "stats": out["stats"]}
+
+
+# -- commands ---------------------------------------------------------------------------------------
+
+def cmd_generate(a: argparse.Namespace) -> dict[str, Any]:
+    return _browser(a) if a.backend == "browser" else asyncio.run(_native_generate(a))
+
+
+def cmd_score(a: argparse.Namespace) -> dict[str, Any]:
+    text = Path(a.text_file).read_text(encoding="utf-8")
+    return _browser(a, text) if a.backend == "browser" else asyncio.run(_native_score(a, text))
+
+
+def cmd_info(a: argparse.Namespace) -> dict[str, Any]:
+    return _browser(a) if a.backend == "browser" else asyncio.run(_native_info())
+
+
+def cmd_convert(a: argparse.Namespace) -> dict[str, Any]:
+    from .models.convert import convert_gguf
+    out = convert_gguf(a.gguf, a.out, recipe=a.recipe, name=a.name,
+                       progress=None if a.json else (lambda line: print(line, flush=True)))
+    return {"model": str(out)}
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m pyrite", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    def common(sp: argparse.ArgumentParser, model: bool = True) -> None:
+        if model:
+            sp.add_argument("--model", default="smollm2-135m", help="model id under dist/models, or a path")
+            sp.add_argument("--max-ctx", type=int, default=2048)
+        sp.add_argument("--backend", choices=("native", "browser"), default="native")
+        sp.add_argument("--json", action="store_true", help="print one JSON object")
+
+    g = sub.add_parser("generate", help="generate text from a prompt")
+    common(g)
+    g.add_argument("--prompt", required=True)
+    g.add_argument("--max-tokens", type=int, default=128)
+    g.add_argument("--greedy", action="store_true")
+    g.add_argument("--temperature", type=float, default=0.0)
+    g.add_argument("--top-k", type=int, default=0)
+    g.add_argument("--top-p", type=float, default=1.0)
+    g.add_argument("--seed", type=int, default=None)
+    g.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
+    s = sub.add_parser("score", help="teacher-forced top-1 and log-probabilities over a text")
+    common(s)
+    s.add_argument("--text-file", required=True)
+    common(sub.add_parser("info", help="adapter, backend, features and limits"), model=False)
+    c = sub.add_parser("convert", help="GGUF -> pyrite model directory")
+    c.add_argument("--gguf", required=True)
+    c.add_argument("--out", required=True)
+    c.add_argument("--recipe", choices=("exact", "q4"), default="exact")
+    c.add_argument("--name", default=None)
+    c.add_argument("--json", action="store_true")
+    return p
+
+
+COMMANDS = {"generate": cmd_generate, "score": cmd_score, "info": cmd_info, "convert": cmd_convert}
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")  # wgpu-native's Vulkan loader warns without it
+    a = parser().parse_args(argv)
+    try:
+        result = COMMANDS[a.cmd](a)
+    except (PyriteError, ValueError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if a.json or a.cmd in ("score", "info"):
+        print(json.dumps(result))
+    return 0

@@ -1,0 +1,114 @@
+"""What the page's worker (web/worker.js) calls, under Pyodide. Each call hands JS only strings and
+numbers (JSON for structures), so no PyProxy outlives a call; callbacks are JS functions."""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .engine import Engine
+from .errors import PyriteError
+from .sampling import SamplingParams
+
+_engine: Engine | None = None
+
+
+def _error(e: BaseException) -> str:
+    kind = type(e).__name__ if isinstance(e, (PyriteError, ValueError)) else "InternalError"
+    return json.dumps({"error": str(e), "kind": kind})
+
+
+async def load(model_url: str, on_progress: Callable[[str, int, int], Any], max_ctx: int = 2048) -> str:
+    """Load the model at model_url; returns JSON {"model", "config", "device"} or {"error", "kind"}."""
+    global _engine
+    try:
+        _engine = await Engine.load(model_url, max_ctx=max_ctx, progress=on_progress)
+    except Exception as e:  # reported to the page as a readable message, never a dead worker
+        return _error(e)
+    return json.dumps({"model": _engine.index.name, "config": _engine.config.to_json(),
+                       "device": _engine.device.describe(), "max_ctx": _engine.max_ctx})
+
+
+def _engine_or_raise() -> Engine:
+    if _engine is None:
+        raise PyriteError("no model is loaded")
+    return _engine
+
+
+async def generate(prompt: str, options_json: str, on_piece: Callable[[str], Any]) -> str:
+    """Stream the answer through on_piece(text); returns JSON stats (or an error)."""
+    try:
+        engine = _engine_or_raise()
+        o = json.loads(options_json or "{}")
+        params = SamplingParams(temperature=float(o.get("temperature", 0.0)), top_k=int(o.get("top_k", 0)),
+                                top_p=float(o.get("top_p", 1.0)), seed=o.get("seed"))
+        async for piece in engine.generate(prompt, max_tokens=int(o.get("max_tokens", 256)), params=params,
+                                           chat=bool(o.get("chat", True)), system=o.get("system")):
+            on_piece(piece)
+        return json.dumps({"stats": engine.stats.to_dict(), "attest": _kernel_counts(engine)})
+    except Exception as e:
+        return _error(e)
+
+
+def _kernel_counts(engine: Engine) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for row in engine.attest():
+        counts[row["kernel"]] = counts.get(row["kernel"], 0) + 1
+    return counts
+
+
+def stop() -> None:
+    if _engine is not None:
+        _engine.stop()
+
+
+async def generate_ids(ids_json: str, max_tokens: int) -> str:
+    """Greedy token ids for prompt ids (bench and CLI --backend browser); JSON {"ids", "stats"}."""
+    try:
+        engine = _engine_or_raise()
+        out = [t async for t in engine.generate_ids(json.loads(ids_json), max_tokens)]
+        return json.dumps({"ids": out, "stats": engine.stats.to_dict()})
+    except Exception as e:
+        return _error(e)
+
+
+async def encode(text: str, chat: bool = False) -> str:
+    try:
+        return json.dumps({"ids": _engine_or_raise().encode_prompt(text, chat)})
+    except Exception as e:
+        return _error(e)
+
+
+async def score(ids_json: str) -> str:
+    """Teacher-forced score of token ids: JSON {"tokens", "top1", "logprob"}."""
+    try:
+        return json.dumps(await _engine_or_raise().score(json.loads(ids_json)))
+    except Exception as e:
+        return _error(e)
+
+
+async def run_cases(cases_json: str) -> str:
+    """Kernel cases (pyrite.graph.single.Case JSON) on this page's device; outputs base64."""
+    import base64
+
+    from .gpu import request_device
+    from .graph.single import Case, run_case
+    try:
+        device = _engine.device if _engine is not None else await request_device()
+        results = []
+        for d in json.loads(cases_json):
+            outputs, attest = await run_case(device, Case.from_json(d))
+            results.append({"outputs": {k: base64.b64encode(v).decode() for k, v in outputs.items()},
+                            "attest": attest})
+        return json.dumps({"results": results})
+    except Exception as e:
+        return _error(e)
+
+
+async def info() -> str:
+    """Adapter, backend, features and limits of the page's device."""
+    from .gpu import request_device
+    try:
+        device = _engine.device if _engine is not None else await request_device()
+        return json.dumps(device.describe())
+    except Exception as e:
+        return _error(e)

@@ -1,0 +1,106 @@
+"""ModelConfig from GGUF metadata, checked against transformers' own GGUF config reader."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from pyrite.errors import ModelFormatError
+from pyrite.models.config import PRESETS, ModelConfig
+from pyrite.quant.gguf import read_gguf
+
+
+def hf_gguf_config(path) -> dict:
+    from transformers.modeling_gguf_pytorch_utils import load_gguf_checkpoint
+
+    return load_gguf_checkpoint(str(path), return_tensors=False)["config"]
+
+
+def assert_matches_hf(cfg: ModelConfig, hf: dict) -> None:
+    assert cfg.arch == hf["model_type"]
+    assert (cfg.n_layers, cfg.hidden, cfg.ffn) == (hf["num_hidden_layers"], hf["hidden_size"], hf["intermediate_size"])
+    assert (cfg.n_heads, cfg.n_kv_heads) == (hf["num_attention_heads"], hf["num_key_value_heads"])
+    assert cfg.head_dim == hf.get("head_dim", hf["hidden_size"] // hf["num_attention_heads"])
+    assert (cfg.vocab, cfg.max_ctx) == (hf["vocab_size"], hf["max_position_embeddings"])
+    assert (cfg.rope_theta, cfg.rms_eps) == (hf["rope_theta"], hf["rms_norm_eps"])
+    assert cfg.tied_embeddings == hf.get("tie_word_embeddings", cfg.tied_embeddings)
+
+
+def test_smollm2_from_gguf(smollm2_gguf):
+    g = read_gguf(smollm2_gguf)
+    cfg = ModelConfig.from_gguf(g.metadata, g.tensors)
+    assert_matches_hf(cfg, hf_gguf_config(smollm2_gguf))
+    assert cfg.tied_embeddings and not cfg.qkv_bias and not cfg.qk_norm
+    # the preset is the same geometry (its eps is the decimal, the GGUF's the f32 nearest)
+    assert dataclasses.replace(cfg, rms_eps=1e-5) == PRESETS["smollm2-135m"]
+
+
+@pytest.mark.slow
+def test_qwen_from_gguf(qwen_gguf):
+    g = read_gguf(qwen_gguf)
+    cfg = ModelConfig.from_gguf(g.metadata, g.tensors)
+    assert_matches_hf(cfg, hf_gguf_config(qwen_gguf))
+    assert cfg.qkv_bias and not cfg.qk_norm
+    assert not cfg.tied_embeddings  # this AWQ export ships its own output.weight
+    assert dataclasses.replace(cfg, rms_eps=1e-6, tied_embeddings=True) == PRESETS["qwen2.5-0.5b"]
+
+
+def _meta(arch="llama", **over) -> dict:
+    m = {"general.architecture": arch, f"{arch}.block_count": 2, f"{arch}.embedding_length": 64,
+         f"{arch}.feed_forward_length": 96, f"{arch}.attention.head_count": 4,
+         f"{arch}.context_length": 128, f"{arch}.attention.layer_norm_rms_epsilon": 1e-6,
+         "tokenizer.ggml.tokens": ["a", "b", "c"]}
+    m.update({f"{arch}.{k}" if not k.startswith(("general", "tokenizer")) else k: v for k, v in over.items()})
+    return m
+
+
+def test_from_gguf_defaults_and_flags():
+    cfg = ModelConfig.from_gguf(_meta(), ["token_embd.weight"])
+    assert (cfg.n_kv_heads, cfg.head_dim, cfg.vocab, cfg.rope_theta) == (4, 16, 3, 10000.0)
+    assert cfg.tied_embeddings and not cfg.qkv_bias
+    names = ["output.weight", "blk.0.attn_q.bias", "blk.0.attn_q_norm.weight"]
+    cfg = ModelConfig.from_gguf(_meta("qwen3", **{"attention.key_length": 32, "attention.head_count_kv": 2}), names)
+    assert (cfg.head_dim, cfg.n_kv_heads, cfg.q_dim, cfg.kv_dim, cfg.group) == (32, 2, 128, 64, 2)
+    assert not cfg.tied_embeddings and cfg.qkv_bias and cfg.qk_norm
+
+
+def test_from_gguf_errors():
+    with pytest.raises(ModelFormatError, match="general.architecture: 'gpt2'"):
+        ModelConfig.from_gguf(_meta() | {"general.architecture": "gpt2"}, [])
+    m = _meta()
+    del m["llama.block_count"]
+    with pytest.raises(ModelFormatError, match="missing llama.block_count"):
+        ModelConfig.from_gguf(m, [])
+    with pytest.raises(ModelFormatError, match="head_count_kv|n_kv_heads 3"):
+        ModelConfig.from_gguf(_meta(**{"attention.head_count_kv": 3}), [])
+    with pytest.raises(ModelFormatError, match="hidden 64 != n_heads 4 \\* head_dim 32"):
+        ModelConfig.from_gguf(_meta(**{"attention.key_length": 32}), [])  # llama derives head_dim
+
+
+def test_presets_are_valid_and_round_trip():
+    assert {"tiny-llama", "smollm2-135m", "qwen2.5-0.5b", "qwen3-0.6b", "llama-3.2-1b"} <= set(PRESETS)
+    for name, cfg in PRESETS.items():
+        assert ModelConfig.from_json(cfg.to_json()) == cfg, name
+    assert PRESETS["qwen3-0.6b"].hidden != PRESETS["qwen3-0.6b"].q_dim  # qwen3: head_dim is free
+    assert PRESETS["llama-3.2-1b"].group == 4
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("arch", "gpt2", "config.arch"), ("n_layers", 0, "config.n_layers"), ("hidden", 64.0, "config.hidden"),
+    ("n_heads", True, "config.n_heads"), ("rms_eps", -1.0, "config.rms_eps"), ("qk_norm", 1, "config.qk_norm"),
+    ("head_dim", 15, "head_dim: 15"), ("n_kv_heads", 3, "not divisible"),
+])
+def test_validation(field, value, words):
+    d = PRESETS["tiny-llama"].to_json() | {field: value}
+    with pytest.raises(ModelFormatError, match=words):
+        ModelConfig.from_json(d)
+
+
+def test_from_json_keys():
+    d = PRESETS["tiny-llama"].to_json()
+    with pytest.raises(ModelFormatError, match="missing key.*vocab"):
+        ModelConfig.from_json({k: v for k, v in d.items() if k != "vocab"})
+    with pytest.raises(ModelFormatError, match="unknown key.*rope_scaling"):
+        ModelConfig.from_json(d | {"rope_scaling": None})
+    with pytest.raises(ModelFormatError, match="expected an object"):
+        ModelConfig.from_json([1, 2])
