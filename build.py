@@ -182,25 +182,34 @@ def serve(host: str, port: int) -> None:
     serve_dir(DIST, host, port)
 
 
-def ensure_chromium() -> None:
-    if shutil.which("chromium"):
+def _has_deb(name: str) -> bool:
+    return subprocess.run(["dpkg", "-s", name], capture_output=True).returncode == 0
+
+
+def ensure_system_packages() -> None:
+    """Debian's chromium (browser tests, bench) and lavapipe (a Vulkan adapter for wgpu-py), when root."""
+    missing = [] if shutil.which("chromium") else ["chromium"]
+    if shutil.which("dpkg") and not _has_deb("mesa-vulkan-drivers"):
+        missing.append("mesa-vulkan-drivers")
+    if not missing:
         return
     if os.geteuid() == 0 and shutil.which("apt-get"):
         run(["apt-get", "update", "-qq"])
-        run(["apt-get", "install", "-y", "-qq", "chromium"], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-        return
-    sys.exit("the browser tests need Debian's chromium: run `sudo apt-get install chromium` (binary `chromium` on PATH)")
+        run(["apt-get", "install", "-y", "-qq", *missing], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    elif "chromium" in missing:
+        sys.exit("the browser tests need Debian's chromium: run `sudo apt-get install chromium "
+                 "mesa-vulkan-drivers` (binary `chromium` on PATH)")
 
 
 def test(pytest_args: list[str]) -> int:
-    ensure_chromium()
+    ensure_system_packages()
     build()
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
 
 
 def bench(argv: list[str]) -> int:
-    ensure_chromium()
+    ensure_system_packages()
     build()
     return subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), *argv], cwd=ROOT).returncode
 

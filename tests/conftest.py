@@ -11,3 +11,24 @@ def device():
     """One native wgpu-py device for the session."""
     from pyrite.gpu.native import request_device
     return asyncio.run(request_device())
+
+
+@pytest.fixture(scope="session")
+def smollm2_model():
+    """SmolLM2-135M-Instruct converted with the exact recipe, cached under .cache/test-models."""
+    from pathlib import Path
+
+    from pyrite.models.convert import convert_gguf
+    from pyrite.models.sources import default_cache, fetch_smollm2
+    cache = default_cache()
+    out = cache / "test-models" / "smollm2-135m"
+    if not (out / "model.json").exists():
+        convert_gguf(fetch_smollm2(cache), out, recipe="exact", name="smollm2-135m")
+    return Path(out)
+
+
+@pytest.fixture(scope="session")
+def smollm2_engine(device, smollm2_model):
+    """One loaded native engine for the session (small context: the tests are short)."""
+    from pyrite.engine import Engine
+    return asyncio.run(Engine.load(smollm2_model, device=device, max_ctx=256, max_seq=64))

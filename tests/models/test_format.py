@@ -33,6 +33,12 @@ def test_part_sizes():
     assert part_bytes("q8gsw", [3, 32], 32, "q") == 96
 
 
+def _part(d: dict, tensor: str, part: str) -> dict:
+    return d["tensors"][tensor]["parts"][part]
+
+
+Q, K, NORM = "blk.0.attn_q.weight", "blk.0.attn_k.weight", "output_norm.weight"
+
 # each case: (edit of the document, words the error must contain)
 CASES = {
     "format": (lambda d: d.update(format="gguf"), ["format", "'gguf'"]),
@@ -50,23 +56,23 @@ CASES = {
     "shard name": (lambda d: d["shards"][0].update(file="../evil.bin"), ["shards[0].file", "../evil.bin"]),
     "shard sha": (lambda d: d["shards"][0].update(sha256="XYZ"), ["shards[0].sha256"]),
     "shard twice": (lambda d: d["shards"].append(dict(d["shards"][0])), ["twice"]),
-    "shape": (lambda d: d["tensors"]["blk.0.attn_q.weight"].update(shape=[64, 0]), ["'blk.0.attn_q.weight'", "shape"]),
-    "fmt": (lambda d: d["tensors"]["blk.0.attn_q.weight"].update(format="q3"), ["'blk.0.attn_q.weight'", "'q3'"]),
-    "gs": (lambda d: d["tensors"]["blk.0.attn_q.weight"].update(group_size=48), ["'blk.0.attn_q.weight'", "group_size 48"]),
-    "gs f32": (lambda d: d["tensors"]["output_norm.weight"].update(group_size=32), ["'output_norm.weight'", "null"]),
-    "1-D quant": (lambda d: d["tensors"]["blk.0.attn_q.weight"].update(shape=[4096]), ["'blk.0.attn_q.weight'", "2-D"]),
-    "K vs gs": (lambda d: d["tensors"]["blk.0.attn_q.weight"].update(group_size=128), ["K=64", "group_size 128"]),
-    "parts": (lambda d: d["tensors"]["blk.0.attn_k.weight"]["parts"].pop("min"), ["'blk.0.attn_k.weight'", "min"]),
-    "part key": (lambda d: d["tensors"]["blk.0.attn_k.weight"]["parts"]["q"].pop("shard"), ["part 'q'", "shard"]),
-    "part shard": (lambda d: d["tensors"]["blk.0.attn_k.weight"]["parts"]["q"].update(shard=9), ["shard 9"]),
-    "part align": (lambda d: d["tensors"]["blk.0.attn_k.weight"]["parts"]["q"].update(offset=100), ["offset 100", "256"]),
-    "part bytes": (lambda d: d["tensors"]["blk.0.attn_k.weight"]["parts"]["q"].update(bytes=10), ["10 bytes", "needs 1024"]),
-    "part past end": (lambda d: d["tensors"]["output_norm.weight"]["parts"]["data"].update(offset=d["shards"][0]["bytes"]),
+    "shape": (lambda d: d["tensors"][Q].update(shape=[64, 0]), ["'blk.0.attn_q.weight'", "shape"]),
+    "fmt": (lambda d: d["tensors"][Q].update(format="q3"), ["'blk.0.attn_q.weight'", "'q3'"]),
+    "gs": (lambda d: d["tensors"][Q].update(group_size=48), ["'blk.0.attn_q.weight'", "group_size 48"]),
+    "gs f32": (lambda d: d["tensors"][NORM].update(group_size=32), ["'output_norm.weight'", "null"]),
+    "1-D quant": (lambda d: d["tensors"][Q].update(shape=[4096]), ["'blk.0.attn_q.weight'", "2-D"]),
+    "K vs gs": (lambda d: d["tensors"][Q].update(group_size=128), ["K=64", "group_size 128"]),
+    "parts": (lambda d: d["tensors"][K]["parts"].pop("min"), ["'blk.0.attn_k.weight'", "min"]),
+    "part key": (lambda d: _part(d, K, "q").pop("shard"), ["part 'q'", "shard"]),
+    "part shard": (lambda d: _part(d, K, "q").update(shard=9), ["shard 9"]),
+    "part align": (lambda d: _part(d, K, "q").update(offset=100), ["offset 100", "256"]),
+    "part bytes": (lambda d: _part(d, K, "q").update(bytes=10), ["10 bytes", "needs 1024"]),
+    "part past end": (lambda d: _part(d, NORM, "data").update(offset=d["shards"][0]["bytes"]),
                       ["'output_norm.weight'", "past the end"]),
-    "overlap": (lambda d: d["tensors"]["blk.0.attn_norm.weight"]["parts"]["data"].update(
-                    offset=d["tensors"]["output_norm.weight"]["parts"]["data"]["offset"]), ["overlap"]),
+    "overlap": (lambda d: _part(d, "blk.0.attn_norm.weight", "data").update(
+                    offset=_part(d, NORM, "data")["offset"]), ["overlap"]),
     "lossy": (lambda d: d.update(lossy=["nope"]), ["lossy", "'nope'"]),
-    "bool count": (lambda d: d["tensors"]["output_norm.weight"]["parts"]["data"].update(shard=False), ["shard must be int"]),
+    "bool count": (lambda d: _part(d, NORM, "data").update(shard=False), ["shard must be int"]),
 }
 
 

@@ -5,7 +5,8 @@ Runtime module (imported in the browser): stdlib only.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from pyrite.errors import ModelFormatError
 

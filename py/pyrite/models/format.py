@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from itertools import pairwise
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -276,7 +277,7 @@ def _no_overlaps(tensors: dict[str, TensorEntry], shards: list[Shard]) -> None:
             spans[p.shard].append((p.offset, p.offset + p.bytes, f"{t.name}:{pname}"))
     for i, rows in enumerate(spans):
         rows.sort()
-        for (_, end, a), (start, _, b) in zip(rows, rows[1:]):
+        for (_, end, a), (start, _, b) in pairwise(rows):
             if start < end:
                 raise ModelFormatError(f"model.json: parts {a} and {b} overlap in {shards[i].file}")
         if shards[i].bytes > MAX_SHARD_BYTES and len(rows) > 1:

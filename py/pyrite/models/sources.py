@@ -16,8 +16,8 @@ import re
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from pyrite.errors import PyriteError
 

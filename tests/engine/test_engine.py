@@ -1,0 +1,135 @@
+"""The engine on the native backend with SmolLM2: golden continuation, streaming, bad input."""
+import asyncio
+import json
+import shutil
+
+import pytest
+
+from pyrite.engine import Engine
+from pyrite.errors import LimitError, ModelFormatError, PromptError, ShardChecksumError
+from pyrite.gpu.base import Limits
+from pyrite.sampling import SamplingParams
+
+pytestmark = [pytest.mark.gpu, pytest.mark.model]
+
+GOLDEN = " often divided into four eras: the Early Roman Empire, the Roman Empire under Emperor Augustus"
+
+
+def collect(engine, prompt, **kw):
+    async def go():
+        return [p async for p in engine.generate(prompt, **kw)]
+    return asyncio.run(go())
+
+
+def test_greedy_golden_continuation(smollm2_engine):
+    pieces = collect(smollm2_engine, "The history of the Roman Empire is", max_tokens=20)
+    assert "".join(pieces).startswith(GOLDEN)
+    assert len(pieces) > 10  # streamed piece by piece, not at the end
+    s = smollm2_engine.stats
+    assert s.generated_tokens == 20 and s.stop_reason == "max_tokens" and s.decode_tok_s > 0
+
+
+def test_attestation_names_each_kernel(smollm2_engine):
+    collect(smollm2_engine, "Hello", max_tokens=2)
+    rows = smollm2_engine.attest()
+    kernels = {r["kernel"] for r in rows}
+    # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head, interleaved RoPE (GGUF llama q/k layout)
+    assert {"linear_q4a", "linear_q8gsw", "embedding_q8gsw", "rope_interleaved", "sdpa_online"} <= kernels
+    assert any(r["op"] == "blk.29.ffn_down" for r in rows)
+
+
+def test_seeded_sampling_repeats(smollm2_engine):
+    p = SamplingParams(temperature=0.9, top_p=0.95, seed=7)
+    a = collect(smollm2_engine, "Write a word:", max_tokens=6, params=p)
+    b = collect(smollm2_engine, "Write a word:", max_tokens=6, params=p)
+    assert a == b
+
+
+def test_chat_stops_at_end_of_turn(smollm2_engine):
+    text = "".join(collect(smollm2_engine, "What is the capital of France?", max_tokens=40, chat=True))
+    assert "Paris" in text and smollm2_engine.stats.stop_reason == "stop_token"
+    assert "<|im_end|>" not in text
+
+
+def test_empty_and_too_long_prompts_then_still_usable(smollm2_engine):
+    with pytest.raises(PromptError, match="empty"):
+        collect(smollm2_engine, "")
+    with pytest.raises(PromptError, match="context holds 256"):
+        collect(smollm2_engine, "word " * 400)
+    assert "".join(collect(smollm2_engine, "The history of the Roman Empire is", max_tokens=4)) == \
+        " often divided into four"
+
+
+def test_stop_ends_generation(smollm2_engine):
+    async def go():
+        out = []
+        async for piece in smollm2_engine.generate("Count: 1, 2, 3,", max_tokens=50):
+            out.append(piece)
+            if len(out) == 3:
+                smollm2_engine.stop()
+        return out
+    out = asyncio.run(go())
+    assert len(out) <= 5 and smollm2_engine.stats.stop_reason == "stopped"
+
+
+def test_score_shapes(smollm2_engine):
+    ids = smollm2_engine.tokenizer.encode("The history of the Roman Empire is often divided into four eras")
+    r = asyncio.run(smollm2_engine.score(ids))
+    assert len(r["top1"]) == len(r["logprob"]) == len(ids) - 1
+    assert all(lp <= 0 for lp in r["logprob"])
+    # the model predicts its own greedy continuation: "often" after "... Empire is"
+    assert r["top1"][ids.index(smollm2_engine.tokenizer.encode(" is")[0])] == ids[ids.index(
+        smollm2_engine.tokenizer.encode(" is")[0]) + 1]
+
+
+class CountingDevice:
+    """Wraps a device and counts buffers created, to prove nothing was uploaded."""
+
+    def __init__(self, inner, limits=None):
+        self.inner, self.created = inner, 0
+        self.limits = limits or inner.limits
+
+    def create_buffer(self, *a, **kw):
+        self.created += 1
+        return self.inner.create_buffer(*a, **kw)
+
+    def check_buffer_size(self, what, size, binding=True):
+        type(self.inner).check_buffer_size(self, what, size, binding)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def test_bad_shard_checksum_fails_before_any_upload(device, smollm2_model, tmp_path):
+    bad = tmp_path / "bad"
+    shutil.copytree(smollm2_model, bad)
+    with open(bad / "weights-00000.bin", "r+b") as f:
+        f.seek(1000)
+        f.write(b"\x55")
+    counting = CountingDevice(device)
+    with pytest.raises(ShardChecksumError, match="weights-00000.bin"):
+        asyncio.run(Engine.load(bad, device=counting))
+    assert counting.created == 0
+
+
+def test_tensor_over_binding_limit_names_tensor_and_limit(device, smollm2_model):
+    small = Limits(**{**device.limits.__dict__, "max_storage_buffer_binding_size": 16 << 20})
+    counting = CountingDevice(device, small)
+    with pytest.raises(LimitError, match=r"token_embd\.weight.*maxStorageBufferBindingSize \(16777216\)"):
+        asyncio.run(Engine.load(smollm2_model, device=counting))
+    assert counting.created == 0
+
+
+def test_missing_model_dir_is_a_format_error(device, tmp_path):
+    with pytest.raises(ModelFormatError, match="model.json"):
+        asyncio.run(Engine.load(tmp_path, device=device))
+
+
+def test_malformed_model_json(device, smollm2_model, tmp_path):
+    bad = tmp_path / "m"
+    bad.mkdir()
+    d = json.loads((smollm2_model / "model.json").read_text())
+    del d["config"]["n_layers"]
+    (bad / "model.json").write_text(json.dumps(d))
+    with pytest.raises(ModelFormatError, match="n_layers"):
+        asyncio.run(Engine.load(bad, device=device))

@@ -1,0 +1,51 @@
+"""The Device face with no GPU: limits are checked before allocation; deviations are declared."""
+import pytest
+
+from pyrite.errors import LimitError
+from pyrite.gpu import base
+from pyrite.gpu.base import AdapterInfo, Device, Limits
+
+LIMITS = Limits(max_storage_buffer_binding_size=1024, max_buffer_size=4096, max_compute_workgroup_storage_size=32768,
+                max_compute_invocations_per_workgroup=256, max_storage_buffers_per_shader_stage=10,
+                max_compute_workgroups_per_dimension=65535, max_uniform_buffer_binding_size=65536,
+                min_storage_buffer_offset_alignment=256)
+
+
+class NullDevice(Device):
+    """Allocates nothing: enough to test what the base class decides."""
+
+    def _create_buffer(self, size, usage, label):
+        return ("buffer", size)
+
+
+def null_device() -> NullDevice:
+    return NullDevice(AdapterInfo("null"), frozenset(), LIMITS)
+
+
+def test_buffer_sizes_round_up_to_four():
+    assert null_device().create_buffer(5).size == 8
+
+
+def test_binding_limit_names_the_buffer_and_limit():
+    with pytest.raises(LimitError, match=r"blk\.0\.ffn_up: 2048 exceeds the adapter's maxStorageBufferBindingSize \(1024\)"):
+        null_device().create_buffer(2048, label="blk.0.ffn_up")
+
+
+def test_max_buffer_size_applies_to_any_buffer():
+    with pytest.raises(LimitError, match="maxBufferSize"):
+        null_device().create_buffer(8192, usage=base.COPY_DST, label="staging")
+
+
+def test_hooks_say_what_a_backend_needs():
+    with pytest.raises(NotImplementedError, match="need submit"):
+        null_device().submit([])
+
+
+def test_describe_uses_spec_names():
+    d = null_device().describe()
+    assert d["limits"]["maxStorageBufferBindingSize"] == 1024 and d["backend"] == "null"
+
+
+def test_deviations_are_declared():
+    assert any("compute only" in d for d in base.DEVIATIONS)
+    assert any("group 0" in d for d in base.DEVIATIONS)

@@ -1,0 +1,170 @@
+// pyrite.js: run a small LLM in a page, on WebGPU, through Python (Pyodide in a worker).
+//
+//   import { Pyrite } from "./pyrite.js";
+//
+//   const p = await Pyrite.create({
+//     base: "./",                      // where build.json, worker.js, pyodide/, wheels/ live
+//     model: "models/smollm2-135m",    // model directory, relative to base (null: runtime only)
+//     onProgress: ({phase, done, total}) => {},  // runtime | weights (bytes) | upload | shaders
+//   });
+//   p.model;                           // {model, config, device, max_ctx} of the loaded model
+//
+//   for await (const piece of p.generate("Hi!", {max_tokens: 64, temperature: 0, top_k: 0,
+//                                                top_p: 1, seed: 1, chat: true})) {
+//     out.textContent += piece;        // text, never HTML
+//   }
+//   p.lastStats;                       // {prompt_tokens, generated_tokens, ttft_s, prefill_tok_s,
+//                                      //  decode_tok_s, stop_reason}
+//   p.stop();                          // ends a running generate after the current token
+//
+//   await p.encode("Hi!", true);       // token ids (chat: wrap in the model's chat template)
+//   await p.generateIds(ids, 16);      // {ids, stats}: greedy continuation of token ids
+//   await p.score(ids);                // {tokens, top1, logprob}: teacher-forced
+//   await p.runCases(cases);           // [{outputs, attest}]: kernel cases (tests)
+//   await p.info();                    // {backend, adapter, features, limits} of the device
+//   p.terminate();                     // ends the worker
+//
+// Every failure rejects with a PyriteError whose .kind names the Python error class
+// (PromptError, DeviceError, ModelFormatError, ...) or the JS one.
+
+export class PyriteError extends Error {
+  constructor(message, kind = "Error") {
+    super(message);
+    this.name = "PyriteError";
+    this.kind = kind;
+  }
+}
+
+export class Pyrite {
+  /** Start the worker and (unless model is null) load a model; resolves once it is ready. */
+  static async create({ base = "./", model = "models/smollm2-135m", onProgress = () => {}, maxCtx } = {}) {
+    const p = new Pyrite(new URL(base, globalThis.document?.baseURI ?? location.href), onProgress);
+    if (model) await p.load(model, { maxCtx });
+    return p;
+  }
+
+  constructor(baseURL, onProgress) {
+    this.base = baseURL;
+    this.onProgress = onProgress;
+    this.lastStats = null;
+    this.model = null;
+    this._next = 1;
+    this._pending = new Map();  // id -> {resolve, reject, onPiece}
+    this._dead = null;          // the error that killed the worker, once it has died
+    this._worker = new Worker(new URL("worker.js", baseURL), { type: "module" });
+    this._worker.onmessage = (e) => this._receive(e.data);
+    this._worker.onerror = (e) => {
+      e.preventDefault();
+      this._die(new PyriteError(`the pyrite worker failed: ${e.message || "could not start (see the console)"}`,
+                                "WorkerError"));
+    };
+  }
+
+  /** Load (or replace) the model: a directory relative to base. Resolves to p.model. */
+  async load(model, { maxCtx } = {}) {
+    this.model = await this._request("load", { model, max_ctx: maxCtx });
+    return this.model;
+  }
+
+  /** The answer to prompt as an async stream of text pieces; lastStats is set when it ends. */
+  async *generate(prompt, options = {}) {
+    const pieces = [];
+    let wake = null;
+    let finished = false;
+    const done = this._request("generate", { prompt, options }, (text) => {
+      pieces.push(text);
+      if (wake) wake();
+    });
+    // Settle `finished` whichever way the request ends, so the loop below never waits forever.
+    const ended = done.then(() => { finished = true; }, () => { finished = true; });
+    ended.then(() => wake && wake());
+    try {
+      while (true) {
+        while (pieces.length) yield pieces.shift();
+        if (finished) break;
+        await new Promise((resolve) => { wake = resolve; });
+        wake = null;
+      }
+      const result = await done;  // rethrows a Python error
+      this.lastStats = result.stats;
+      this.lastAttest = result.attest;
+    } finally {
+      if (!finished) this.stop();  // the consumer left the loop early: end the generate too
+    }
+  }
+
+  /** End a running generate after its current token (no-op otherwise). */
+  stop() {
+    if (!this._dead) this._worker.postMessage({ type: "stop" });
+  }
+
+  async encode(text, chat = false) {
+    return (await this._request("encode", { text, chat })).ids;
+  }
+
+  async generateIds(ids, maxTokens) {
+    return this._request("generate_ids", { ids, max_tokens: maxTokens });
+  }
+
+  async score(ids) {
+    return this._request("score", { ids });
+  }
+
+  async runCases(cases) {
+    return (await this._request("cases", { cases })).results;
+  }
+
+  /** The device: {backend, adapter, features, limits}; works before any model is loaded. */
+  async info() {
+    return this._request("info", {});
+  }
+
+  /**
+   * Any worker request by its protocol name (the host driver uses this): resolves to the
+   * worker's result; onPiece receives generate's text pieces.
+   */
+  request(type, payload = {}, onPiece = null) {
+    return this._request(type, payload, onPiece);
+  }
+
+  terminate() {
+    this._worker.terminate();
+    this._die(new PyriteError("the pyrite worker was terminated", "WorkerError"));
+  }
+
+  // -- the message protocol (see worker.js) ------------------------------------------------------
+
+  _request(type, payload, onPiece = null) {
+    if (this._dead) return Promise.reject(this._dead);
+    const id = this._next++;
+    return new Promise((resolve, reject) => {
+      this._pending.set(id, { resolve, reject, onPiece });
+      this._worker.postMessage({ ...payload, type, id });
+    });
+  }
+
+  _receive(msg) {
+    if (msg.type === "progress") {
+      this.onProgress({ phase: msg.phase, done: msg.done, total: msg.total });
+      return;
+    }
+    const pending = this._pending.get(msg.id);
+    if (!pending) {
+      if (msg.type === "error") console.error(`pyrite worker: ${msg.kind}: ${msg.message}`);
+      return;
+    }
+    if (msg.type === "piece") {
+      if (pending.onPiece) pending.onPiece(msg.text);
+      return;
+    }
+    this._pending.delete(msg.id);
+    if (msg.type === "error") pending.reject(new PyriteError(msg.message, msg.kind));
+    else pending.resolve(msg.type === "ready" ? msg.info : msg.result);
+  }
+
+  _die(err) {
+    this._dead = err;
+    for (const { reject } of this._pending.values()) reject(err);
+    this._pending.clear();
+  }
+}
