@@ -66,12 +66,12 @@ async function boot() {
   } finally {
     micropip.destroy();
   }
+  // The module proxy lives as long as the worker: its function proxies are borrowed from it.
   const web = pyodide.pyimport("pyrite.web");
   api = {
     load: web.load, generate: web.generate, stop: web.stop, generate_ids: web.generate_ids,
     encode: web.encode, score: web.score, cases: web.run_cases, info: web.info,
   };
-  web.destroy();
   progress("runtime", 3, RUNTIME_STEPS);
   return build;
 }

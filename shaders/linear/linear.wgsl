@@ -46,14 +46,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let K4 = p.K / 4u;
+    let tm = min(TM, M - m0);
     var acc: array<f32, TM>;
 {% if QUANT == "f32" %}
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
         let wv = w[n * K4 + k4];
-        for (var t = 0u; t < TM; t = t + 1u) {
-            if (m0 + t < M) {
-                acc[t] = acc[t] + dot(wv, x[(m0 + t) * K4 + k4]);
-            }
+        for (var t = 0u; t < tm; t = t + 1u) {
+            acc[t] = acc[t] + dot(wv, x[(m0 + t) * K4 + k4]);
         }
     }
 {% else %}
@@ -69,7 +68,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         // reset explicitly: naga hoists loop-body vars and zero-fills them only once (wgpu 0.32)
         var qx: array<f32, TM>;
         var xs: array<f32, TM>;
-        for (var t = 0u; t < TM; t = t + 1u) {
+        for (var t = 0u; t < tm; t = t + 1u) {
             qx[t] = 0.0;
             xs[t] = 0.0;
         }
@@ -79,26 +78,22 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
             let q = vec4<u32>(w[row + word] ^ 0x80808080u);
             let qv = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
-            for (var t = 0u; t < TM; t = t + 1u) {
-                if (m0 + t < M) {
-                    let a = x[(m0 + t) * K4 + word];
-                    qx[t] = qx[t] + dot(qv, a);
-                    xs[t] = xs[t] + dot(a, vec4<f32>(1.0));
-                }
+            for (var t = 0u; t < tm; t = t + 1u) {
+                let a = x[(m0 + t) * K4 + word];
+                qx[t] = qx[t] + dot(qv, a);
+                xs[t] = xs[t] + dot(a, vec4<f32>(1.0));
             }
 {% else %}
             let q = vec4<u32>(w[row + word]);
             // nibbles 0,2,4,6 and 1,3,5,7 of the word, paired with x at the same positions
             let lo = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
             let hi = vec4<f32>((q >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
-            for (var t = 0u; t < TM; t = t + 1u) {
-                if (m0 + t < M) {
-                    let base = (m0 + t) * K4 + word * 2u;
-                    let a = x[base];
-                    let b = x[base + 1u];
-                    qx[t] = qx[t] + dot(lo, vec4<f32>(a.x, a.z, b.x, b.z)) + dot(hi, vec4<f32>(a.y, a.w, b.y, b.w));
-                    xs[t] = xs[t] + dot(a + b, vec4<f32>(1.0));
-                }
+            for (var t = 0u; t < tm; t = t + 1u) {
+                let base = (m0 + t) * K4 + word * 2u;
+                let a = x[base];
+                let b = x[base + 1u];
+                qx[t] = qx[t] + dot(lo, vec4<f32>(a.x, a.z, b.x, b.z)) + dot(hi, vec4<f32>(a.y, a.w, b.y, b.w));
+                xs[t] = xs[t] + dot(a + b, vec4<f32>(1.0));
             }
 {% endif %}
         }
@@ -107,7 +102,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% if QUANT == "q4a" %}
         let mn = half_at(si, mins[si >> 1u]);
 {% endif %}
-        for (var t = 0u; t < TM; t = t + 1u) {
+        for (var t = 0u; t < tm; t = t + 1u) {
 {% if QUANT == "q4a" %}
             acc[t] = acc[t] + s * qx[t] + mn * xs[t];
 {% elif QUANT == "q8gsw" %}
@@ -122,9 +117,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     if (p.has_bias != 0u) {
         b = bias[n];
     }
-    for (var t = 0u; t < TM; t = t + 1u) {
-        if (m0 + t < M) {
-            y[(m0 + t) * p.N + n] = acc[t] + b;
-        }
+    for (var t = 0u; t < tm; t = t + 1u) {
+        y[(m0 + t) * p.N + n] = acc[t] + b;
     }
 }

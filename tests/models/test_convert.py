@@ -225,3 +225,17 @@ def test_qwen_exact(qwen_gguf, tmp_path):
     assert head.bytes > MAX_SHARD_BYTES and head.offset == 0
     assert same_bits(load_tensor(out, index, "output.weight"), dequant_gguf(g, "output.weight"))
     assert_layout_rules(out)
+
+
+def test_unconvertible_type(tmp_path):
+    import gguf
+
+    w = gguf.GGUFWriter(str(tmp_path / "i.gguf"), "llama")
+    w.add_tensor("blk.0.odd.weight", np.arange(64, dtype=np.int32))  # I32: no float meaning
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    g = read_gguf(tmp_path / "i.gguf")
+    with pytest.raises(PyriteError, match="'blk.0.odd.weight' is I32"):
+        dequant_gguf(g, "blk.0.odd.weight")

@@ -93,5 +93,9 @@ def dequant_gguf(gguf: GGUFFile, name: str) -> np.ndarray:
     if info is None:
         raise ModelFormatError(f"{gguf.path}: no tensor {name!r}")
     raw = np.frombuffer(gguf.tensor_bytes(name), dtype=np.uint8)
-    x = dequantize(raw, GGMLQuantizationType(info.ggml_type.id))
+    try:
+        x = dequantize(raw, GGMLQuantizationType(info.ggml_type.id))
+    except NotImplementedError:
+        raise ModelFormatError(f"{gguf.path}: tensor {name!r} is {info.type_name}, which gguf cannot "
+                               f"dequantize (so pyrite cannot convert it)") from None
     return np.asarray(x, dtype=np.float32).reshape(info.shape)

@@ -14,8 +14,10 @@ from pyrite.tokenizer.bpe import BytePairEncoder
 from pyrite.tokenizer.bytelevel import symbols_to_bytes, text_to_symbols
 from pyrite.tokenizer.pretokenize import pre_tokenizer
 
-# GGUF token types (llama.cpp's llama_token_type).
-NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
+# GGUF token types (llama.cpp's llama_token_type) that behave specially: added tokens,
+# matched whole in text and decoded as their own text. The rest (1 normal, 2 unknown,
+# 5 unused, 6 byte) are plain byte-level vocabulary entries here.
+CONTROL, USER_DEFINED = 3, 4
 
 # Control tokens that end an assistant turn in the chat formats we know; llama.cpp
 # treats the same names as end-of-generation.

@@ -30,22 +30,19 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let K4 = p.K / 4u;
+    let tm = min(TM, M - m0);
     var acc: array<f32, TM>;
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
         let wv = w[n * K4 + k4];
-        for (var t = 0u; t < TM; t = t + 1u) {
-            if (m0 + t < M) {
-                acc[t] = acc[t] + dot(wv, x[(m0 + t) * K4 + k4]);
-            }
+        for (var t = 0u; t < tm; t = t + 1u) {
+            acc[t] = acc[t] + dot(wv, x[(m0 + t) * K4 + k4]);
         }
     }
     var b = 0.0;
     if (p.has_bias != 0u) {
         b = bias[n];
     }
-    for (var t = 0u; t < TM; t = t + 1u) {
-        if (m0 + t < M) {
-            y[(m0 + t) * p.N + n] = acc[t] + b;
-        }
+    for (var t = 0u; t < tm; t = t + 1u) {
+        y[(m0 + t) * p.N + n] = acc[t] + b;
     }
 }

@@ -36,6 +36,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let K4 = p.K / 4u;
+    let tm = min(TM, M - m0);
     var acc: array<f32, TM>;
     let words_per_group = p.GS / 8u;
     let row = n * (p.K / 8u);
@@ -44,7 +45,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         // reset explicitly: naga hoists loop-body vars and zero-fills them only once (wgpu 0.32)
         var qx: array<f32, TM>;
         var xs: array<f32, TM>;
-        for (var t = 0u; t < TM; t = t + 1u) {
+        for (var t = 0u; t < tm; t = t + 1u) {
             qx[t] = 0.0;
             xs[t] = 0.0;
         }
@@ -54,20 +55,18 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             // nibbles 0,2,4,6 and 1,3,5,7 of the word, paired with x at the same positions
             let lo = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
             let hi = vec4<f32>((q >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
-            for (var t = 0u; t < TM; t = t + 1u) {
-                if (m0 + t < M) {
-                    let base = (m0 + t) * K4 + word * 2u;
-                    let a = x[base];
-                    let b = x[base + 1u];
-                    qx[t] = qx[t] + dot(lo, vec4<f32>(a.x, a.z, b.x, b.z)) + dot(hi, vec4<f32>(a.y, a.w, b.y, b.w));
-                    xs[t] = xs[t] + dot(a + b, vec4<f32>(1.0));
-                }
+            for (var t = 0u; t < tm; t = t + 1u) {
+                let base = (m0 + t) * K4 + word * 2u;
+                let a = x[base];
+                let b = x[base + 1u];
+                qx[t] = qx[t] + dot(lo, vec4<f32>(a.x, a.z, b.x, b.z)) + dot(hi, vec4<f32>(a.y, a.w, b.y, b.w));
+                xs[t] = xs[t] + dot(a + b, vec4<f32>(1.0));
             }
         }
         let si = g * p.N + n;
         let s = half_at(si, scale[si >> 1u]);
         let mn = half_at(si, mins[si >> 1u]);
-        for (var t = 0u; t < TM; t = t + 1u) {
+        for (var t = 0u; t < tm; t = t + 1u) {
             acc[t] = acc[t] + s * qx[t] + mn * xs[t];
         }
     }
@@ -75,9 +74,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     if (p.has_bias != 0u) {
         b = bias[n];
     }
-    for (var t = 0u; t < TM; t = t + 1u) {
-        if (m0 + t < M) {
-            y[(m0 + t) * p.N + n] = acc[t] + b;
-        }
+    for (var t = 0u; t < tm; t = t + 1u) {
+        y[(m0 + t) * p.N + n] = acc[t] + b;
     }
 }

@@ -35,6 +35,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let K4 = p.K / 4u;
+    let tm = min(TM, M - m0);
     var acc: array<f32, TM>;
     let words_per_group = p.GS / 4u;
     let row = n * K4;
@@ -43,7 +44,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         // reset explicitly: naga hoists loop-body vars and zero-fills them only once (wgpu 0.32)
         var qx: array<f32, TM>;
         var xs: array<f32, TM>;
-        for (var t = 0u; t < TM; t = t + 1u) {
+        for (var t = 0u; t < tm; t = t + 1u) {
             qx[t] = 0.0;
             xs[t] = 0.0;
         }
@@ -52,17 +53,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
             let q = vec4<u32>(w[row + word] ^ 0x80808080u);
             let qv = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
-            for (var t = 0u; t < TM; t = t + 1u) {
-                if (m0 + t < M) {
-                    let a = x[(m0 + t) * K4 + word];
-                    qx[t] = qx[t] + dot(qv, a);
-                    xs[t] = xs[t] + dot(a, vec4<f32>(1.0));
-                }
+            for (var t = 0u; t < tm; t = t + 1u) {
+                let a = x[(m0 + t) * K4 + word];
+                qx[t] = qx[t] + dot(qv, a);
+                xs[t] = xs[t] + dot(a, vec4<f32>(1.0));
             }
         }
         let si = g * p.N + n;
         let s = half_at(si, scale[si >> 1u]);
-        for (var t = 0u; t < TM; t = t + 1u) {
+        for (var t = 0u; t < tm; t = t + 1u) {
             acc[t] = acc[t] + s * (qx[t] - 128.0 * xs[t]);
         }
     }
@@ -70,9 +69,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     if (p.has_bias != 0u) {
         b = bias[n];
     }
-    for (var t = 0u; t < TM; t = t + 1u) {
-        if (m0 + t < M) {
-            y[(m0 + t) * p.N + n] = acc[t] + b;
-        }
+    for (var t = 0u; t < tm; t = t + 1u) {
+        y[(m0 + t) * p.N + n] = acc[t] + b;
     }
 }

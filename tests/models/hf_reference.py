@@ -1,0 +1,129 @@
+"""The HF transformers reference for model agreement tests (host only: numpy + torch).
+
+A converted pyrite model directory is dequantized tensor by tensor (pyrite.quant.dequant.
+load_tensor) into a fp32 LlamaForCausalLM on the CPU, so the reference runs exactly the
+weights the engine runs, whatever the recipe. The only remap is here, in one place:
+GGUF tensor names -> HF names, and the q/k row un-permutation below.
+
+Why un-permute: llama.cpp's converter permutes attn_q / attn_k rows of llama-arch models so
+that RoPE rotates adjacent pairs (2i, 2i+1) instead of HF's halves (i, i + D/2). pyrite keeps
+the permuted rows and uses interleaved RoPE; HF expects the original rows and rotate-half.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from transformers import LlamaConfig, LlamaForCausalLM
+
+from pyrite.models.config import ModelConfig
+from pyrite.models.format import ModelIndex, load_index
+from pyrite.quant.dequant import load_tensor
+
+# GGUF name -> HF name; first match wins. "{n}" is the block number.
+_NAME_MAP: tuple[tuple[str, str], ...] = (
+    (r"token_embd\.weight", "model.embed_tokens.weight"),
+    (r"output_norm\.weight", "model.norm.weight"),
+    (r"output\.weight", "lm_head.weight"),
+    (r"blk\.(\d+)\.attn_norm\.weight", "model.layers.{n}.input_layernorm.weight"),
+    (r"blk\.(\d+)\.attn_q\.weight", "model.layers.{n}.self_attn.q_proj.weight"),
+    (r"blk\.(\d+)\.attn_k\.weight", "model.layers.{n}.self_attn.k_proj.weight"),
+    (r"blk\.(\d+)\.attn_v\.weight", "model.layers.{n}.self_attn.v_proj.weight"),
+    (r"blk\.(\d+)\.attn_output\.weight", "model.layers.{n}.self_attn.o_proj.weight"),
+    (r"blk\.(\d+)\.ffn_norm\.weight", "model.layers.{n}.post_attention_layernorm.weight"),
+    (r"blk\.(\d+)\.ffn_gate\.weight", "model.layers.{n}.mlp.gate_proj.weight"),
+    (r"blk\.(\d+)\.ffn_up\.weight", "model.layers.{n}.mlp.up_proj.weight"),
+    (r"blk\.(\d+)\.ffn_down\.weight", "model.layers.{n}.mlp.down_proj.weight"),
+)
+
+
+class ReferenceError(Exception):
+    """The HF reference cannot be built for this model directory."""
+
+
+def hf_name(gguf_name: str) -> str:
+    for pattern, target in _NAME_MAP:
+        m = re.fullmatch(pattern, gguf_name)
+        if m:
+            return target.format(n=m.group(1) if m.groups() else "")
+    raise ReferenceError(f"tensor {gguf_name!r} has no HF llama counterpart")
+
+
+def unpermute_rows(w: np.ndarray, n_heads: int) -> np.ndarray:
+    """Undo llama.cpp's q/k permutation: per head, rows [r0, r_half, r1, r_half+1, ...] -> halves.
+
+    llama.cpp wrote head rows as w.reshape(H, 2, D/2, K).swapaxes(1, 2): pair i holds the original
+    rows i and i + D/2. Reading them back as (H, D/2, 2, K) and swapping again restores them.
+    """
+    rows = w.shape[0]
+    if rows % (2 * n_heads):
+        raise ReferenceError(f"cannot un-permute {list(w.shape)} over {n_heads} heads of even size")
+    return w.reshape(n_heads, rows // n_heads // 2, 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
+
+
+def hf_config(c: ModelConfig) -> LlamaConfig:
+    if c.arch != "llama" or c.qkv_bias or c.qk_norm:
+        raise ReferenceError(f"the HF reference here builds llama-arch models only, got arch {c.arch!r}")
+    return LlamaConfig(
+        vocab_size=c.vocab, hidden_size=c.hidden, intermediate_size=c.ffn, num_hidden_layers=c.n_layers,
+        num_attention_heads=c.n_heads, num_key_value_heads=c.n_kv_heads, head_dim=c.head_dim,
+        max_position_embeddings=c.max_ctx, rope_theta=c.rope_theta, rms_norm_eps=c.rms_eps,
+        tie_word_embeddings=c.tied_embeddings, attention_bias=False, mlp_bias=False, hidden_act="silu",
+    )
+
+
+def hf_state_dict(model_dir: str | Path, index: ModelIndex) -> dict[str, torch.Tensor]:
+    """Every tensor of the model directory, dequantized to fp32, under its HF name."""
+    c = index.config
+    out = {}
+    for name in index.tensors:
+        w = load_tensor(model_dir, index, name)
+        if name.endswith("attn_q.weight"):
+            w = unpermute_rows(w, c.n_heads)
+        elif name.endswith("attn_k.weight"):
+            w = unpermute_rows(w, c.n_kv_heads)
+        out[hf_name(name)] = torch.from_numpy(np.ascontiguousarray(w))
+    return out
+
+
+def load_reference(model_dir: str | Path) -> LlamaForCausalLM:
+    """A fp32 CPU LlamaForCausalLM holding exactly the model directory's (dequantized) weights."""
+    index = load_index(model_dir)
+    with torch.device("meta"):
+        model = LlamaForCausalLM(hf_config(index.config))
+    state = hf_state_dict(model_dir, index)
+    if index.config.tied_embeddings:  # the same tensor object, as tie_weights would leave it
+        state["lm_head.weight"] = state["model.embed_tokens.weight"]
+    # strict: a missing or unexpected name is a mapping bug, not something to skip
+    model.load_state_dict(state, strict=True, assign=True)
+    # rotary inv_freq is a non-persistent buffer: rebuild it off the meta device
+    model.model.rotary_emb = type(model.model.rotary_emb)(model.config)
+    return model.float().eval()
+
+
+@dataclass
+class Scores:
+    """Teacher-forced predictions, in the Engine.score layout."""
+
+    top1: list[int]       # [n - 1] argmax after tokens[..i]
+    logprob: list[float]  # [n - 1] log p(tokens[i + 1] | tokens[..i])
+
+
+@torch.inference_mode()
+def hf_score(model: LlamaForCausalLM, ids: list[int]) -> Scores:
+    x = torch.tensor([ids])
+    logits = model(x).logits[0, :-1].double()  # [n - 1, vocab]
+    logp = torch.log_softmax(logits, dim=-1)
+    target = torch.tensor(ids[1:])
+    return Scores(logits.argmax(-1).tolist(), logp[torch.arange(len(ids) - 1), target].tolist())
+
+
+@torch.inference_mode()
+def hf_greedy(model: LlamaForCausalLM, ids: list[int], n: int) -> list[int]:
+    out = model.generate(torch.tensor([ids]), attention_mask=torch.ones(1, len(ids), dtype=torch.long),
+                         max_new_tokens=n, min_new_tokens=n, do_sample=False, num_beams=1,
+                         pad_token_id=0)
+    return out[0, len(ids):].tolist()
