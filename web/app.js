@@ -85,7 +85,7 @@ function showModel(info) {
 }
 
 /** Load a model (once per name); the same promise for repeated calls. Resolves to its info. */
-function load(model = DEFAULT_MODEL) {
+function load(model = DEFAULT_MODEL, maxCtx = undefined) {
   if (loading && loading.model === model) return loading.promise;
   if (!navigator.gpu) {
     setStatus("error", noWebGPU());
@@ -96,7 +96,7 @@ function load(model = DEFAULT_MODEL) {
   ui.progress.value = 0;
   setStatus("loading", `Loading ${model}…`);
   const started = performance.now();
-  const promise = instance().load(model).then((info) => {
+  const promise = instance().load(model, { maxCtx }).then((info) => {
     ready = true;
     ui.progressBox.hidden = true;
     showModel(info);

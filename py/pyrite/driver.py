@@ -23,7 +23,8 @@ from typing import Any
 
 from .errors import PyriteError
 
-DIST = Path(__file__).resolve().parents[2] / "dist"
+# The built site; PYRITE_DIST points the driver (and the browser tests) at another build.
+DIST = Path(os.environ.get("PYRITE_DIST") or Path(__file__).resolve().parents[2] / "dist")
 DEFAULT_MODEL = "models/smollm2-135m"
 WEBGPU_FLAG = "--enable-unsafe-webgpu"
 # Chromium 156 (Debian): WebGPU is behind the flag on Linux; the rest keeps a headless run quiet
@@ -140,9 +141,15 @@ class BrowserSession:
 
     def open(self, path: str) -> None:
         """Navigate the session's page to path (under dist/) and wait for app.js to start."""
-        self.page.goto(self.url(path))
-        self.page.wait_for_function("() => window.pyriteApp !== undefined || "
-                                    "document.getElementById('status')?.dataset.state === 'error'")
+        from playwright.sync_api import Error as PlaywrightError
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        try:
+            self.page.goto(self.url(path))
+            self.page.wait_for_function("() => window.pyriteApp !== undefined")
+        except PlaywrightError as e:
+            error = BrowserTimeout if isinstance(e, PlaywrightTimeout) else BrowserError
+            raise error("open", type(e).__name__, f"{self.url(path)} did not start app.js: {e}",
+                        list(self.console)) from None
 
     def url(self, path: str = "") -> str:
         return self.base_url + path.lstrip("/")

@@ -4,12 +4,12 @@ import pytest
 from pyrite.kernels import ids
 from pyrite.kernels import kernel_id
 from pyrite.ops import embedding, kv_cache, linear, norm, rope, sdpa
-from pyrite.ops.base import RouteError, choose
+from pyrite.ops.base import RouteError, choose, routes_for
 
 
-def test_linear_routes_by_weight_format():
-    spec = linear.LinearSpec(N=8, K=32, format="q4a", group_size=32, rows=0)
-    assert choose("linear", linear.ROUTES, spec).name == "q4a"
+def test_linear_routes_by_live_rows():
+    assert choose("linear", linear.ROUTES, 1).name == "gemv"
+    assert choose("linear", linear.ROUTES, 7).name == "tiled"
 
 
 def test_rope_interleaved_only_when_asked():
@@ -26,9 +26,23 @@ def test_unknown_override_names_the_family():
         choose("rope", rope.ROUTES, False, {"rope": "nope"})
 
 
-@pytest.mark.parametrize("module", [embedding, kv_cache, linear, norm, rope, sdpa])
+@pytest.mark.parametrize("module", [embedding, kv_cache, norm, rope, sdpa])
 def test_every_route_has_a_generated_kernel_and_a_reason(module):
     have = set(ids())
     for route in module.ROUTES:
         assert kernel_id(module.FAMILY, route.variant) in have
         assert route.reason
+
+
+def test_every_linear_route_exists_for_every_format():
+    have = set(ids())
+    for fmt in linear.FORMATS:
+        for route in linear.ROUTES:
+            assert kernel_id("linear", fmt, route.variant) in have and route.reason
+
+
+def test_routes_for_pins_one_route():
+    assert [r.name for r in routes_for("linear", linear.ROUTES, {"linear": "tiled"})] == ["tiled"]
+    assert [r.name for r in routes_for("linear", linear.ROUTES)] == ["gemv", "tiled"]
+    with pytest.raises(RouteError):
+        routes_for("linear", linear.ROUTES, {"linear": "fast"})

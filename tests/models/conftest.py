@@ -120,3 +120,10 @@ def tiny_gguf(tmp_path) -> Path:
 @pytest.fixture
 def tiny_model(tiny_gguf, tmp_path) -> Path:
     return convert_gguf(tiny_gguf, tmp_path / "tiny-model")
+
+
+@pytest.fixture(scope="session")
+def smollm2_q4(smollm2_gguf, tmp_path_factory) -> Path:
+    """SmolLM2 with every matrix requantized to q4gsw gs 32. Converted fresh each session (about
+    2 s here): a cache under .cache/ would save little and could go stale when the recipe changes."""
+    return convert_gguf(smollm2_gguf, tmp_path_factory.mktemp("conv") / "smollm2-q4", recipe="q4")

@@ -178,6 +178,10 @@ def all_cases(seed: int = 0):
     for fmt in ("q4gsw", "q4a", "q8gsw", "f32"):
         for M, N, K in ((1, 67, 96), (5, 131, 64), (9, 37, 160)):
             out.append((f"linear_{fmt}_{M}x{N}x{K}", *linear_case(rng, fmt, M, N, K), 2e-4))
+        for route, M in (("gemv", 3), ("tiled", 1), ("tiled", 17)):  # each route pinned off its home shape
+            case, ref = linear_case(rng, fmt, M, 43, 96)
+            case.overrides = {"linear": route}
+            out.append((f"linear_{fmt}_{route}_{M}", case, ref, 2e-4))
         out.append((f"linear_{fmt}_bias", *linear_case(rng, fmt, 3, 41, 64, bias=True), 2e-4))
         out.append((f"embedding_{fmt}", *embedding_case(rng, fmt, 53, 96, 7), 1e-6))
     out.append(("linear_q4gsw_gs64", *linear_case(rng, "q4gsw", 2, 29, 128, gs=64), 2e-4))

@@ -16,3 +16,5 @@ def test_kernel_matches_numpy(device, case_id, case, ref, tol):
     outputs, attest = asyncio.run(run_case(device, case))
     check(case_id, outputs, ref, tol)
     assert attest and all(a["kernel"] for a in attest)
+    for family, route in case.overrides.items():
+        assert {a["route"] for a in attest if a["family"] == family} == {route}

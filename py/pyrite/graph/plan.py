@@ -37,15 +37,34 @@ class Tensor:
     buffer: Buffer
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One route of a node: its kernel, when it applies to the live sizes, and its grid."""
+
+    route: str
+    kernel: str
+    when: Callable[[Live], bool]
+    grid: Grid
+
+
 @dataclass
 class Node:
     section: str
     op: str
     family: str
-    route: str
-    kernel: str
-    dispatch: Dispatch
-    grid: Grid
+    choices: list[tuple[Choice, Any, Any]]  # (choice, pipeline, bind group), first match wins
+    route: str = ""
+    kernel: str = ""
+    dispatch: Dispatch | None = None
+
+    def select(self, live: Live) -> None:
+        """Pick the first route whose predicate holds for the live sizes; a switch is atomic (one dispatch)."""
+        for choice, pipeline, bind_group in self.choices:
+            if choice.when(live):
+                self.route, self.kernel = choice.route, choice.kernel
+                self.dispatch = Dispatch(pipeline, bind_group, choice.grid(live), self.op)
+                return
+        raise RuntimeError(f"{self.op}: no route for {live}")  # the last choice of a table always matches
 
 
 @dataclass
@@ -75,12 +94,17 @@ class Plan:
         return buf
 
     def add(self, op: str, family: str, route: str, kernel_id: str, bindings: Sequence[Buffer],
-            grid: Grid, constants: dict | None = None) -> Node:
+            grid: Grid) -> Node:
         """Append one dispatch of `kernel_id` (checked against the registry now, not at dispatch)."""
-        kernel = kernels.get(kernel_id)
-        pipeline = self.device.pipeline(kernel, constants)
-        bind_group = self.device.bind_group(pipeline, bindings, label=op)
-        node = Node(self.section, op, family, route, kernel_id, Dispatch(pipeline, bind_group, (1, 1, 1), op), grid)
+        return self.add_routed(op, family, [Choice(route, kernel_id, lambda live: True, grid)], bindings)
+
+    def add_routed(self, op: str, family: str, choices: Sequence[Choice], bindings: Sequence[Buffer]) -> Node:
+        """Append a node whose route is picked per execution from the live sizes (all built now)."""
+        built = []
+        for choice in choices:
+            pipeline = self.device.pipeline(kernels.get(choice.kernel))
+            built.append((choice, pipeline, self.device.bind_group(pipeline, bindings, label=op)))
+        node = Node(self.section, op, family, built)
         self.nodes.append(node)
         return node
 
@@ -92,7 +116,7 @@ class Plan:
             return
         self.device.write_buffer(self.step_buffer, 0, pack_step(live.seq_len, live.pos))
         for node in self.nodes:
-            node.dispatch.grid = node.grid(live)
+            node.select(live)
         self._live = live
 
     def run(self, live: Live, sections: Sequence[str] = ("main",)) -> None:

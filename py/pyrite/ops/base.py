@@ -35,6 +35,17 @@ def choose(family: str, routes: Sequence[Route], spec: Any, overrides: Mapping[s
     raise RouteError(f"{family}: no route accepts {spec}")
 
 
+def routes_for(family: str, routes: Sequence[Route], overrides: Mapping[str, str] | None = None) -> list[Route]:
+    """The rows a node may switch between per execution: all of them, or only the pinned one."""
+    pinned = (overrides or {}).get(family)
+    if pinned is None:
+        return list(routes)
+    chosen = [r for r in routes if r.name == pinned]
+    if not chosen:
+        raise RouteError(f"{family}: no route named {pinned!r} (have {[r.name for r in routes]})")
+    return [Route(r.name, lambda spec: True, r.variant, r.reason) for r in chosen]
+
+
 def check_format(op: str, fmt: str, allowed: Sequence[str]) -> None:
     if fmt not in allowed:
         raise DTypeError(f"{op}: weight format {fmt!r} is not supported (supported: {', '.join(allowed)})")

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import grid_rows
-from ..graph.plan import Live, Plan
+from ..graph.plan import Choice, Live, Plan
 from ..kernels import kernel_id
 from ..models.weights import DeviceWeight
-from .base import Route, check_format, choose
+from .base import Route, check_format, routes_for
 
 FAMILY = "linear"
 FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
-WG, TM = 64, 4  # must match shaders/linear/linear.yaml defaults
+WG = 64  # shaders/linear/linear.yaml
 
 
 @dataclass(frozen=True)
@@ -45,22 +45,28 @@ def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: 
            dummy: Buffer, rows: int = 0) -> None:
     """Append y = x @ w.T (+ bias). rows=0: the live seq_len rows; rows=r: exactly r rows."""
     spec = validate(op, w, bias)
-    route = choose(FAMILY, ROUTES, spec, plan.overrides)
     params = plan.params(f"{op}.params", [spec.N, spec.K, spec.group_size or 8, int(bias is not None), rows, 0, 0, 0])
     bias_buf = bias.parts["data"] if bias is not None else dummy
     bindings = [params, plan.step_buffer, x, *w.bindings(), bias_buf, y]
-    N = spec.N
+    choices = []
+    for route in routes_for(FAMILY, ROUTES, plan.overrides):
+        tm = TOKENS_PER_WORKGROUP[route.variant]
 
-    def grid(live: Live) -> tuple[int, int, int]:
-        return grid_rows(N, WG, rows or live.seq_len, TM)
+        def grid(live: Live, tm: int = tm) -> tuple[int, int, int]:
+            return grid_rows(spec.N, WG, rows or live.seq_len, tm)
 
-    plan.add(op, FAMILY, route.name, kernel_id(FAMILY, route.variant), bindings, grid)
+        def when(live: Live, route: Route = route) -> bool:
+            return route.when(rows or live.seq_len)
+
+        choices.append(Choice(route.name, kernel_id(FAMILY, spec.format, route.variant), when, grid))
+    plan.add_routed(op, FAMILY, choices, bindings)
 
 
 # -- registration -------------------------------------------------------------------------------
+# The weight format picks the template variant (q4gsw / q4a / q8gsw / f32); the route is picked per
+# execution from the live row count M, and names the tokens-per-workgroup axis of the template.
 ROUTES = [
-    Route("q4gsw", lambda s: s.format == "q4gsw", "q4gsw", "symmetric 4-bit groups: s * (q - 8)"),
-    Route("q4a", lambda s: s.format == "q4a", "q4a", "affine 4-bit groups (GGUF Q4_1): d * q + m"),
-    Route("q8gsw", lambda s: s.format == "q8gsw", "q8gsw", "symmetric 8-bit groups (embeddings / lm_head)"),
-    Route("f32", lambda s: s.format == "f32", "f32", "unquantized fallback"),
+    Route("gemv", lambda m: m == 1, "m1", "decode is GEMV-shaped: one token keeps the inner loop tight"),
+    Route("tiled", lambda m: True, "m8", "prefill: each weight word read once serves 8 tokens"),
 ]
+TOKENS_PER_WORKGROUP = {"m1": 1, "m8": 8}  # shaders/linear/linear.yaml forall TM

@@ -8,16 +8,15 @@ struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = 64u;
-const TM: u32 = 4u;
+const TM: u32 = 1u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
 @group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;      // [M, K/4]
 @group(0) @binding(3) var<storage, read> w: array<u32>;            // q4: [N, K/8] nibbles; q8: [N, K/4] bytes
 @group(0) @binding(4) var<storage, read> scale: array<u32>;        // [K/GS, N] fp16 pairs
-@group(0) @binding(5) var<storage, read> mins: array<u32>;         // [K/GS, N] fp16 pairs
-@group(0) @binding(6) var<storage, read> bias: array<f32>;
-@group(0) @binding(7) var<storage, read_write> y: array<f32>;
+@group(0) @binding(5) var<storage, read> bias: array<f32>;
+@group(0) @binding(6) var<storage, read_write> y: array<f32>;
 
 fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
@@ -65,9 +64,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         }
         let si = g * p.N + n;
         let s = half_at(si, scale[si >> 1u]);
-        let mn = half_at(si, mins[si >> 1u]);
         for (var t = 0u; t < tm; t = t + 1u) {
-            acc[t] = acc[t] + s * qx[t] + mn * xs[t];
+            acc[t] = acc[t] + s * (qx[t] - 8.0 * xs[t]);
         }
     }
     var b = 0.0;

@@ -1,0 +1,73 @@
+"""The page's WebGPU device: SwiftShader in headless Chromium 156, as the worker (Python) sees it,
+cross-checked with the adapter the page's main thread gets from navigator.gpu directly."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pyrite.driver import DIST
+
+pytestmark = pytest.mark.browser
+
+# The adapter straight from JS, no Python involved: the reference for what the worker reports.
+ADAPTER_JS = """async () => {
+  const a = await navigator.gpu.requestAdapter({powerPreference: "high-performance"});
+  const limits = {};
+  for (const k in a.limits) limits[k] = a.limits[k];
+  return {features: [...a.features], limits, vendor: a.info.vendor, architecture: a.info.architecture};
+}"""
+
+# SwiftShader facts (measured; see DESIGN.md).
+SWIFTSHADER_LIMITS = {
+    "maxStorageBufferBindingSize": 1 << 30,
+    "maxComputeWorkgroupStorageSize": 32 << 10,
+    "maxComputeInvocationsPerWorkgroup": 256,
+    "maxStorageBuffersPerShaderStage": 10,
+}
+
+
+@pytest.fixture(scope="module")
+def info(session, loaded):
+    return session.info()
+
+
+@pytest.fixture(scope="module")
+def adapter(session, loaded):
+    return session.page.evaluate(ADAPTER_JS)
+
+
+def test_info_is_swiftshader_without_shader_f16(info, adapter):
+    assert info["backend"] == "browser"
+    assert info["adapter"]["architecture"] == adapter["architecture"] == "swiftshader"
+    assert "shader-f16" not in adapter["features"]
+    assert "shader-f16" not in info["features"]
+    # The device asks for every optional feature the adapter has: these two, here.
+    for feature in ("subgroups", "timestamp-query"):
+        assert feature in adapter["features"]
+        assert feature in info["features"]
+
+
+def test_info_limits_are_the_adapters_best(info, adapter):
+    for name, want in SWIFTSHADER_LIMITS.items():
+        assert info["limits"][name] == want, name
+    # The device is requested with the adapter's best limits, so every reported max matches it.
+    for name, value in info["limits"].items():
+        if name.startswith("max"):
+            assert value == adapter["limits"][name], name
+
+
+def test_load_info_matches_the_model_and_device(loaded, info):
+    index = json.loads((Path(DIST) / "models" / "smollm2-135m" / "model.json").read_text())
+    assert loaded["model"] == index["name"]
+    for key in ("arch", "n_layers", "hidden", "n_heads", "n_kv_heads", "vocab"):
+        assert loaded["config"][key] == index["config"][key], key
+    assert loaded["device"] == info
+    assert 0 < loaded["max_ctx"] <= index["config"]["max_ctx"]
+
+
+def test_page_shows_adapter_and_model(page, loaded):
+    adapter_line = page.text_content("#adapter")
+    assert "swiftshader" in adapter_line and "timestamp-query" in adapter_line
+    assert loaded["model"] in page.text_content("#model")

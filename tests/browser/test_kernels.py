@@ -1,0 +1,44 @@
+"""Every kernel case of tests/ops/cases.py run in the page (Pyodide + navigator.gpu), checked against
+numpy with the same assertions as the native test (tests/ops/test_ops_native.py).
+
+Cases go to the page in one batch per op family, so a failure in one family does not hide the rest.
+"""
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from ops.cases import all_cases, check
+from pyrite.driver import BrowserError
+
+pytestmark = pytest.mark.browser
+CASES = all_cases()
+
+
+@pytest.fixture(scope="module")
+def results(session, loaded) -> dict[str, dict | BrowserError]:
+    """case id -> {outputs, attest} from the page, or the error its batch raised."""
+    families: dict[str, list] = {}
+    for case_id, case, _, _ in CASES:
+        families.setdefault(case.op, []).append((case_id, case))
+    out: dict[str, dict | BrowserError] = {}
+    for batch in families.values():
+        try:
+            answers = session.run_cases([case.to_json() for _, case in batch])
+        except BrowserError as e:
+            answers = [e] * len(batch)
+        assert len(answers) == len(batch)
+        out.update((case_id, answer) for (case_id, _), answer in zip(batch, answers))
+    return out
+
+
+@pytest.mark.parametrize("case_id,case,ref,tol", CASES, ids=[c[0] for c in CASES])
+def test_kernel_matches_numpy_in_page(results, case_id, case, ref, tol):
+    answer = results[case_id]
+    if isinstance(answer, BrowserError):
+        raise answer
+    outputs = {name: base64.b64decode(data) for name, data in answer["outputs"].items()}
+    assert {name: len(data) for name, data in outputs.items()} == case.outputs
+    check(case_id, outputs, ref, tol)
+    assert answer["attest"] and all(a["kernel"] for a in answer["attest"])
