@@ -1,0 +1,51 @@
+"""python -m pyrite: info, generate, score, convert errors (native backend)."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = [pytest.mark.gpu]
+
+
+def pyrite(*args, check=True):
+    env = {**os.environ, "XDG_RUNTIME_DIR": "/tmp"}
+    r = subprocess.run([sys.executable, "-m", "pyrite", *args], capture_output=True, text=True, env=env, timeout=600)
+    if check and r.returncode:
+        raise AssertionError(f"pyrite {' '.join(args)} exited {r.returncode}: {r.stderr}")
+    return r
+
+
+def test_info_prints_adapter_features_limits():
+    d = json.loads(pyrite("info").stdout)
+    assert d["backend"] == "native"
+    assert d["limits"]["maxStorageBufferBindingSize"] > 0 and isinstance(d["features"], list)
+
+
+@pytest.mark.model
+def test_generate_json_greedy(smollm2_model):
+    r = pyrite("generate", "--model", str(smollm2_model), "--prompt", "The history of the Roman Empire is",
+               "--max-tokens", "6", "--json", "--max-ctx", "128")
+    d = json.loads(r.stdout)
+    assert d["text"] == " often divided into four eras:" and d["stats"]["generated_tokens"] == 6
+
+
+@pytest.mark.model
+def test_score_json(smollm2_model, tmp_path):
+    f = tmp_path / "t.txt"
+    f.write_text("The history of the Roman Empire is often divided into four eras.")
+    d = json.loads(pyrite("score", "--model", str(smollm2_model), "--text-file", str(f), "--json").stdout)
+    assert len(d["top1"]) == len(d["logprob"]) == len(d["tokens"]) - 1
+
+
+def test_unknown_model_is_a_clear_error():
+    r = pyrite("generate", "--model", "no-such-model", "--prompt", "x", check=False)
+    assert r.returncode == 2 and "no model 'no-such-model'" in r.stderr
+
+
+def test_convert_reports_bad_gguf(tmp_path):
+    bad = tmp_path / "bad.gguf"
+    bad.write_bytes(b"NOPE" + b"\0" * 64)
+    r = pyrite("convert", "--gguf", str(bad), "--out", str(tmp_path / "out"), check=False)
+    assert r.returncode == 2 and "bad.gguf" in r.stderr and not (tmp_path / "out").exists()
