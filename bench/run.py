@@ -141,9 +141,12 @@ def run_wllama(page: Any, gguf_url: str, prompt: str, gen_tokens: int, threads: 
 
 
 def open_wllama_page(session: BrowserSession) -> Any:
-    """dist/bench/wllama.html as a second page in the browser context of pyrite's page."""
-    page = session.page.context.new_page()
-    page.on("pageerror", lambda e: session.console.append(f"[wllama pageerror] {e}"))
+    """dist/bench/wllama.html as a second page of pyrite's browser (its console joins the session's).
+
+    session.new_page() shares pyrite's browser context when the driver makes its pages from one
+    context; results.json records whether it did ("wllama_same_context").
+    """
+    page = session.new_page()
     page.goto(session.url("bench/wllama.html"))
     page.wait_for_function("window.wllamaBench !== undefined", timeout=60_000)
     return page
@@ -232,6 +235,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         results["runs"]["pyrite"] = run_pyrite(session, ids, prompt, args.gen_tokens)
         if not args.skip_wllama:
             page = open_wllama_page(session)
+            results["wllama_same_context"] = page.context == session.page.context
             results["wllama_env"] = env = page.evaluate("window.wllamaBench.env()")
             for threads in args.threads:
                 name = f"wllama-{threads}t"

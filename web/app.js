@@ -6,7 +6,7 @@
 // ?autoload=0 opens the page without loading a model; window.pyriteApp.load(model) starts it
 // later (the host driver, py/pyrite/driver.py, does this). ?model=models/<name> picks another
 // model directory under dist/.
-import { Pyrite } from "./pyrite.js";
+import { Pyrite, PyriteError } from "./pyrite.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -87,27 +87,36 @@ function showModel(info) {
 /** Load a model (once per name); the same promise for repeated calls. Resolves to its info. */
 function load(model = DEFAULT_MODEL, maxCtx = undefined) {
   if (loading && loading.model === model) return loading.promise;
-  if (!navigator.gpu) {
-    setStatus("error", noWebGPU());
-    return Promise.reject(new Error(noWebGPU()));
-  }
+  const promise = loadNow(model, maxCtx);
+  loading = { model, promise };
+  return promise;
+}
+
+async function loadNow(model, maxCtx) {
   ready = false;
   ui.progressBox.hidden = false;
   ui.progress.value = 0;
   setStatus("loading", `Loading ${model}…`);
   const started = performance.now();
-  const promise = instance().load(model, { maxCtx }).then((info) => {
+  try {
+    if (!navigator.gpu) throw new PyriteError(noWebGPU(), "DeviceError");
+    // Checked here first: without an adapter there is no point starting Python (seconds).
+    if (!(await navigator.gpu.requestAdapter())) {
+      throw new PyriteError("WebGPU is present but offers no GPU adapter (the GPU may be blocklisted or " +
+                            "WebGPU disabled in this browser's settings)", "DeviceError");
+    }
+    const info = await instance().load(model, { maxCtx });
     ready = true;
     ui.progressBox.hidden = true;
     showModel(info);
+    ui.maxTokens.max = info.max_ctx;
     setStatus("ready", `Ready (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s). Type a prompt and press Send.`);
     return info;
-  }, (err) => {
+  } catch (err) {
+    ui.progressBox.hidden = true;
     setStatus("error", `Could not load ${model}: ${describeError(err)}`);
     throw err;
-  });
-  loading = { model, promise };
-  return promise;
+  }
 }
 
 // -- generating ------------------------------------------------------------------------------------
@@ -115,7 +124,10 @@ function load(model = DEFAULT_MODEL, maxCtx = undefined) {
 function readOptions() {
   const maxTokens = ui.maxTokens.valueAsNumber;
   const temperature = ui.temperature.valueAsNumber;
-  if (!Number.isInteger(maxTokens) || maxTokens < 1) throw new Error("Max tokens must be a whole number of at least 1.");
+  const maxCtx = pyrite.model.max_ctx;
+  if (!Number.isInteger(maxTokens) || maxTokens < 1 || maxTokens > maxCtx) {
+    throw new Error(`Max tokens must be a whole number from 1 to ${maxCtx} (the context).`);
+  }
   if (!Number.isFinite(temperature) || temperature < 0) throw new Error("Temperature must be a number >= 0 (0 is greedy).");
   return { max_tokens: maxTokens, temperature, chat: ui.chat.checked };
 }

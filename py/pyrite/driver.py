@@ -123,15 +123,20 @@ class BrowserSession:
         chromium = find_chromium(self.chromium_path)
         self._server, self.base_url = serve_in_thread(self.dist)
         self._pw = sync_playwright().start()
-        args = [*CHROMIUM_FLAGS, *([WEBGPU_FLAG] if self.webgpu else [])]
-        self._browser = self._pw.chromium.launch(executable_path=chromium, args=args, headless=self.headless,
-                                                 timeout=self.timeouts.start_s * 1000)
+        self._browser = self.launch(self.webgpu, chromium)
         self.page = self.new_page()
         self.open(self.start_page)
 
-    def new_page(self) -> Any:
-        """A fresh page in this browser whose console lands in self.console."""
-        page = self._browser.new_page()
+    def launch(self, webgpu: bool = True, chromium: str | None = None) -> Any:
+        """A Chromium from this session's Playwright (sync Playwright runs one per thread, so a second
+        browser, e.g. one without WebGPU, comes from here); the caller closes any but the first."""
+        args = [*CHROMIUM_FLAGS, *([WEBGPU_FLAG] if webgpu else [])]
+        return self._pw.chromium.launch(executable_path=chromium or find_chromium(self.chromium_path), args=args,
+                                        headless=self.headless, timeout=self.timeouts.start_s * 1000)
+
+    def new_page(self, browser: Any = None) -> Any:
+        """A fresh page (in this session's browser, or `browser`) whose console lands in self.console."""
+        page = (browser or self._browser).new_page()
         page.set_default_timeout(self.timeouts.start_s * 1000)
         # page "console" includes the dedicated worker's console (Playwright 1.65, Chromium 156).
         page.on("console", lambda m: self._log(f"[{m.type}] {m.text}"))

@@ -40,7 +40,7 @@ _NAME_MAP: tuple[tuple[str, str], ...] = (
 )
 
 
-class ReferenceError(Exception):
+class HFReferenceError(Exception):
     """The HF reference cannot be built for this model directory."""
 
 
@@ -49,7 +49,7 @@ def hf_name(gguf_name: str) -> str:
         m = re.fullmatch(pattern, gguf_name)
         if m:
             return target.format(n=m.group(1) if m.groups() else "")
-    raise ReferenceError(f"tensor {gguf_name!r} has no HF llama counterpart")
+    raise HFReferenceError(f"tensor {gguf_name!r} has no HF llama counterpart")
 
 
 def unpermute_rows(w: np.ndarray, n_heads: int) -> np.ndarray:
@@ -60,13 +60,13 @@ def unpermute_rows(w: np.ndarray, n_heads: int) -> np.ndarray:
     """
     rows = w.shape[0]
     if rows % (2 * n_heads):
-        raise ReferenceError(f"cannot un-permute {list(w.shape)} over {n_heads} heads of even size")
+        raise HFReferenceError(f"cannot un-permute {list(w.shape)} over {n_heads} heads of even size")
     return w.reshape(n_heads, rows // n_heads // 2, 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
 
 
 def hf_config(c: ModelConfig) -> LlamaConfig:
     if c.arch != "llama" or c.qkv_bias or c.qk_norm:
-        raise ReferenceError(f"the HF reference here builds llama-arch models only, got arch {c.arch!r}")
+        raise HFReferenceError(f"the HF reference here builds llama-arch models only, got arch {c.arch!r}")
     return LlamaConfig(
         vocab_size=c.vocab, hidden_size=c.hidden, intermediate_size=c.ffn, num_hidden_layers=c.n_layers,
         num_attention_heads=c.n_heads, num_key_value_heads=c.n_kv_heads, head_dim=c.head_dim,

@@ -4,6 +4,8 @@ SmolLM2-135M, teacher-forced over tests/models/corpus.txt (prose, code, dialogue
 French and German): top-1 agreement at every position and the log-probability error of each next
 token. The exact recipe must agree; the q4 recipe is reported (.cache/reports/q4_agreement.json).
 The engine scores in chunks of max_seq = 128, so the corpus also crosses KV-cache chunk boundaries.
+The harness checks (q/k un-permutation, name map, the metric) are fast and unmarked; the model
+tests are marked model + slow (+ gpu where the native engine runs).
 """
 from __future__ import annotations
 
@@ -13,17 +15,17 @@ import math
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import numpy as np
 import pytest
 import torch
 from transformers import AutoModelForCausalLM
 
-from hf_reference import Scores, hf_greedy, hf_score, load_reference
+from hf_reference import HFReferenceError, Scores, hf_greedy, hf_name, hf_score, load_reference, unpermute_rows
 from pyrite.engine import Engine
 from pyrite.models.format import load_index
 from pyrite.models.sources import default_cache
 from pyrite.sampling import SamplingParams
 
-pytestmark = [pytest.mark.model, pytest.mark.slow, pytest.mark.gpu]
 
 CORPUS = Path(__file__).with_name("corpus.txt")
 MIN_CORPUS_TOKENS = 300
@@ -34,12 +36,13 @@ GOLDEN = " often divided into four eras: the Early Roman Empire, the Roman Empir
 GREEDY_TOKENS = 20
 GREEDY_MATCH = 16  # tokens the engine and HF must agree on exactly (later ones may hit near-ties)
 
-# Bounds for the exact recipe. Measured on lavapipe: top-1 100.0%, mean |dlogprob| about 1e-4,
-# max about 1e-3 (f32 everywhere, different summation orders). The margins are roughly 100x.
-EXACT_MIN_TOP1 = 0.98
-EXACT_MAX_MEAN_LOGPROB = 0.01
-EXACT_MAX_LOGPROB = 0.1
-# q4 recipe: a sanity floor on how often the q4 model predicts what the exact model does.
+# Engine vs HF on the same weights (both recipes). Measured on lavapipe over the corpus: top-1
+# 100% (exact) and 99.7% (q4: one near-tie), mean |dlogprob| 7e-4, max 9e-3 (f32 throughout, different
+# summation orders). The bounds leave about 10x margin.
+SAME_WEIGHTS_MIN_TOP1 = 0.98
+SAME_WEIGHTS_MAX_MEAN_LOGPROB = 0.01
+SAME_WEIGHTS_MAX_LOGPROB = 0.1
+# What the q4 recipe costs against the exact weights is reported, not gated: only a sanity floor.
 Q4_MIN_TOP1_VS_EXACT = 0.5
 
 
@@ -76,11 +79,45 @@ def load_engine(device, model_dir: Path) -> Engine:
     return asyncio.run(Engine.load(model_dir, device=device, max_ctx=MAX_CTX, max_seq=MAX_SEQ))
 
 
+# ---- the harness itself (fast) -------------------------------------------------------------------------
+
+def test_unpermute_undoes_llama_cpp_permute():
+    heads, head_dim, k = 3, 8, 5
+    w = np.arange(heads * head_dim * k, dtype=np.float32).reshape(heads * head_dim, k)
+    # llama.cpp convert_hf_to_gguf.py LlamaModel.permute, written out independently
+    permuted = w.reshape(heads, 2, head_dim // 2, k).swapaxes(1, 2).reshape(w.shape)
+    assert permuted[:4, 0].tolist() == [w[0, 0], w[4, 0], w[1, 0], w[5, 0]]  # pairs (i, i + D/2)
+    np.testing.assert_array_equal(unpermute_rows(permuted, heads), w)
+    with pytest.raises(HFReferenceError, match="5 heads"):
+        unpermute_rows(permuted, 5)
+
+
+def test_hf_names():
+    assert hf_name("blk.12.attn_k.weight") == "model.layers.12.self_attn.k_proj.weight"
+    assert hf_name("output_norm.weight") == "model.norm.weight"
+    with pytest.raises(HFReferenceError, match="attn_q_norm"):
+        hf_name("blk.0.attn_q_norm.weight")
+
+
+def test_agreement_metric():
+    ours = Scores([1, 2, 3, 4], [-1.0, -2.0, -3.0, -4.0])
+    ref = Scores([1, 2, 0, 4], [-1.0, -2.5, -3.0, -3.0])
+    a = agreement(ours, ref)
+    assert (a.positions, a.top1, a.mean_abs_logprob, a.max_abs_logprob) == (4, 0.75, 0.375, 1.0)
+    with pytest.raises(AssertionError, match="3 vs 4"):
+        agreement(Scores([1, 2, 3], [0.0] * 3), ref)
+
+
 # ---- fixtures: each model converted, loaded and scored once ----------------------------------------
 
 @pytest.fixture(scope="module", autouse=True)
-def _torch_threads():
-    torch.set_num_threads(2)
+def _torch_one_thread():
+    # With a lavapipe device alive in the process, torch on 2 threads runs 8-18x slower than on 1
+    # here (its workers fight lavapipe's for the 2 cores): HF generate took 19 s instead of 1 s.
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
 
 
 @pytest.fixture(scope="module")
@@ -117,6 +154,8 @@ def q4_pair(device, smollm2_q4, corpus_ids) -> tuple[Scores, Scores]:
 
 # ---- the reference itself ----------------------------------------------------------------------------
 
+@pytest.mark.model
+@pytest.mark.slow
 def test_reference_weights_equal_transformers_gguf_loader(smollm2_gguf, exact_ref):
     """Our GGUF -> HF mapping (names, q/k un-permutation, tied head, config) reproduces transformers'
     own GGUF loader exactly: the exact recipe dequantizes to the GGUF's values bit for bit."""
@@ -134,19 +173,28 @@ def test_reference_weights_equal_transformers_gguf_loader(smollm2_gguf, exact_re
 
 # ---- exact recipe ----------------------------------------------------------------------------------------
 
+@pytest.mark.model
+@pytest.mark.slow
+@pytest.mark.gpu
 def test_exact_top1_agreement(exact_pair):
     a = agreement(*exact_pair)
     print(f"\nexact recipe vs HF fp32: {a.line()}")
-    assert a.top1 >= EXACT_MIN_TOP1, a.line()
+    assert a.top1 >= SAME_WEIGHTS_MIN_TOP1, a.line()
 
 
+@pytest.mark.model
+@pytest.mark.slow
+@pytest.mark.gpu
 def test_exact_logprob_error(exact_pair):
     a = agreement(*exact_pair)
     print(f"\nexact recipe vs HF fp32: {a.line()}")
-    assert a.mean_abs_logprob < EXACT_MAX_MEAN_LOGPROB, a.line()
-    assert a.max_abs_logprob < EXACT_MAX_LOGPROB, a.line()
+    assert a.mean_abs_logprob < SAME_WEIGHTS_MAX_MEAN_LOGPROB, a.line()
+    assert a.max_abs_logprob < SAME_WEIGHTS_MAX_LOGPROB, a.line()
 
 
+@pytest.mark.model
+@pytest.mark.slow
+@pytest.mark.gpu
 def test_greedy_golden_matches_hf_generate(exact_engine, exact_ref):
     ids = exact_engine.encode_prompt(PROMPT)
 
@@ -161,11 +209,15 @@ def test_greedy_golden_matches_hf_generate(exact_engine, exact_ref):
 
 # ---- q4 recipe --------------------------------------------------------------------------------------------
 
+@pytest.mark.model
+@pytest.mark.slow
+@pytest.mark.gpu
 def test_q4_agreement_report(q4_pair, exact_pair, smollm2_q4, corpus_ids):
-    """Report how the q4 recipe does; assert only a sanity floor.
+    """Report how the q4 recipe does.
 
-    same_weights: engine vs HF both on the q4 weights (the kernels' error, as for exact).
-    vs_exact: the q4 engine vs HF on the exact weights (what the recipe costs).
+    same_weights: engine vs HF both on the q4 weights -- the q4gsw kernels' error, held to the same
+    bounds as the exact recipe. vs_exact: the q4 engine vs HF on the exact weights -- what the recipe
+    costs; only a sanity floor is asserted.
     """
     (q4_ours, q4_hf), (_, exact_hf) = q4_pair, exact_pair
     same, vs_exact = agreement(q4_ours, q4_hf), agreement(q4_ours, exact_hf)
@@ -182,5 +234,7 @@ def test_q4_agreement_report(q4_pair, exact_pair, smollm2_q4, corpus_ids):
     print(f"\nq4 recipe, engine vs HF on the q4 weights: {same.line()}"
           f"\nq4 recipe, engine vs HF on the exact weights: {vs_exact.line()}"
           f"\nperplexity: {report['perplexity']}\nwritten to {out}")
+    assert same.top1 >= SAME_WEIGHTS_MIN_TOP1, same.line()
+    assert same.mean_abs_logprob < SAME_WEIGHTS_MAX_MEAN_LOGPROB, same.line()
+    assert same.max_abs_logprob < SAME_WEIGHTS_MAX_LOGPROB, same.line()
     assert vs_exact.top1 >= Q4_MIN_TOP1_VS_EXACT, vs_exact.line()
-    assert same.top1 >= Q4_MIN_TOP1_VS_EXACT, same.line()

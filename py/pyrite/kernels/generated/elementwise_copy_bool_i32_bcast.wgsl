@@ -1,0 +1,66 @@
+// generated from shaders/elementwise/map.wgsl -- do not edit
+// out[e] = EXPR(x, y, z): one elementwise map over up to three inputs broadcast into the output,
+// the kernel behind the unary, binary, compare, logical, where and to_copy ops (py/pyrite/ops).
+// Values x, y, z are inputs 0, 1, 2 read at the element's broadcast offsets.
+//
+// Storage: f32 / i32 / u32 one element per word; bool one byte per element (0 or 1, numpy's
+// layout) four to a word; f16 two to a word (numpy's float16 bits). A packed output is written
+// a whole word per invocation, so no two invocations share a word.
+//
+// Fast-math quirk (llvmpipe, Mesa 22.3, via naga's GLSL): `x != x` folds to false and min/max/clamp
+// drop NaN, so NaN is tested on the bits (isnan_) and NaN-propagating ops say so explicitly.
+struct Params {
+    n: u32,                          // output elements
+    rank: u32,                       // coalesced dims, 1..8
+    alpha: u32,                      // bits of sub's alpha in the compute type
+    _pad: u32,
+    dims: array<vec4<u32>, 2>,       // coalesced output dims, innermost first
+    strides: array<vec4<u32>, 6>,    // input k's element strides at [2k], [2k+1]; 0 on broadcast dims
+}
+
+const WG: u32 = 64u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read> in0: array<u32>;
+@group(0) @binding(2) var<storage, read_write> out: array<i32>;
+
+fn isnan_(v: f32) -> bool {
+    return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
+}
+
+fn copysign_(v: f32, s: f32) -> f32 {
+    return bitcast<f32>((bitcast<u32>(v) & 0x7fffffffu) | (bitcast<u32>(s) & 0x80000000u));
+}
+
+fn load0(e: u32) -> bool {
+    return ((in0[e / 4u] >> (8u * (e % 4u))) & 0xffu) != 0u;
+}
+
+// Element offsets of inputs 0..2 for output element e.
+fn offsets(e: u32) -> vec3<u32> {
+    var rem = e;
+    var off = vec3<u32>(0u);
+    for (var d = 0u; d < p.rank; d = d + 1u) {
+        let v = d / 4u;
+        let c = d % 4u;
+        let dim = p.dims[v][c];
+        off = off + (rem % dim) * vec3<u32>(p.strides[v][c], p.strides[2u + v][c], p.strides[4u + v][c]);
+        rem = rem / dim;
+    }
+    return off;
+}
+
+fn value(e: u32) -> i32 {
+    let o = offsets(e);
+    let x = load0(o[0]);
+    return select(0, 1, x);
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let w = gid.x + gid.y * nwg.x * WG;  // one output word; 2-D grid past 65535 workgroups
+    if (w >= p.n) {
+        return;
+    }
+    out[w] = value(w);
+}

@@ -1,0 +1,63 @@
+// generated from shaders/reduce/reduce.wgsl -- do not edit
+// amax / amin over any set of dims, argmax / argmin (row-major index within the reduced dims) of
+// x [n_out runs of red_len elements]. Ties: the first index wins; NaN beats every number and the
+// first NaN wins (numpy's amax and argmax propagate NaN).
+//   serial: one invocation per output, a plain loop (short runs, many outputs)
+//   tree:   one workgroup per output, strided loads and a shared-memory tree (long runs)
+// An output index walks the kept dims, a reduction index the reduced dims (coalesced, innermost
+// first), each to an element offset of x.
+struct Params {
+    n_out: u32,
+    red_len: u32,
+    kept_rank: u32,
+    red_rank: u32,
+    dims: array<vec4<u32>, 4>,      // kept dims at [0..1], reduced dims at [2..3]
+    strides: array<vec4<u32>, 4>,   // x's element strides, the same places
+}
+
+const WG: u32 = 64u;
+const NONE: u32 = 0xffffffffu;     // index of the starting sentinel: any element beats it
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read> x: array<i32>;
+@group(0) @binding(2) var<storage, read_write> out: array<i32>;   // [n_out]
+
+fn offset(i: u32, group: u32, rank: u32) -> u32 {
+    var rem = i;
+    var off = 0u;
+    for (var d = 0u; d < rank; d = d + 1u) {
+        let v = 2u * group + d / 4u;
+        let c = d % 4u;
+        off = off + (rem % p.dims[v][c]) * p.strides[v][c];
+        rem = rem / p.dims[v][c];
+    }
+    return off;
+}
+
+// (a at ia) is preferred over (b at ib). NaN is tested on the bits: comparisons alone would drop
+// it under fast math (llvmpipe).
+fn better(a: i32, ia: u32, b: i32, ib: u32) -> bool {
+    return a < b || (a == b && ia < ib);
+}
+
+fn store(o: u32, v: i32, i: u32) {
+    out[o] = v;
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let o = gid.x + gid.y * nwg.x * WG;
+    if (o >= p.n_out) {
+        return;
+    }
+    let base = offset(o, 0u, p.kept_rank);
+    var best = 2147483647;
+    var at = NONE;
+    for (var r = 0u; r < p.red_len; r = r + 1u) {
+        let v = x[base + offset(r, 1u, p.red_rank)];
+        let take = better(v, r, best, at);
+        best = select(best, v, take);
+        at = select(at, r, take);
+    }
+    store(o, best, at);
+}

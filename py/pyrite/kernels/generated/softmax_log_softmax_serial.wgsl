@@ -1,0 +1,43 @@
+// generated from shaders/softmax/softmax.wgsl -- do not edit
+// softmax / log_softmax over the last dim of x [rows, K], max-subtracted so exp never overflows:
+//   softmax = exp(x - max) / sum(exp(x - max)),  log_softmax = (x - max) - log(sum(exp(x - max))).
+// A NaN anywhere in a row makes the row NaN (the max propagates it), as the numpy formula does.
+//   serial: one invocation per row, three passes (short rows, many of them)
+//   tree:   one workgroup per row, strided passes and shared-memory trees (long rows)
+struct Params { rows: u32, K: u32, _p0: u32, _p1: u32 }
+
+const WG: u32 = 64u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read> x: array<f32>;            // [rows, K]
+@group(0) @binding(2) var<storage, read_write> out: array<f32>;    // [rows, K]
+
+// max that keeps NaN (WGSL's max may drop it; NaN tested on the bits, fast math folds x != x)
+fn max_(a: f32, b: f32) -> f32 {
+    let nan = (bitcast<u32>(a) & 0x7fffffffu) > 0x7f800000u || (bitcast<u32>(b) & 0x7fffffffu) > 0x7f800000u;
+    return select(max(a, b), a + b, nan);
+}
+
+fn result(v: f32, m: f32, s: f32) -> f32 {
+    return (v - m) - log(s);
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let row = gid.x + gid.y * nwg.x * WG;
+    if (row >= p.rows) {
+        return;
+    }
+    let base = row * p.K;
+    var m = bitcast<f32>(0xff800000u);
+    for (var k = 0u; k < p.K; k = k + 1u) {
+        m = max_(m, x[base + k]);
+    }
+    var s = 0.0;
+    for (var k = 0u; k < p.K; k = k + 1u) {
+        s = s + exp(x[base + k] - m);
+    }
+    for (var k = 0u; k < p.K; k = k + 1u) {
+        out[base + k] = result(x[base + k], m, s);
+    }
+}

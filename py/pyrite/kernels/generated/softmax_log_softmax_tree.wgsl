@@ -1,0 +1,66 @@
+// generated from shaders/softmax/softmax.wgsl -- do not edit
+// softmax / log_softmax over the last dim of x [rows, K], max-subtracted so exp never overflows:
+//   softmax = exp(x - max) / sum(exp(x - max)),  log_softmax = (x - max) - log(sum(exp(x - max))).
+// A NaN anywhere in a row makes the row NaN (the max propagates it), as the numpy formula does.
+//   serial: one invocation per row, three passes (short rows, many of them)
+//   tree:   one workgroup per row, strided passes and shared-memory trees (long rows)
+struct Params { rows: u32, K: u32, _p0: u32, _p1: u32 }
+
+const WG: u32 = 64u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read> x: array<f32>;            // [rows, K]
+@group(0) @binding(2) var<storage, read_write> out: array<f32>;    // [rows, K]
+
+// max that keeps NaN (WGSL's max may drop it; NaN tested on the bits, fast math folds x != x)
+fn max_(a: f32, b: f32) -> f32 {
+    let nan = (bitcast<u32>(a) & 0x7fffffffu) > 0x7f800000u || (bitcast<u32>(b) & 0x7fffffffu) > 0x7f800000u;
+    return select(max(a, b), a + b, nan);
+}
+
+fn result(v: f32, m: f32, s: f32) -> f32 {
+    return (v - m) - log(s);
+}
+
+var<workgroup> partial: array<f32, WG>;
+
+// Combine every invocation's v (max_ or sum) and hand the total to all of them.
+fn combine(lid: u32, v: f32, is_max: bool) -> f32 {
+    partial[lid] = v;
+    workgroupBarrier();
+    for (var stride = WG / 2u; stride > 0u; stride = stride / 2u) {
+        if (lid < stride) {
+            let a = partial[lid];
+            let b = partial[lid + stride];
+            partial[lid] = select(a + b, max_(a, b), is_max);
+        }
+        workgroupBarrier();
+    }
+    let total = partial[0];
+    workgroupBarrier();  // everyone has read the total before partial is reused
+    return total;
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(num_workgroups) nwg: vec3<u32>) {
+    let lid = lid3.x;
+    let row = wid.x + wid.y * nwg.x;  // uniform per workgroup, so the early return keeps barriers uniform
+    if (row >= p.rows) {
+        return;
+    }
+    let base = row * p.K;
+    var m = bitcast<f32>(0xff800000u);
+    for (var k = lid; k < p.K; k = k + WG) {
+        m = max_(m, x[base + k]);
+    }
+    m = combine(lid, m, true);
+    var s = 0.0;
+    for (var k = lid; k < p.K; k = k + WG) {
+        s = s + exp(x[base + k] - m);
+    }
+    s = combine(lid, s, false);
+    for (var k = lid; k < p.K; k = k + WG) {
+        out[base + k] = result(x[base + k], m, s);
+    }
+}

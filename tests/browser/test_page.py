@@ -1,0 +1,192 @@
+"""The page end to end, through its UI: progress while loading, an answer streaming into #output,
+Stop, errors that leave the page usable, model output rendered as text, and no WebGPU at all.
+
+SwiftShader decodes slowly on a 2-core machine (about a token per second or two), so answers are
+short and most prompts skip the chat template (its system prompt alone is ~30 tokens to prefill).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pyrite.driver import DIST
+
+pytestmark = pytest.mark.browser
+
+GENERATE_TIMEOUT_MS = 300_000  # one short answer on SwiftShader, with room for a loaded machine
+
+# Logs every change of #output (time, text length) from the moment of the call: what streamed when.
+OBSERVE_OUTPUT_JS = """() => {
+  const out = document.getElementById("output");
+  const t0 = performance.now();
+  window.__outputObserver?.disconnect();
+  window.__outputLog = [];
+  window.__outputObserver = new MutationObserver(() =>
+    window.__outputLog.push({t: performance.now() - t0, len: out.textContent.length}));
+  window.__outputObserver.observe(out, {childList: true, characterData: true, subtree: true});
+}"""
+
+STATE_JS = "() => document.getElementById('status').dataset.state"
+
+
+def state(page) -> str:
+    return page.evaluate(STATE_JS)
+
+
+def ask(page, prompt: str, *, max_tokens: int, chat: bool = False, temperature: float = 0.0) -> None:
+    """Fill the form and press Send (leaves the answer running)."""
+    page.fill("#prompt", prompt)
+    page.fill("#max-tokens", str(max_tokens))
+    page.fill("#temperature", str(temperature))
+    page.set_checked("#chat", chat)
+    page.evaluate(OBSERVE_OUTPUT_JS)
+    page.click("#send")
+
+
+def finish(page, timeout_ms: int = GENERATE_TIMEOUT_MS) -> str:
+    """Wait until the page leaves the generating state; returns the new state."""
+    page.wait_for_function(f"() => ({STATE_JS})() !== 'generating'", timeout=timeout_ms, polling=250)
+    return state(page)
+
+
+def output_log(page) -> list[dict]:
+    """#output's changes since ask(), with text (the reset to empty left out)."""
+    return [e for e in page.evaluate("window.__outputLog") if e["len"] > 0]
+
+
+def stats_tokens(page) -> int:
+    m = re.search(r"· (\d+) tokens ·", page.text_content("#stats"))
+    assert m, page.text_content("#stats")
+    return int(m[1])
+
+
+def assert_idle(page) -> None:
+    """Ready for the next prompt: Send on, Stop off."""
+    assert page.is_enabled("#send")
+    assert page.is_disabled("#stop")
+
+
+def assert_plain_text(page) -> None:
+    assert page.evaluate("document.getElementById('output').childElementCount") == 0
+
+
+def test_load_showed_progress(page, loaded):
+    """The load (done by the fixture through the UI) walked the phases with MB and a forward-only bar."""
+    log = page.evaluate("window.__progressLog")
+    labels = [e["label"] for e in log]
+    assert any(label.startswith("Starting Python (Pyodide)") for label in labels), labels
+    assert any(label.startswith("Uploading tensors to the GPU") for label in labels), labels
+    assert any(label.startswith("Building shaders") for label in labels), labels
+    index = json.loads((Path(DIST) / "models" / "smollm2-135m" / "model.json").read_text())
+    total_mb = f"{sum(s['bytes'] for s in index['shards']) / 1e6:.1f}"
+    weights = [re.fullmatch(r"Downloading weights ([\d.]+) / ([\d.]+) MB", label) for label in labels]
+    weights = [m for m in weights if m]
+    assert weights and all(m[2] == total_mb for m in weights), labels
+    assert weights[-1][1] == total_mb
+    values = [e["value"] for e in log]
+    assert values == sorted(values) and values[-1] == 1.0
+    assert all(e["state"] == "loading" and not e["hidden"] for e in log)
+    assert page.evaluate("document.getElementById('progress-box').hidden")
+
+
+def test_answer_streams_token_by_token(page):
+    ask(page, "Write a story about a dragon.", max_tokens=20, chat=True)
+    assert state(page) == "generating"
+    assert page.is_disabled("#send") and page.is_enabled("#stop")
+    assert finish(page) == "ready", page.text_content("#status")
+    log = output_log(page)
+    lengths = [e["len"] for e in log]
+    # Seen growing piece by piece over time, not set once at the end.
+    assert len(lengths) >= 16 and lengths == sorted(set(lengths)), lengths
+    assert log[-1]["t"] - log[0]["t"] > 1.0, log
+    assert len(page.text_content("#output")) == lengths[-1]
+    stats = page.text_content("#stats")
+    m = re.search(r"(\d+\.\d) tok/s decode", stats)
+    assert m and float(m[1]) > 0, stats
+    assert stats_tokens(page) >= 16
+    assert_plain_text(page)
+    assert_idle(page)
+
+
+def test_stop_ends_the_answer_and_the_next_prompt_works(page):
+    ask(page, "Once upon a time", max_tokens=200)
+    page.wait_for_function("() => window.__outputLog.filter(e => e.len > 0).length >= 3",
+                           timeout=GENERATE_TIMEOUT_MS, polling=100)
+    seen = len(output_log(page))
+    page.click("#stop")
+    assert finish(page) == "ready", page.text_content("#status")
+    assert "Stopped" in page.text_content("#status")
+    assert "ended by stopped" in page.text_content("#stats")
+    assert_idle(page)
+    # The token in flight when Stop was clicked may still land; nothing after it.
+    generated = stats_tokens(page)
+    assert seen <= generated <= seen + 2, (seen, generated)
+    log = output_log(page)
+    assert len(log) == generated
+    interval = (log[-1]["t"] - log[0]["t"]) / max(len(log) - 1, 1)
+    page.wait_for_timeout(min(2 * interval + 500, 15_000))  # two token times: still nothing new
+    assert len(output_log(page)) == generated
+
+    # The next prompt works, and its markup stays text: the model continues the HTML it is shown.
+    ask(page, "<b>x</b> <b>y</b> <b>", max_tokens=4)
+    assert finish(page) == "ready", page.text_content("#status")
+    text = page.text_content("#output")
+    assert "</b>" in text, text
+    assert_plain_text(page)
+    assert "&lt;/b&gt;" in page.inner_html("#output")
+    assert_idle(page)
+
+
+def test_empty_prompt_is_an_error_and_the_page_stays_usable(page):
+    ask(page, "", max_tokens=4)
+    assert finish(page) == "error"
+    assert re.search(r"PromptError: .*empty", page.text_content("#status")), page.text_content("#status")
+    assert page.text_content("#output") == ""
+    assert_idle(page)
+    ask(page, "Hello", max_tokens=2)
+    assert finish(page) == "ready", page.text_content("#status")
+    assert page.text_content("#output")
+    assert_idle(page)
+
+
+def test_bad_option_is_reported_without_generating(page):
+    page.fill("#max-tokens", "0")
+    page.click("#send")
+    assert state(page) == "error"
+    assert "Max tokens" in page.text_content("#status")
+    assert_idle(page)
+    page.fill("#max-tokens", "128")
+
+
+def test_page_without_webgpu_says_so(session):
+    """navigator.gpu hidden before any script runs: a clear message, not a blank page, no worker."""
+    page = session.new_page()
+    try:
+        page.add_init_script("Object.defineProperty(Navigator.prototype, 'gpu', "
+                             "{get: () => undefined, configurable: true})")
+        page.goto(session.url("index.html"))
+        page.wait_for_function("() => window.pyriteApp !== undefined")
+        assert page.evaluate(STATE_JS) == "error"
+        assert "This browser has no WebGPU" in page.text_content("#status")
+        assert page.is_disabled("#send") and page.is_disabled("#stop")
+        assert page.workers == []
+    finally:
+        page.close()
+
+
+def test_page_without_a_webgpu_adapter_says_so(session):
+    """Chromium 156 without --enable-unsafe-webgpu (Linux, headless): navigator.gpu is there but
+    requestAdapter() resolves to null. The page says so before starting Python."""
+    browser = session.launch(webgpu=False)
+    try:
+        page = session.new_page(browser)
+        page.goto(session.url("index.html"))
+        page.wait_for_function(f"() => ({STATE_JS})() === 'error'", timeout=30_000)
+        assert "no GPU adapter" in page.text_content("#status")
+        assert page.is_disabled("#send")
+        assert page.workers == []
+    finally:
+        browser.close()
