@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))  # pyrite is installed editable in .venv; this also covers a bare checkout
 
 from pyrite.driver import BrowserSession  # noqa: E402
-from pyrite.models.sources import fetch_smollm2  # noqa: E402
+from pyrite.models.sources import default_cache, fetch_smollm2  # noqa: E402
 from pyrite.tokenizer import Tokenizer  # noqa: E402
 from pyrite.tokenizer.gguf_meta import tokenizer_dict_from_gguf  # noqa: E402
 
@@ -123,7 +123,7 @@ def run_pyrite(session: BrowserSession, ids: list[int], prompt: str, gen_tokens:
     page_ids = session.encode(prompt, False)
     if page_ids != ids:
         raise BenchError(f"pyrite's in-page tokenizer gives {len(page_ids)} ids for the prompt, the host "
-                         f"tokenizer {len(ids)} (first difference at {_first_diff(page_ids, ids)})")
+                         f"tokenizer {len(ids)} (first difference at {common_prefix(page_ids, ids)})")
     session.generate_ids(ids[:8], 2)
     out = session.generate_ids(ids, gen_tokens)
     stats = dict(out["stats"])
@@ -154,11 +154,8 @@ def open_wllama_page(session: BrowserSession) -> Any:
 
 # -- report --------------------------------------------------------------------------------------
 
-def _first_diff(a: list[int], b: list[int]) -> int:
-    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-
-
-def common_prefix(a: str, b: str) -> int:
+def common_prefix(a: list[int], b: list[int]) -> int:
+    """How many leading items a and b share."""
     return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
 
 
@@ -172,6 +169,9 @@ def table(columns: dict[str, dict[str, Any]]) -> str:
         if "pyrite" in columns:
             for p in peers:
                 mine, theirs = columns["pyrite"][key], columns[p][key]
+                if not (mine > 0 and theirs > 0):
+                    row.append("n/a")
+                    continue
                 # For time to first token lower is better: show theirs/mine so > 1 still means pyrite wins.
                 row.append(f"{(mine / theirs if higher else theirs / mine):.2f}x")
         rows.append(row)
@@ -209,7 +209,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def bench(args: argparse.Namespace) -> dict[str, Any]:
-    gguf = fetch_smollm2(ROOT / ".cache" if "PYRITE_CACHE" not in os.environ else Path(os.environ["PYRITE_CACHE"]))
+    gguf = fetch_smollm2(default_cache())
     stage(gguf)
     tokenizer = Tokenizer.from_dict(tokenizer_dict_from_gguf(gguf))
     ids, prompt = make_prompt(tokenizer, args.prompt_tokens)
@@ -228,7 +228,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     with BrowserSession(DIST) as session:
         results["chromium"] = session.page.context.browser.version
         t0 = time.perf_counter()
-        session.load(MODEL)
+        results["pyrite_model"] = session.load(MODEL)
         results["pyrite_load_s"] = time.perf_counter() - t0
         results["adapter"] = session.info()
         print(f"[bench] pyrite loaded in {results['pyrite_load_s']:.1f} s; running {args.gen_tokens} tokens", flush=True)
@@ -250,11 +250,12 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
                 results["runs"][name] = run
             page.close()
     results["host"]["loadavg_end"] = list(os.getloadavg())
-    pyrite_text = tokenizer.decode(results["runs"]["pyrite"]["ids"])
-    results["runs"]["pyrite"]["text"] = pyrite_text
+    pyrite_ids = results["runs"]["pyrite"]["ids"]
+    results["runs"]["pyrite"]["text"] = tokenizer.decode(pyrite_ids)
+    # wllama streams text, not ids: its text re-encoded by pyrite's tokenizer stands in for its ids.
     results["greedy_agreement"] = {
-        name: {"common_prefix_chars": common_prefix(pyrite_text, run["text"]),
-               "pyrite_chars": len(pyrite_text), "peer_chars": len(run["text"])}
+        name: {"common_prefix_tokens": common_prefix(pyrite_ids, tokenizer.encode(run["text"], add_special=True)),
+               "pyrite_tokens": len(pyrite_ids), "peer_tokens": run["generated_tokens"]}
         for name, run in results["runs"].items() if name != "pyrite"}
     return results
 
@@ -266,7 +267,7 @@ def main(argv: list[str]) -> int:
     except Exception as e:  # any failure: say what, exit non-zero, write nothing that looks like a result
         print(f"[bench] FAILED: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
         return 1
-    runs = {name: run for name, run in results["runs"].items()}
+    runs = results["runs"]
     bad = [f"{n}.{k}" for n, r in runs.items() for k, *_ in METRICS if not r.get(k, 0) > 0]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1))
@@ -276,8 +277,8 @@ def main(argv: list[str]) -> int:
     for name, why in results["skipped"].items():
         print(f"[bench] {name}: could not run: {why}")
     for name, agree in results["greedy_agreement"].items():
-        print(f"[bench] greedy text pyrite vs {name}: first {agree['common_prefix_chars']} characters agree "
-              f"({agree['pyrite_chars']} vs {agree['peer_chars']})")
+        print(f"[bench] greedy tokens pyrite vs {name}: the first {agree['common_prefix_tokens']} of "
+              f"{min(agree['pyrite_tokens'], agree['peer_tokens'])} agree")
     print(f"[bench] Chromium {results['chromium']}; adapter {results['adapter'].get('adapter')}; "
           f"results in {args.out}")
     if bad:

@@ -5,7 +5,7 @@
 //
 // ?autoload=0 opens the page without loading a model; window.pyriteApp.load(model) starts it
 // later (the host driver, py/pyrite/driver.py, does this). ?model=models/<name> picks another
-// model directory under dist/.
+// model directory of the site (dist/models/).
 import { Pyrite, PyriteError } from "./pyrite.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,7 +17,8 @@ const ui = {
 };
 
 const params = new URLSearchParams(location.search);
-const DEFAULT_MODEL = params.get("model") || "models/smollm2-135m";
+// Only a model directory of this site: a link must not point the page at someone else's files.
+const DEFAULT_MODEL = /^models\/[\w.-]+\/?$/.test(params.get("model") ?? "") ? params.get("model") : "models/smollm2-135m";
 
 let pyrite = null;        // the Pyrite instance (one worker), created on first use
 let loading = null;       // {model, promise} of the current or last load

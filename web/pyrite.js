@@ -14,7 +14,8 @@
 //     out.textContent += piece;        // text, never HTML
 //   }
 //   p.lastStats;                       // {prompt_tokens, generated_tokens, ttft_s, prefill_tok_s,
-//                                      //  decode_tok_s, stop_reason}
+//                                      //  decode_tok_s, stop_reason} of the last finished generate
+//   p.lastAttest;                      // {kernel id: times it ran} in that generate's last step
 //   p.stop();                          // ends a running generate after the current token
 //
 //   await p.encode("Hi!", true);       // token ids (chat: wrap in the model's chat template)
@@ -47,6 +48,7 @@ export class Pyrite {
     this.base = baseURL;
     this.onProgress = onProgress;
     this.lastStats = null;
+    this.lastAttest = null;
     this.model = null;
     this._next = 1;
     this._pending = new Map();  // id -> {resolve, reject, onPiece}
@@ -66,30 +68,37 @@ export class Pyrite {
     return this.model;
   }
 
-  /** The answer to prompt as an async stream of text pieces; lastStats is set when it ends. */
+  /**
+   * The answer to prompt as an async stream of text pieces. lastStats holds the stats of the last
+   * generate to finish (leaving the loop early stops the generate; its stats still land there).
+   */
   async *generate(prompt, options = {}) {
     const pieces = [];
-    let wake = null;
-    let finished = false;
-    const done = this._request("generate", { prompt, options }, (text) => {
+    let wake = () => {};
+    let settled = false;
+    const result = this._request("generate", { prompt, options }, (text) => {
       pieces.push(text);
-      if (wake) wake();
+      wake();
+    }).then((r) => {
+      this.lastStats = r.stats;
+      this.lastAttest = r.attest;
+      return r;
     });
-    // Settle `finished` whichever way the request ends, so the loop below never waits forever.
-    const ended = done.then(() => { finished = true; }, () => { finished = true; });
-    ended.then(() => wake && wake());
+    // Settles whichever way the request ends, so the loop below never waits forever (and a
+    // failure after an early exit is not an unhandled rejection).
+    result.catch(() => {}).finally(() => {
+      settled = true;
+      wake();
+    });
     try {
       while (true) {
         while (pieces.length) yield pieces.shift();
-        if (finished) break;
+        if (settled) break;
         await new Promise((resolve) => { wake = resolve; });
-        wake = null;
       }
-      const result = await done;  // rethrows a Python error
-      this.lastStats = result.stats;
-      this.lastAttest = result.attest;
+      await result;  // rethrows a Python error as a PyriteError
     } finally {
-      if (!finished) this.stop();  // the consumer left the loop early: end the generate too
+      if (!settled) this.stop();  // the consumer left the loop early: end the generate too
     }
   }
 

@@ -98,7 +98,7 @@ class BrowserSession:
         self.start_page = page
         self.console: list[str] = []
         self.base_url = ""
-        self._server = self._pw = self._browser = self.page = None
+        self._server = self._pw = self._browser = self._context = self.page = None
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -124,6 +124,7 @@ class BrowserSession:
         self._server, self.base_url = serve_in_thread(self.dist)
         self._pw = sync_playwright().start()
         self._browser = self.launch(self.webgpu, chromium)
+        self._context = self._browser.new_context()  # every page of the session shares it
         self.page = self.new_page()
         self.open(self.start_page)
 
@@ -135,8 +136,9 @@ class BrowserSession:
                                         headless=self.headless, timeout=self.timeouts.start_s * 1000)
 
     def new_page(self, browser: Any = None) -> Any:
-        """A fresh page (in this session's browser, or `browser`) whose console lands in self.console."""
-        page = (browser or self._browser).new_page()
+        """A fresh page in the session's context (or in its own context of `browser`) whose console
+        lands in self.console."""
+        page = browser.new_page() if browser is not None else self._context.new_page()
         page.set_default_timeout(self.timeouts.start_s * 1000)
         # page "console" includes the dedicated worker's console (Playwright 1.65, Chromium 156).
         page.on("console", lambda m: self._log(f"[{m.type}] {m.text}"))
@@ -170,7 +172,7 @@ class BrowserSession:
                 step()
             except Exception:  # closing is best effort: one failed step must not leak the others
                 pass
-        self._browser = self._pw = self._server = self.page = None
+        self._browser = self._pw = self._server = self._context = self.page = None
 
     # -- requests --------------------------------------------------------------------------------
 

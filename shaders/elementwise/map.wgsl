@@ -96,14 +96,20 @@ fn trig_(x: f32, quarter: u32) -> f32 {
 {% endif %}
 {% if "pow_(" in EXPR %}
 
-// numpy's (C's) pow for f32: |x|^y by exp2/log2, then the sign and special cases.
+// numpy's (C's) pow for f32: |x|^y by exp2/log2, then the sign and the special cases. Zero, NaN and
+// inf bases are spelled out: Mesa fuses exp2(y * log2(x)) into a pow that is undefined there.
 fn pow_(x: f32, y: f32) -> f32 {
+    let inf = bitcast<f32>(0x7f800000u);
+    let ax = abs(x);
     let whole = floor(y) == y;                       // +-inf counts as even, as in C
     let odd = whole && abs(y) < 16777216.0 && floor(y * 0.5) != y * 0.5;
-    var r = exp2(y * log2(abs(x)));                  // log2(0) = -inf: 0 or inf
-    r = select(r, -r, odd && (bitcast<u32>(x) >> 31u) == 1u);   // negative base (and -0.0), odd y
-    r = select(r, bitcast<f32>(0x7fc00000u), x < 0.0 && !whole);  // negative base, fractional y
-    return select(r, 1.0, y == 0.0 || x == 1.0 || (x == -1.0 && abs(y) == bitcast<f32>(0x7f800000u)));
+    var r = exp2(y * log2(ax));
+    r = select(r, select(0.0, inf, y < 0.0), ax == 0.0);
+    r = select(r, select(0.0, inf, y > 0.0), ax == inf);
+    r = select(r, -r, odd && (bitcast<u32>(x) >> 31u) == 1u);  // negative base (and -0.0), odd y
+    r = select(r, bitcast<f32>(0x7fc00000u), x < 0.0 && !whole && ax < inf);  // finite x < 0, fractional y
+    r = select(r, x + y, isnan_(x) || isnan_(y));
+    return select(r, 1.0, y == 0.0 || x == 1.0 || (x == -1.0 && abs(y) == inf));
 }
 {% endif %}
 {% if "ipow_(" in EXPR %}
@@ -125,11 +131,39 @@ fn ipow_(x: i32, y: i32) -> i32 {
 {% endif %}
 {% if "floordiv_(" in EXPR %}
 
-// numpy's npy_divmod: the remainder decides the floor (exact where a / b is near an integer);
-// WGSL's % truncates, and a finite a % +-inf is a itself.
+// |a| mod |b| as C's fmodf, exactly and on the bits (musl's long division of the mantissas, one
+// step per exponent of difference). No float rounding to get wrong: llvmpipe does not fuse fma, so
+// a - b * trunc(a / b) could not be made exact. For finite a and nonzero finite b.
+fn fmod_(a: f32, b: f32) -> f32 {
+    let ua = bitcast<u32>(a) & 0x7fffffffu;
+    let ub = bitcast<u32>(b) & 0x7fffffffu;
+    let sign = bitcast<u32>(a) & 0x80000000u;
+    // mantissas with the implicit bit at bit 23 (subnormals normalized), unbiased-ish exponents
+    var ma = select(ua & 0x7fffffu, (ua & 0x7fffffu) | 0x800000u, ua >= 0x800000u);
+    var mb = select(ub & 0x7fffffu, (ub & 0x7fffffu) | 0x800000u, ub >= 0x800000u);
+    let sa = countLeadingZeros(ma) - 8u;
+    let sb = countLeadingZeros(mb) - 8u;
+    ma = ma << sa;
+    mb = mb << sb;
+    let ea = max(i32(ua >> 23u), 1) - i32(sa);
+    let eb = max(i32(ub >> 23u), 1) - i32(sb);
+    for (var e = ea; e > eb; e = e - 1) {
+        ma = select(ma, ma - mb, ma >= mb) << 1u;
+    }
+    ma = select(ma, ma - mb, ma >= mb);
+    let s = countLeadingZeros(ma) - 8u;
+    let e = eb - i32(s);
+    let m = ma << s;
+    let bits = select(m >> u32(clamp(1 - e, 0, 31)), (m & 0x7fffffu) | (u32(max(e, 1)) << 23u), e > 0);
+    return select(select(bitcast<f32>(sign | bits), bitcast<f32>(sign), ma == 0u), a, ua < ub);
+}
+
+// numpy's npy_divmod: the exact remainder decides the floor (5 // 0.1 == 49, as numpy).
+// A finite a % +-inf is a itself, +-inf % b is NaN; x // 0 is x / 0.
 fn floordiv_(a: f32, b: f32) -> f32 {
     let inf = bitcast<f32>(0x7f800000u);
-    let m = select(a % b, a, abs(b) == inf && abs(a) < inf);
+    var m = select(fmod_(a, b), a, abs(b) == inf && abs(a) < inf);
+    m = select(m, bitcast<f32>(0x7fc00000u), abs(a) == inf);
     let div = (a - m) / b - select(0.0, 1.0, m != 0.0 && (b < 0.0) != (m < 0.0));
     let fl = floor(div);
     let q = fl + select(0.0, 1.0, div - fl > 0.5);

@@ -46,14 +46,18 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let K4 = p.K / 4u;
-    let tm = min(TM, M - m0);
-    var acc: array<f32, TM>;
+    // The TM tokens are unrolled into scalars (dynamic indexing of private arrays spills to memory on
+    // CPU adapters); a tail block re-reads the last live row instead of branching, and skips its store.
+{% for t in range(TM) %}
+    let x{{ t }} = min(m0 + {{ t }}u, M - 1u) * K4;
+    var acc{{ t }} = 0.0;
+{% endfor %}
 {% if QUANT == "f32" %}
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
         let wv = w[n * K4 + k4];
-        for (var t = 0u; t < tm; t = t + 1u) {
-            acc[t] = acc[t] + dot(wv, x[(m0 + t) * K4 + k4]);
-        }
+{% for t in range(TM) %}
+        acc{{ t }} = acc{{ t }} + dot(wv, x[x{{ t }} + k4]);
+{% endfor %}
     }
 {% else %}
 {% if QUANT == "q8gsw" %}
@@ -65,36 +69,33 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endif %}
     let n_groups = p.K / p.GS;
     for (var g = 0u; g < n_groups; g = g + 1u) {
-        // reset explicitly: naga hoists loop-body vars and zero-fills them only once (wgpu 0.32)
-        var qx: array<f32, TM>;
-        var xs: array<f32, TM>;
-        for (var t = 0u; t < tm; t = t + 1u) {
-            qx[t] = 0.0;
-            xs[t] = 0.0;
-        }
+{% for t in range(TM) %}
+        var qx{{ t }} = 0.0;
+        var xs{{ t }} = 0.0;
+{% endfor %}
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
 {% if QUANT == "q8gsw" %}
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
             let q = vec4<u32>(w[row + word] ^ 0x80808080u);
             let qv = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
-            for (var t = 0u; t < tm; t = t + 1u) {
-                let a = x[(m0 + t) * K4 + word];
-                qx[t] = qx[t] + dot(qv, a);
-                xs[t] = xs[t] + dot(a, vec4<f32>(1.0));
-            }
+{% for t in range(TM) %}
+            let a{{ t }} = x[x{{ t }} + word];
+            qx{{ t }} = qx{{ t }} + dot(qv, a{{ t }});
+            xs{{ t }} = xs{{ t }} + dot(a{{ t }}, vec4<f32>(1.0));
+{% endfor %}
 {% else %}
             let q = vec4<u32>(w[row + word]);
             // nibbles 0,2,4,6 and 1,3,5,7 of the word, paired with x at the same positions
             let lo = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
             let hi = vec4<f32>((q >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
-            for (var t = 0u; t < tm; t = t + 1u) {
-                let base = (m0 + t) * K4 + word * 2u;
-                let a = x[base];
-                let b = x[base + 1u];
-                qx[t] = qx[t] + dot(lo, vec4<f32>(a.x, a.z, b.x, b.z)) + dot(hi, vec4<f32>(a.y, a.w, b.y, b.w));
-                xs[t] = xs[t] + dot(a + b, vec4<f32>(1.0));
-            }
+{% for t in range(TM) %}
+            let a{{ t }} = x[x{{ t }} + word * 2u];
+            let b{{ t }} = x[x{{ t }} + word * 2u + 1u];
+            qx{{ t }} = qx{{ t }} + dot(lo, vec4<f32>(a{{ t }}.x, a{{ t }}.z, b{{ t }}.x, b{{ t }}.z))
+                + dot(hi, vec4<f32>(a{{ t }}.y, a{{ t }}.w, b{{ t }}.y, b{{ t }}.w));
+            xs{{ t }} = xs{{ t }} + dot(a{{ t }} + b{{ t }}, vec4<f32>(1.0));
+{% endfor %}
 {% endif %}
         }
         let si = g * p.N + n;
@@ -102,22 +103,24 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% if QUANT == "q4a" %}
         let mn = half_at(si, mins[si >> 1u]);
 {% endif %}
-        for (var t = 0u; t < tm; t = t + 1u) {
+{% for t in range(TM) %}
 {% if QUANT == "q4a" %}
-            acc[t] = acc[t] + s * qx[t] + mn * xs[t];
+        acc{{ t }} = acc{{ t }} + s * qx{{ t }} + mn * xs{{ t }};
 {% elif QUANT == "q8gsw" %}
-            acc[t] = acc[t] + s * (qx[t] - 128.0 * xs[t]);
+        acc{{ t }} = acc{{ t }} + s * (qx{{ t }} - 128.0 * xs{{ t }});
 {% else %}
-            acc[t] = acc[t] + s * (qx[t] - 8.0 * xs[t]);
+        acc{{ t }} = acc{{ t }} + s * (qx{{ t }} - 8.0 * xs{{ t }});
 {% endif %}
-        }
+{% endfor %}
     }
 {% endif %}
     var b = 0.0;
     if (p.has_bias != 0u) {
         b = bias[n];
     }
-    for (var t = 0u; t < tm; t = t + 1u) {
-        y[(m0 + t) * p.N + n] = acc[t] + b;
+{% for t in range(TM) %}
+    if (m0 + {{ t }}u < M) {
+        y[(m0 + {{ t }}u) * p.N + n] = acc{{ t }} + b;
     }
+{% endfor %}
 }

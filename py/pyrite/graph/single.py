@@ -6,11 +6,13 @@ build it with numpy, send it to the page as JSON + base64, and compare what come
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable
 
 from ..gpu import Buffer, Device
 from ..models.weights import DeviceWeight
-from .plan import Live, Plan, storage
+from ..ops import binary, compare, copy, logical, reduce, softmax, unary, where
+from .plan import Live, Plan, Tensor, storage
 
 
 @dataclass
@@ -91,9 +93,23 @@ def _logits(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
         argmax(p, "argmax", b["logits"], b["out"], vocab=a["vocab"], rows=a.get("rows", 0))
 
 
+def _library(name: str, p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    """A general library op. attrs: "args" (per operand {"shape", "dtype"}, input x<i>, or {"scalar"}),
+    "out" ({"shape", "dtype"}, output out) and the op's own "attrs"."""
+    args = [spec["scalar"] if "scalar" in spec else Tensor(f"x{i}", tuple(spec["shape"]), spec["dtype"], b[f"x{i}"])
+            for i, spec in enumerate(a["args"])]
+    out = Tensor("out", tuple(a["out"]["shape"]), a["out"]["dtype"], b["out"])
+    LIBRARY[name].build(p, name, name, *args, out=out, **a.get("attrs", {}))
+
+
+# The general op library: registered op name -> its family module (infer + build).
+LIBRARY = {name: family for family in (unary, binary, compare, logical, where, copy, reduce, softmax)
+           for name in family.NAMES}
+
 OPS: dict[str, Callable[[Plan, dict[str, Buffer], dict[str, Any]], None]] = {
     "linear": _linear, "embedding": _embedding, "rmsnorm": _rmsnorm, "rope": _rope,
     "attention": _attention, "inplace": _inplace, "logits": _logits,
+    **{name: partial(_library, name) for name in LIBRARY},
 }
 
 

@@ -52,6 +52,12 @@ def nbytes(shape: Sequence[int], dtype: str) -> int:
     return numel(shape) * ITEMSIZE[dtype]
 
 
+def word_bytes(shape: Sequence[int], dtype: str) -> int:
+    """Bytes of the whole u32 words holding a tensor, at least one: what its buffer holds and what a
+    readback copies (copyBufferToBuffer moves multiples of 4 bytes)."""
+    return max(4, -(-nbytes(shape, dtype) // 4) * 4)
+
+
 def check_shape(op: str, name: str, shape: Sequence[object]) -> Shape:
     """A concrete shape of non-negative ints within MAX_RANK (the library has no live 'S' dims)."""
     if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):

@@ -15,7 +15,7 @@ from ..gpu import Buffer
 from ..graph.grids import ceil_div, grid_1d
 from ..graph.plan import Live, Plan, Tensor, storage
 from ..kernels import kernel_id
-from .base import Route, choose
+from .base import Route, RouteError, choose
 from .broadcast import ITEMSIZE, Spec, check_dtype, check_shape, map_layout, numel, padded
 
 FAMILY = "elementwise"
@@ -111,6 +111,9 @@ def map_op(plan: Plan, op: str, family: str, variant: str, inputs: Sequence[Tens
     """
     layout = map_layout(out.shape, [t.shape for t in inputs])
     route = choose(family, MAP_ROUTES, layout, plan.overrides)
+    if not route.when(layout):  # only a pin gets here: flat would read broadcast operands wrongly
+        raise RouteError(f"{op}: route {route.name!r} cannot run shapes {[list(t.shape) for t in inputs]} "
+                         f"(coalesced rank {layout.rank}); it needs operands of one shape or scalars")
     n = numel(out.shape)
     strides = [s for k in range(MAX_INPUTS) for s in padded(layout.strides[k] if k < len(inputs) else ())]
     params = plan.params(f"{op}.params", [n, layout.rank, alpha_bits, 0, *padded(layout.dims), *strides])

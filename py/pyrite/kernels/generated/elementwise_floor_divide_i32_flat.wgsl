@@ -33,11 +33,39 @@ fn copysign_(v: f32, s: f32) -> f32 {
     return bitcast<f32>((bitcast<u32>(v) & 0x7fffffffu) | (bitcast<u32>(s) & 0x80000000u));
 }
 
-// numpy's npy_divmod: the remainder decides the floor (exact where a / b is near an integer);
-// WGSL's % truncates, and a finite a % +-inf is a itself.
+// |a| mod |b| as C's fmodf, exactly and on the bits (musl's long division of the mantissas, one
+// step per exponent of difference). No float rounding to get wrong: llvmpipe does not fuse fma, so
+// a - b * trunc(a / b) could not be made exact. For finite a and nonzero finite b.
+fn fmod_(a: f32, b: f32) -> f32 {
+    let ua = bitcast<u32>(a) & 0x7fffffffu;
+    let ub = bitcast<u32>(b) & 0x7fffffffu;
+    let sign = bitcast<u32>(a) & 0x80000000u;
+    // mantissas with the implicit bit at bit 23 (subnormals normalized), unbiased-ish exponents
+    var ma = select(ua & 0x7fffffu, (ua & 0x7fffffu) | 0x800000u, ua >= 0x800000u);
+    var mb = select(ub & 0x7fffffu, (ub & 0x7fffffu) | 0x800000u, ub >= 0x800000u);
+    let sa = countLeadingZeros(ma) - 8u;
+    let sb = countLeadingZeros(mb) - 8u;
+    ma = ma << sa;
+    mb = mb << sb;
+    let ea = max(i32(ua >> 23u), 1) - i32(sa);
+    let eb = max(i32(ub >> 23u), 1) - i32(sb);
+    for (var e = ea; e > eb; e = e - 1) {
+        ma = select(ma, ma - mb, ma >= mb) << 1u;
+    }
+    ma = select(ma, ma - mb, ma >= mb);
+    let s = countLeadingZeros(ma) - 8u;
+    let e = eb - i32(s);
+    let m = ma << s;
+    let bits = select(m >> u32(clamp(1 - e, 0, 31)), (m & 0x7fffffu) | (u32(max(e, 1)) << 23u), e > 0);
+    return select(select(bitcast<f32>(sign | bits), bitcast<f32>(sign), ma == 0u), a, ua < ub);
+}
+
+// numpy's npy_divmod: the exact remainder decides the floor (5 // 0.1 == 49, as numpy).
+// A finite a % +-inf is a itself, +-inf % b is NaN; x // 0 is x / 0.
 fn floordiv_(a: f32, b: f32) -> f32 {
     let inf = bitcast<f32>(0x7f800000u);
-    let m = select(a % b, a, abs(b) == inf && abs(a) < inf);
+    var m = select(fmod_(a, b), a, abs(b) == inf && abs(a) < inf);
+    m = select(m, bitcast<f32>(0x7fc00000u), abs(a) == inf);
     let div = (a - m) / b - select(0.0, 1.0, m != 0.0 && (b < 0.0) != (m < 0.0));
     let fl = floor(div);
     let q = fl + select(0.0, 1.0, div - fl > 0.5);

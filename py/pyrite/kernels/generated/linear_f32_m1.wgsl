@@ -30,19 +30,19 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let K4 = p.K / 4u;
-    let tm = min(TM, M - m0);
-    var acc: array<f32, TM>;
+    // The TM tokens are unrolled into scalars (dynamic indexing of private arrays spills to memory on
+    // CPU adapters); a tail block re-reads the last live row instead of branching, and skips its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    var acc0 = 0.0;
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
         let wv = w[n * K4 + k4];
-        for (var t = 0u; t < tm; t = t + 1u) {
-            acc[t] = acc[t] + dot(wv, x[(m0 + t) * K4 + k4]);
-        }
+        acc0 = acc0 + dot(wv, x[x0 + k4]);
     }
     var b = 0.0;
     if (p.has_bias != 0u) {
         b = bias[n];
     }
-    for (var t = 0u; t < tm; t = t + 1u) {
-        y[(m0 + t) * p.N + n] = acc[t] + b;
+    if (m0 + 0u < M) {
+        y[(m0 + 0u) * p.N + n] = acc0 + b;
     }
 }

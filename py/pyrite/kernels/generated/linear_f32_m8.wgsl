@@ -30,19 +30,61 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let K4 = p.K / 4u;
-    let tm = min(TM, M - m0);
-    var acc: array<f32, TM>;
+    // The TM tokens are unrolled into scalars (dynamic indexing of private arrays spills to memory on
+    // CPU adapters); a tail block re-reads the last live row instead of branching, and skips its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    var acc0 = 0.0;
+    let x1 = min(m0 + 1u, M - 1u) * K4;
+    var acc1 = 0.0;
+    let x2 = min(m0 + 2u, M - 1u) * K4;
+    var acc2 = 0.0;
+    let x3 = min(m0 + 3u, M - 1u) * K4;
+    var acc3 = 0.0;
+    let x4 = min(m0 + 4u, M - 1u) * K4;
+    var acc4 = 0.0;
+    let x5 = min(m0 + 5u, M - 1u) * K4;
+    var acc5 = 0.0;
+    let x6 = min(m0 + 6u, M - 1u) * K4;
+    var acc6 = 0.0;
+    let x7 = min(m0 + 7u, M - 1u) * K4;
+    var acc7 = 0.0;
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
         let wv = w[n * K4 + k4];
-        for (var t = 0u; t < tm; t = t + 1u) {
-            acc[t] = acc[t] + dot(wv, x[(m0 + t) * K4 + k4]);
-        }
+        acc0 = acc0 + dot(wv, x[x0 + k4]);
+        acc1 = acc1 + dot(wv, x[x1 + k4]);
+        acc2 = acc2 + dot(wv, x[x2 + k4]);
+        acc3 = acc3 + dot(wv, x[x3 + k4]);
+        acc4 = acc4 + dot(wv, x[x4 + k4]);
+        acc5 = acc5 + dot(wv, x[x5 + k4]);
+        acc6 = acc6 + dot(wv, x[x6 + k4]);
+        acc7 = acc7 + dot(wv, x[x7 + k4]);
     }
     var b = 0.0;
     if (p.has_bias != 0u) {
         b = bias[n];
     }
-    for (var t = 0u; t < tm; t = t + 1u) {
-        y[(m0 + t) * p.N + n] = acc[t] + b;
+    if (m0 + 0u < M) {
+        y[(m0 + 0u) * p.N + n] = acc0 + b;
+    }
+    if (m0 + 1u < M) {
+        y[(m0 + 1u) * p.N + n] = acc1 + b;
+    }
+    if (m0 + 2u < M) {
+        y[(m0 + 2u) * p.N + n] = acc2 + b;
+    }
+    if (m0 + 3u < M) {
+        y[(m0 + 3u) * p.N + n] = acc3 + b;
+    }
+    if (m0 + 4u < M) {
+        y[(m0 + 4u) * p.N + n] = acc4 + b;
+    }
+    if (m0 + 5u < M) {
+        y[(m0 + 5u) * p.N + n] = acc5 + b;
+    }
+    if (m0 + 6u < M) {
+        y[(m0 + 6u) * p.N + n] = acc6 + b;
+    }
+    if (m0 + 7u < M) {
+        y[(m0 + 7u) * p.N + n] = acc7 + b;
     }
 }

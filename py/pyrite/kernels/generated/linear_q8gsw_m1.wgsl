@@ -35,41 +35,34 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let K4 = p.K / 4u;
-    let tm = min(TM, M - m0);
-    var acc: array<f32, TM>;
+    // The TM tokens are unrolled into scalars (dynamic indexing of private arrays spills to memory on
+    // CPU adapters); a tail block re-reads the last live row instead of branching, and skips its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    var acc0 = 0.0;
     let words_per_group = p.GS / 4u;
     let row = n * K4;
     let n_groups = p.K / p.GS;
     for (var g = 0u; g < n_groups; g = g + 1u) {
-        // reset explicitly: naga hoists loop-body vars and zero-fills them only once (wgpu 0.32)
-        var qx: array<f32, TM>;
-        var xs: array<f32, TM>;
-        for (var t = 0u; t < tm; t = t + 1u) {
-            qx[t] = 0.0;
-            xs[t] = 0.0;
-        }
+        var qx0 = 0.0;
+        var xs0 = 0.0;
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
             let q = vec4<u32>(w[row + word] ^ 0x80808080u);
             let qv = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
-            for (var t = 0u; t < tm; t = t + 1u) {
-                let a = x[(m0 + t) * K4 + word];
-                qx[t] = qx[t] + dot(qv, a);
-                xs[t] = xs[t] + dot(a, vec4<f32>(1.0));
-            }
+            let a0 = x[x0 + word];
+            qx0 = qx0 + dot(qv, a0);
+            xs0 = xs0 + dot(a0, vec4<f32>(1.0));
         }
         let si = g * p.N + n;
         let s = half_at(si, scale[si >> 1u]);
-        for (var t = 0u; t < tm; t = t + 1u) {
-            acc[t] = acc[t] + s * (qx[t] - 128.0 * xs[t]);
-        }
+        acc0 = acc0 + s * (qx0 - 128.0 * xs0);
     }
     var b = 0.0;
     if (p.has_bias != 0u) {
         b = bias[n];
     }
-    for (var t = 0u; t < tm; t = t + 1u) {
-        y[(m0 + t) * p.N + n] = acc[t] + b;
+    if (m0 + 0u < M) {
+        y[(m0 + 0u) * p.N + n] = acc0 + b;
     }
 }

@@ -35,41 +35,111 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let K4 = p.K / 4u;
-    let tm = min(TM, M - m0);
-    var acc: array<f32, TM>;
+    // The TM tokens are unrolled into scalars (dynamic indexing of private arrays spills to memory on
+    // CPU adapters); a tail block re-reads the last live row instead of branching, and skips its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    var acc0 = 0.0;
+    let x1 = min(m0 + 1u, M - 1u) * K4;
+    var acc1 = 0.0;
+    let x2 = min(m0 + 2u, M - 1u) * K4;
+    var acc2 = 0.0;
+    let x3 = min(m0 + 3u, M - 1u) * K4;
+    var acc3 = 0.0;
+    let x4 = min(m0 + 4u, M - 1u) * K4;
+    var acc4 = 0.0;
+    let x5 = min(m0 + 5u, M - 1u) * K4;
+    var acc5 = 0.0;
+    let x6 = min(m0 + 6u, M - 1u) * K4;
+    var acc6 = 0.0;
+    let x7 = min(m0 + 7u, M - 1u) * K4;
+    var acc7 = 0.0;
     let words_per_group = p.GS / 4u;
     let row = n * K4;
     let n_groups = p.K / p.GS;
     for (var g = 0u; g < n_groups; g = g + 1u) {
-        // reset explicitly: naga hoists loop-body vars and zero-fills them only once (wgpu 0.32)
-        var qx: array<f32, TM>;
-        var xs: array<f32, TM>;
-        for (var t = 0u; t < tm; t = t + 1u) {
-            qx[t] = 0.0;
-            xs[t] = 0.0;
-        }
+        var qx0 = 0.0;
+        var xs0 = 0.0;
+        var qx1 = 0.0;
+        var xs1 = 0.0;
+        var qx2 = 0.0;
+        var xs2 = 0.0;
+        var qx3 = 0.0;
+        var xs3 = 0.0;
+        var qx4 = 0.0;
+        var xs4 = 0.0;
+        var qx5 = 0.0;
+        var xs5 = 0.0;
+        var qx6 = 0.0;
+        var xs6 = 0.0;
+        var qx7 = 0.0;
+        var xs7 = 0.0;
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
             let q = vec4<u32>(w[row + word] ^ 0x80808080u);
             let qv = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
-            for (var t = 0u; t < tm; t = t + 1u) {
-                let a = x[(m0 + t) * K4 + word];
-                qx[t] = qx[t] + dot(qv, a);
-                xs[t] = xs[t] + dot(a, vec4<f32>(1.0));
-            }
+            let a0 = x[x0 + word];
+            qx0 = qx0 + dot(qv, a0);
+            xs0 = xs0 + dot(a0, vec4<f32>(1.0));
+            let a1 = x[x1 + word];
+            qx1 = qx1 + dot(qv, a1);
+            xs1 = xs1 + dot(a1, vec4<f32>(1.0));
+            let a2 = x[x2 + word];
+            qx2 = qx2 + dot(qv, a2);
+            xs2 = xs2 + dot(a2, vec4<f32>(1.0));
+            let a3 = x[x3 + word];
+            qx3 = qx3 + dot(qv, a3);
+            xs3 = xs3 + dot(a3, vec4<f32>(1.0));
+            let a4 = x[x4 + word];
+            qx4 = qx4 + dot(qv, a4);
+            xs4 = xs4 + dot(a4, vec4<f32>(1.0));
+            let a5 = x[x5 + word];
+            qx5 = qx5 + dot(qv, a5);
+            xs5 = xs5 + dot(a5, vec4<f32>(1.0));
+            let a6 = x[x6 + word];
+            qx6 = qx6 + dot(qv, a6);
+            xs6 = xs6 + dot(a6, vec4<f32>(1.0));
+            let a7 = x[x7 + word];
+            qx7 = qx7 + dot(qv, a7);
+            xs7 = xs7 + dot(a7, vec4<f32>(1.0));
         }
         let si = g * p.N + n;
         let s = half_at(si, scale[si >> 1u]);
-        for (var t = 0u; t < tm; t = t + 1u) {
-            acc[t] = acc[t] + s * (qx[t] - 128.0 * xs[t]);
-        }
+        acc0 = acc0 + s * (qx0 - 128.0 * xs0);
+        acc1 = acc1 + s * (qx1 - 128.0 * xs1);
+        acc2 = acc2 + s * (qx2 - 128.0 * xs2);
+        acc3 = acc3 + s * (qx3 - 128.0 * xs3);
+        acc4 = acc4 + s * (qx4 - 128.0 * xs4);
+        acc5 = acc5 + s * (qx5 - 128.0 * xs5);
+        acc6 = acc6 + s * (qx6 - 128.0 * xs6);
+        acc7 = acc7 + s * (qx7 - 128.0 * xs7);
     }
     var b = 0.0;
     if (p.has_bias != 0u) {
         b = bias[n];
     }
-    for (var t = 0u; t < tm; t = t + 1u) {
-        y[(m0 + t) * p.N + n] = acc[t] + b;
+    if (m0 + 0u < M) {
+        y[(m0 + 0u) * p.N + n] = acc0 + b;
+    }
+    if (m0 + 1u < M) {
+        y[(m0 + 1u) * p.N + n] = acc1 + b;
+    }
+    if (m0 + 2u < M) {
+        y[(m0 + 2u) * p.N + n] = acc2 + b;
+    }
+    if (m0 + 3u < M) {
+        y[(m0 + 3u) * p.N + n] = acc3 + b;
+    }
+    if (m0 + 4u < M) {
+        y[(m0 + 4u) * p.N + n] = acc4 + b;
+    }
+    if (m0 + 5u < M) {
+        y[(m0 + 5u) * p.N + n] = acc5 + b;
+    }
+    if (m0 + 6u < M) {
+        y[(m0 + 6u) * p.N + n] = acc6 + b;
+    }
+    if (m0 + 7u < M) {
+        y[(m0 + 7u) * p.N + n] = acc7 + b;
     }
 }

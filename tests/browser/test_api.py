@@ -1,0 +1,92 @@
+"""The embeddable API (pyrite.js) and the host driver against references: the greedy continuation
+HF transformers gives for SmolLM2 (DESIGN.md), the native pure-Python tokenizer, and the model's
+own teacher-forced argmax."""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from pyrite.driver import DIST, BrowserError
+from pyrite.tokenizer import Tokenizer
+
+pytestmark = pytest.mark.browser
+
+PROMPT = "The history of the Roman Empire is"
+# HF transformers, SmolLM2-135M-Instruct (the same GGUF, dequantized, fp32 CPU), greedy.
+GOLDEN = " often divided into four eras: the Early Roman Empire, the Roman Empire under Emperor Augustus"
+N = 6
+
+
+@pytest.fixture(scope="module")
+def tokenizer() -> Tokenizer:
+    index = json.loads((Path(DIST) / "models" / "smollm2-135m" / "model.json").read_text())
+    return Tokenizer.from_dict(index["tokenizer"])
+
+
+@pytest.fixture(scope="module")
+def greedy(session, loaded) -> tuple[list[int], dict]:
+    ids = session.encode(PROMPT)
+    return ids, session.generate_ids(ids, N)
+
+
+def test_encode_matches_the_native_tokenizer(session, loaded, tokenizer):
+    assert session.encode(PROMPT) == tokenizer.encode(PROMPT, add_special=True)
+    chat = session.encode(PROMPT, chat=True)
+    assert len(chat) > len(tokenizer.encode(PROMPT)) and tokenizer.decode(chat).count(PROMPT) == 1
+
+
+def test_generate_ids_is_the_reference_greedy_continuation(greedy, tokenizer):
+    ids, result = greedy
+    assert len(result["ids"]) == N
+    text = tokenizer.decode(result["ids"])
+    assert len(text) > 10 and GOLDEN.startswith(text), text
+    stats = result["stats"]
+    assert stats["prompt_tokens"] == len(ids) and stats["generated_tokens"] == N
+    assert stats["stop_reason"] == "max_tokens" and stats["decode_tok_s"] > 0
+
+
+def test_score_argmax_agrees_with_greedy(session, greedy):
+    ids, result = greedy
+    tokens = ids + result["ids"]
+    scored = session.score(tokens)
+    assert scored["tokens"] == tokens
+    assert len(scored["top1"]) == len(scored["logprob"]) == len(tokens) - 1
+    # Teacher-forced argmax after the prompt and each greedy token is the next greedy token.
+    assert scored["top1"][len(ids) - 1:] == result["ids"]
+    assert all(lp <= 0 and math.isfinite(lp) for lp in scored["logprob"])
+
+
+def test_generate_streams_the_same_text(session, greedy, tokenizer):
+    _, result = greedy
+    answer = session.generate(PROMPT, max_tokens=N, chat=False)
+    assert answer["text"] == "".join(answer["pieces"]) == tokenizer.decode(result["ids"])
+    assert len(answer["pieces"]) >= 2
+    assert answer["stats"]["generated_tokens"] == N and answer["attest"]
+
+
+def test_python_errors_arrive_typed(session, loaded):
+    with pytest.raises(BrowserError) as e:
+        session.score([1])
+    assert e.value.kind == "PromptError" and "2 tokens" in e.value.message
+    with pytest.raises(BrowserError) as e:
+        session.call("no_such_request")
+    assert e.value.kind == "ProtocolError"
+
+
+def test_leaving_the_stream_early_stops_the_generate(page):
+    result = page.evaluate("""async () => {
+      const p = window.pyriteApp.instance();
+      const got = [];
+      for await (const piece of p.generate("Once upon a time", {max_tokens: 200, chat: false})) {
+        got.push(piece);
+        if (got.length === 3) break;
+      }
+      await p.info();  // queued behind the generate: answers once it has ended
+      return {got, stats: p.lastStats};
+    }""")
+    assert len(result["got"]) == 3
+    assert result["stats"]["stop_reason"] == "stopped"
+    assert 3 <= result["stats"]["generated_tokens"] <= 5, result
