@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 import js  # type: ignore[import-not-found]  # Pyodide only
-from pyodide.ffi import JsProxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import JsProxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from ..errors import DeviceError
 from .base import COPY_DST, MAP_READ, AdapterInfo, Buffer, Device, Dispatch, Limits
@@ -113,7 +113,8 @@ class BrowserDevice(Device):
     async def pop_error_scope(self) -> str | None:
         # GPUDevice.popErrorScope
         err = await self._device.popErrorScope()
-        return None if err is None else str(err.message)
+        # Pyodide 314: a JS null arrives as pyodide.ffi.jsnull, not None.
+        return None if err is None or err is jsnull else str(err.message)
 
 
 async def request_device(power_preference: str = "high-performance") -> BrowserDevice:
@@ -123,7 +124,7 @@ async def request_device(power_preference: str = "high-performance") -> BrowserD
         raise DeviceError("this browser has no WebGPU (navigator.gpu is missing; it needs a secure "
                           "context such as http://localhost and a WebGPU-enabled browser)")
     adapter = await gpu.requestAdapter(_js({"powerPreference": power_preference}))
-    if adapter is None or adapter == js.undefined:
+    if adapter is None or adapter is jsnull:  # requestAdapter resolves to null: no adapter
         raise DeviceError("navigator.gpu.requestAdapter() found no adapter")
     features = [f for f in OPTIONAL_FEATURES if adapter.features.has(f)]
     limits = {n: getattr(adapter.limits, n) for n in Limits.NAMES if not n.startswith("min")}
