@@ -6,7 +6,7 @@
 Run from the repo root inside .venv after `python build.py build` (`python build.py bench` does both).
 pyrite runs on WebGPU through its own page and worker (pyrite.driver.BrowserSession); wllama runs on
 the CPU (its WebGPU path needs shader-f16, which SwiftShader lacks) in dist/bench/wllama.html, a
-second page in the same browser context. Both get the same prompt: a fixed passage cut to exactly
+second page of the same browser (session.new_page()). Both get the same prompt: a fixed passage cut to exactly
 --prompt-tokens tokens by pyrite's tokenizer (pyrite gets the ids, wllama the text, and the token
 counts both sides saw are reported), then --gen-tokens greedy tokens.
 

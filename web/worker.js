@@ -9,6 +9,7 @@
 //   {type:"encode", id, text, chat}              {type:"error", id?, message, kind}
 //   {type:"cases", id, cases}
 //   {type:"info", id}
+//   {type:"profile", id, ids}    GPU ms per kernel (timestamp queries): prefill of ids + one decode
 //
 // Requests run one at a time, in arrival order (the engine owns one KV cache and one set of
 // activations). "stop" skips the queue: Python awaits a GPU read for every token, so this
@@ -70,7 +71,7 @@ async function boot() {
   const web = pyodide.pyimport("pyrite.web");
   api = {
     load: web.load, generate: web.generate, stop: web.stop, generate_ids: web.generate_ids,
-    encode: web.encode, score: web.score, cases: web.run_cases, info: web.info,
+    encode: web.encode, score: web.score, cases: web.run_cases, info: web.info, profile: web.profile,
   };
   progress("runtime", 3, RUNTIME_STEPS);
   return build;
@@ -157,6 +158,10 @@ const HANDLERS = {
   async score(msg) {
     await runtime();
     return parse(await api.score(JSON.stringify(msg.ids)));
+  },
+  async profile(msg) {
+    await runtime();
+    return parse(await api.profile(JSON.stringify(msg.ids)));
   },
   async cases(msg) {
     await runtime();

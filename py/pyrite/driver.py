@@ -209,6 +209,10 @@ class BrowserSession:
     def encode(self, text: str, chat: bool = False) -> list[int]:
         return self.call("encode", text=text, chat=chat)["ids"]
 
+    def profile(self, ids: list[int]) -> dict[str, list]:
+        """GPU time per kernel (timestamp queries) of a prefill of ids and one decode step."""
+        return self.call("profile", ids=list(ids))
+
     def score(self, ids: list[int]) -> dict[str, list]:
         """Teacher-forced: {tokens, top1, logprob}."""
         return self.call("score", ids=list(ids))

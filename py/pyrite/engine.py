@@ -43,6 +43,8 @@ class Engine:
         self.config = index.config
         self.stats = Stats()
         self._stop = False
+        self.profiling = False   # the profiling gate, read per execution: time every kernel on the GPU
+        self.last_profile: list[dict[str, Any]] = []
 
     # -- load ---------------------------------------------------------------------------------------
 
@@ -86,7 +88,11 @@ class Engine:
                 sections.append("score")
             elif start + step >= len(ids):
                 sections.append(head)
-            self.model.plan.run(Live(len(chunk), pos + start), sections)
+            live = Live(len(chunk), pos + start)
+            if self.profiling:
+                self.last_profile = await self.model.plan.run_profiled(live, sections)
+            else:
+                self.model.plan.run(live, sections)
             if head == "score":
                 await self._collect_scores(len(chunk))
 
@@ -200,4 +206,15 @@ class Engine:
     def attest(self) -> list[dict[str, Any]]:
         """Which kernel ran for each op in the last step."""
         return self.model.plan.attest()
+
+    def profile_summary(self) -> list[dict[str, Any]]:
+        """GPU time of the last profiled step per kernel, largest first: [{kernel, dispatches, ms, share}]."""
+        per: dict[str, list] = {}
+        for row in self.last_profile:
+            entry = per.setdefault(row["kernel"], [0, 0])
+            entry[0] += 1
+            entry[1] += row["ns"]
+        total = sum(ns for _, ns in per.values()) or 1
+        return [{"kernel": k, "dispatches": n, "ms": ns / 1e6, "share": ns / total}
+                for k, (n, ns) in sorted(per.items(), key=lambda kv: -kv[1][1])]
 

@@ -71,6 +71,25 @@ async def generate_ids(ids_json: str, max_tokens: int) -> str:
         return _error(e)
 
 
+async def profile(ids_json: str) -> str:
+    """GPU time per kernel (timestamp queries) for a prefill of ids and one decode step:
+    JSON {"prefill": [...], "decode": [...]} (see Engine.profile_summary)."""
+    try:
+        engine = _engine_or_raise()
+        ids = json.loads(ids_json)
+        engine.profiling = True
+        try:
+            await engine.prefill(ids)
+            prefill = engine.profile_summary()
+            await engine.decode_one(ids[-1], len(ids))
+            decode = engine.profile_summary()
+        finally:
+            engine.profiling = False
+        return json.dumps({"prefill": prefill, "decode": decode})
+    except Exception as e:
+        return _error(e)
+
+
 async def encode(text: str, chat: bool = False) -> str:
     try:
         return json.dumps({"ids": _engine_or_raise().encode_prompt(text, chat)})

@@ -29,6 +29,12 @@ const WG: u32 = {{ WG }}u;
 {% endfor %}
 @group(0) @binding({{ IN | length + 1 }}) var<storage, read_write> out: array<{{ VALUE[OUT] if EPW == 1 else "u32" }}>;
 
+// +inf and a quiet NaN read at run time: WGSL makes a constant expression that evaluates to inf or
+// NaN a shader-creation error (Tint in Chromium 156 enforces it, silently skipping the dispatch;
+// naga accepts it).
+var<private> INF_BITS: u32 = 0x7f800000u;
+var<private> NAN_BITS: u32 = 0x7fc00000u;
+
 fn isnan_(v: f32) -> bool {
     return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
 }
@@ -94,12 +100,12 @@ fn trig_(x: f32, quarter: u32) -> f32 {
     return select(odd, signed, quarter == 1u);
 }
 {% endif %}
-{% if "pow_(" in EXPR %}
+{% if "pow_f32_(" in EXPR %}
 
 // numpy's (C's) pow for f32: |x|^y by exp2/log2, then the sign and the special cases. Zero, NaN and
 // inf bases are spelled out: Mesa fuses exp2(y * log2(x)) into a pow that is undefined there.
-fn pow_(x: f32, y: f32) -> f32 {
-    let inf = bitcast<f32>(0x7f800000u);
+fn pow_f32_(x: f32, y: f32) -> f32 {
+    let inf = bitcast<f32>(INF_BITS);
     let ax = abs(x);
     let whole = floor(y) == y;                       // +-inf counts as even, as in C
     let odd = whole && abs(y) < 16777216.0 && floor(y * 0.5) != y * 0.5;
@@ -107,16 +113,16 @@ fn pow_(x: f32, y: f32) -> f32 {
     r = select(r, select(0.0, inf, y < 0.0), ax == 0.0);
     r = select(r, select(0.0, inf, y > 0.0), ax == inf);
     r = select(r, -r, odd && (bitcast<u32>(x) >> 31u) == 1u);  // negative base (and -0.0), odd y
-    r = select(r, bitcast<f32>(0x7fc00000u), x < 0.0 && !whole && ax < inf);  // finite x < 0, fractional y
+    r = select(r, bitcast<f32>(NAN_BITS), x < 0.0 && !whole && ax < inf);  // finite x < 0, fractional y
     r = select(r, x + y, isnan_(x) || isnan_(y));
     return select(r, 1.0, y == 0.0 || x == 1.0 || (x == -1.0 && abs(y) == inf));
 }
 {% endif %}
-{% if "ipow_(" in EXPR %}
+{% if "pow_i32_(" in EXPR %}
 
 // Square and multiply over all 32 bits of |y| (fixed trip count, no per-element branch); wraps on
 // overflow as numpy. A negative y truncates 1 / x^|y| toward zero, so only |x| == 1 survives.
-fn ipow_(x: i32, y: i32) -> i32 {
+fn pow_i32_(x: i32, y: i32) -> i32 {
     var base = x;
     var e = u32(abs(y));
     var r = 1;
@@ -129,7 +135,7 @@ fn ipow_(x: i32, y: i32) -> i32 {
     return select(r, inv, y < 0);
 }
 {% endif %}
-{% if "floordiv_(" in EXPR %}
+{% if "floor_div_f32_(" in EXPR %}
 
 // |a| mod |b| as C's fmodf, exactly and on the bits (musl's long division of the mantissas, one
 // step per exponent of difference). No float rounding to get wrong: llvmpipe does not fuse fma, so
@@ -160,21 +166,21 @@ fn fmod_(a: f32, b: f32) -> f32 {
 
 // numpy's npy_divmod: the exact remainder decides the floor (5 // 0.1 == 49, as numpy).
 // A finite a % +-inf is a itself, +-inf % b is NaN; x // 0 is x / 0.
-fn floordiv_(a: f32, b: f32) -> f32 {
-    let inf = bitcast<f32>(0x7f800000u);
+fn floor_div_f32_(a: f32, b: f32) -> f32 {
+    let inf = bitcast<f32>(INF_BITS);
     var m = select(fmod_(a, b), a, abs(b) == inf && abs(a) < inf);
-    m = select(m, bitcast<f32>(0x7fc00000u), abs(a) == inf);
+    m = select(m, bitcast<f32>(NAN_BITS), abs(a) == inf);
     let div = (a - m) / b - select(0.0, 1.0, m != 0.0 && (b < 0.0) != (m < 0.0));
     let fl = floor(div);
     let q = fl + select(0.0, 1.0, div - fl > 0.5);
     return select(select(q, copysign_(0.0, a / b), div == 0.0), a / b, b == 0.0);
 }
 {% endif %}
-{% if "ifloordiv_(" in EXPR %}
+{% if "floor_div_i32_(" in EXPR %}
 
 // Toward -inf as numpy; x // 0 is 0 (numpy warns and gives 0). WGSL's i32 division already gives
 // INT_MIN / -1 = INT_MIN, as numpy does.
-fn ifloordiv_(a: i32, b: i32) -> i32 {
+fn floor_div_i32_(a: i32, b: i32) -> i32 {
     let d = select(b, 1, b == 0);
     let q = a / d;
     let r = a - q * d;
@@ -205,7 +211,7 @@ fn f16_value_(h: u32) -> f32 {
 {% if OUT == "f16" %}
 
 // f32 -> IEEE half bits, rounded to nearest even as numpy (WGSL leaves pack2x16float's rounding
-// to the implementation). Overflow gives inf, NaN a quiet NaN.
+// to the implementation). Overflow gives inf; NaN keeps its sign and top payload bits, as numpy.
 fn f16_bits_(v: f32) -> u32 {
     let b = bitcast<u32>(v);
     let sign = (b >> 16u) & 0x8000u;
@@ -218,7 +224,8 @@ fn f16_bits_(v: f32) -> u32 {
     let half = 1u << (shift - 1u);
     let sub = q + select(0u, 1u, rest > half || (rest == half && (q & 1u) == 1u));
     var h = select(select(normal, 0x7c00u, a >= 0x477ff000u), sub, a < 0x38800000u);
-    h = select(h, 0x7e00u, a > 0x7f800000u);
+    let payload = (a & 0x7fffffu) >> 13u;  // a NaN keeps its top payload bits, and stays a NaN
+    h = select(h, 0x7c00u | select(payload, 0x200u, payload == 0u), a > 0x7f800000u);
     return sign | h;
 }
 {% endif %}

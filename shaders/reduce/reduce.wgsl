@@ -16,6 +16,9 @@ struct Params {
 
 const WG: u32 = {{ WG }}u;
 const NONE: u32 = 0xffffffffu;     // index of the starting sentinel: any element beats it
+// +inf read at run time: a constant expression that evaluates to inf is a shader-creation error
+// in WGSL (Tint in Chromium 156 enforces it; naga accepts it).
+var<private> INF_BITS: u32 = 0x7f800000u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<storage, read> x: array<{{ T }}>;
@@ -54,7 +57,7 @@ fn store(o: u32, v: {{ T }}, i: u32) {
 {% endif %}
 }
 
-{% set SENTINEL = {("f32", ">"): "bitcast<f32>(0xff800000u)", ("f32", "<"): "bitcast<f32>(0x7f800000u)",
+{% set SENTINEL = {("f32", ">"): "-bitcast<f32>(INF_BITS)", ("f32", "<"): "bitcast<f32>(INF_BITS)",
                    ("i32", ">"): "i32(-2147483648)", ("i32", "<"): "2147483647"}[(T, CMP)] %}
 {% if MODE == "serial" %}
 @compute @workgroup_size(WG)

@@ -6,6 +6,9 @@
 struct Params { rows: u32, K: u32, _p0: u32, _p1: u32 }
 
 const WG: u32 = {{ WG }}u;
+// +inf read at run time: a constant expression that evaluates to inf is a shader-creation error
+// in WGSL (Tint in Chromium 156 enforces it; naga accepts it).
+var<private> INF_BITS: u32 = 0x7f800000u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<storage, read> x: array<f32>;            // [rows, K]
@@ -33,7 +36,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
         return;
     }
     let base = row * p.K;
-    var m = bitcast<f32>(0xff800000u);
+    var m = -bitcast<f32>(INF_BITS);
     for (var k = 0u; k < p.K; k = k + 1u) {
         m = max_(m, x[base + k]);
     }
@@ -75,7 +78,7 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let base = row * p.K;
-    var m = bitcast<f32>(0xff800000u);
+    var m = -bitcast<f32>(INF_BITS);
     for (var k = lid; k < p.K; k = k + WG) {
         m = max_(m, x[base + k]);
     }

@@ -6,7 +6,8 @@ also meets broadcast edge cases, python scalars, empty tensors and special value
 -0.0, huge and subnormal magnitudes).
 
 Tolerances, (rtol, atol) on f32 results; everything else is compared exactly:
-- exact: integer, bool, compare, logical, where, to_copy, amax/amin/argmax/argmin, and f32 abs, neg,
+- exact: integer, bool, compare, logical, where, to_copy, amax/amin/argmax/argmin, and f32 abs, neg
+  (bit operations: NaN signs and subnormals too),
   relu, round, minimum, maximum, add, sub, mul (WGSL's + - * are correctly rounded) and
   floor_divide (an exact fmod on the bits); the sign of zeros is checked too for neg, abs, round,
   sin and to_copy.
@@ -37,9 +38,11 @@ POW = (1e-5, 1e-6)
 SOFTMAX = (2e-6, 1e-7)
 PRIMES = (113, 89, 41, 37, 7, 5, 3)
 
-# f32 values every float op meets: NaN, infinities, signed zeros, huge, tiny and subnormal magnitudes
-SPECIAL = np.array([NAN, INF, -INF, 0.0, -0.0, 1e30, -1e30, 3e38, 1e-40, -1e-30, 1.0, -1.0, 0.5, -2.5],
-                   F32)
+# f32 values every float op meets: NaN, infinities, signed zeros, huge and tiny magnitudes. Subnormals
+# only meet the ops that work on bits (SUBNORMAL_EXACT): a device may flush them to zero in arithmetic
+# (WGSL allows it; SwiftShader in Chromium 156 does, llvmpipe does not).
+SPECIAL = np.array([NAN, INF, -INF, 0.0, -0.0, 1e30, -1e30, 3e38, 1e-30, -1e-30, 1.0, -1.0, 0.5, -2.5], F32)
+SUBNORMAL = np.array([1e-40, -1e-40, 1.4e-45, -1.1754942e-38, NAN, -NAN, 0.0, -0.0], F32)
 PAIRS = np.array([NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 2.5, -3.0, 7.0, 1e30, -1e30], F32)  # crossed a x b
 
 
@@ -53,6 +56,7 @@ class LibCase:
     attrs: dict[str, Any] = field(default_factory=dict)
     overrides: dict[str, str] = field(default_factory=dict)
     signed_zero: bool = False                # also compare the sign of zeros
+    bits: bool = False                       # compare the bit patterns (NaN payloads and signs too)
 
     def case(self) -> Case:
         return eager.case(self.op, *self.inputs, overrides=self.overrides, **self.attrs)[0]
@@ -66,6 +70,9 @@ def check(c: LibCase, data: bytes) -> None:
         np.testing.assert_array_equal(got, c.want, err_msg=c.id)
     else:
         np.testing.assert_allclose(got, c.want, rtol=c.tol[0], atol=c.tol[1], err_msg=c.id)
+    if c.bits:
+        unsigned = f"<u{got.dtype.itemsize}"
+        np.testing.assert_array_equal(got.view(unsigned), c.want.view(unsigned), err_msg=f"{c.id}: bits")
     if c.signed_zero:  # the sign of every number, zeros included (a NaN's sign means nothing)
         number = ~np.isnan(c.want)
         np.testing.assert_array_equal(np.signbit(got[number]), np.signbit(c.want[number]), err_msg=f"{c.id}: signs")
@@ -112,7 +119,7 @@ UNARY = {  # op -> (reference on f32 (through float64) or i32, tolerance, sign o
 }
 GELU_TANH = in64(lambda x: 0.5 * x * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (x + 0.044715 * x ** 3))))
 # Domains: sin / cos are promised for |x| <= 1e5 (beyond, f32 cannot hold x's phase anyway).
-TRIG = np.array([NAN, INF, -INF, 0.0, -0.0, 1e5, -1e5, 12345.678, 3.1415927, -1.5707964, 1e-40, 710.0], F32)
+TRIG = np.array([NAN, INF, -INF, 0.0, -0.0, 1e5, -1e5, 12345.678, 3.1415927, -1.5707964, 1e-30, 710.0], F32)
 
 BINARY = {  # op -> (f32 reference, i32 reference, f32 tolerance)
     "add": (in64(np.add), quiet(np.add), EXACT),
@@ -168,6 +175,10 @@ def unary_cases(rng) -> list[LibCase]:
         out.append(LibCase(f"{op}_large_12", op, (big,), UNARY[op][0](big), TRANSCENDENTAL))
     halves = np.array([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 0.49999997, -0.4, 8388607.5, 1e10, -0.0], F32)
     out.append(LibCase("round_halves_11", "round", (halves,), np.round(halves), EXACT, signed_zero=True))
+    for op in ("abs", "neg"):  # on the bits: subnormals kept, NaN's sign bit cleared / flipped as numpy
+        x = SUBNORMAL.copy()
+        want = UNARY[op][0](x)
+        out.append(LibCase(f"{op}_f32_subnormal", op, (x,), want, bits=True))
     extremes = np.array([-2 ** 31, 2 ** 31 - 1, 0, -1, 5, -7, 1 << 20], I32)
     for op in ("abs", "neg", "relu"):
         x = np.concatenate([extremes, ints(rng, 30)])
@@ -285,16 +296,18 @@ def copy_cases(rng) -> list[LibCase]:
                 out.append(LibCase(f"to_copy_{name}_{dst}", "to_copy", (src,), src.astype(eager.NUMPY[dst]),
                                    attrs={"dtype": dst}, signed_zero=dst == "f32"))
     halfs = np.concatenate([SPECIAL, np.array([65504, 65519.99, 65520, 6.1e-5, 5.96e-8, 2.98e-8, 2.99e-8,
-                                               1 + 2 ** -11, 1 + 3 * 2 ** -11, -3.0e-6, 1e-8], F32),
+                                               1 + 2 ** -11, 1 + 3 * 2 ** -11, -3.0e-6, -NAN], F32),
                             normal(rng, 64, 100.0), (rng.standard_normal(14) * 1e-5).astype(F32)])
     with np.errstate(over="ignore"):
         out.append(LibCase("to_copy_f32_f16_89", "to_copy", (halfs,), halfs.astype(np.float16), attrs={"dtype": "f16"},
-                           signed_zero=True))
+                           bits=True))
+    out.append(LibCase("to_copy_f32_bool_subnormal", "to_copy", (SUBNORMAL,), SUBNORMAL.astype(bool),
+                       attrs={"dtype": "bool"}))
     h = np.arange(0, 65536, 61, dtype=np.uint16).view(np.float16)  # every exponent, subnormals, inf, NaN
-    out.append(LibCase("to_copy_f16_f32", "to_copy", (h,), h.astype(F32), attrs={"dtype": "f32"}, signed_zero=True))
+    out.append(LibCase("to_copy_f16_f32", "to_copy", (h,), h.astype(F32), attrs={"dtype": "f32"}, bits=True))
     for src in (normal(rng, 37), ints(rng, 7), bools(rng, 5), normal(rng, 3).astype(np.float16)):
         out.append(LibCase(f"to_copy_same_{src.dtype}_{src.size}", "to_copy", (src,), src.copy(),
-                           attrs={"dtype": eager.NAMES[src.dtype]}))
+                           attrs={"dtype": eager.NAMES[src.dtype]}, bits=True))
     out.append(LibCase("to_copy_empty", "to_copy", (np.zeros((2, 0), F32),), np.zeros((2, 0), np.float16),
                        attrs={"dtype": "f16"}))
     return out

@@ -5,10 +5,11 @@ DEVIATIONS (tested): the interface is smaller than WebGPU and shaped for compute
 """
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..errors import LimitError
+from ..errors import LimitError, PyriteError
 
 # GPUBufferUsage flags (WebGPU spec values).
 MAP_READ = 0x0001
@@ -16,6 +17,11 @@ COPY_SRC = 0x0004
 COPY_DST = 0x0008
 UNIFORM = 0x0040
 STORAGE = 0x0080
+QUERY_RESOLVE = 0x0200
+
+
+class ProfilingError(PyriteError):
+    """GPU timing was asked for on an adapter without timestamp queries."""
 
 # Deliberate deviations from the WebGPU API, each tested in tests/gpu/test_base.py.
 DEVIATIONS = (
@@ -24,6 +30,7 @@ DEVIATIONS = (
     "submit() encodes a list of dispatches into one command buffer with one compute pass",
     "read_buffer() copies through a MAP_READ staging buffer and returns bytes",
     "pipelines are cached by (kernel id, constants)",
+    "submit_profiled() gives each dispatch its own compute pass, to time it with timestampWrites",
 )
 
 
@@ -145,9 +152,26 @@ class Device:
         """copyBufferToBuffer into a MAP_READ buffer, mapAsync, getMappedRange."""
         raise NotImplementedError("need read_buffer")
 
-    def submit(self, dispatches: Sequence[Dispatch], timestamps: Any = None) -> None:
+    def submit(self, dispatches: Sequence[Dispatch]) -> None:
         """One GPUCommandEncoder, one compute pass, all dispatches, GPUQueue.submit."""
         raise NotImplementedError("need submit")
+
+    async def submit_profiled(self, dispatches: Sequence[Dispatch]) -> list[int]:
+        """Each dispatch in its own compute pass with timestampWrites; returns GPU ns per dispatch.
+
+        Needs the adapter's "timestamp-query" feature; ProfilingError otherwise."""
+        raise NotImplementedError("need submit_profiled")
+
+    def _require_timestamps(self) -> None:
+        if "timestamp-query" not in self.features:
+            raise ProfilingError(f"profiling needs the 'timestamp-query' feature; this adapter "
+                                 f"({self.info.description or self.info.device}) lacks it")
+
+    @staticmethod
+    def _durations(raw: bytes, n: int) -> list[int]:
+        """Resolved timestamps (u64 begin/end pairs) -> ns per dispatch (0 where the clock went back)."""
+        ts = struct.unpack(f"<{2 * n}Q", raw[:16 * n])
+        return [max(0, ts[2 * i + 1] - ts[2 * i]) for i in range(n)]
 
     def copy_buffer(self, src: Buffer, src_offset: int, dst: Buffer, dst_offset: int, size: int) -> None:
         """GPUCommandEncoder.copyBufferToBuffer, submitted at once."""

@@ -12,7 +12,7 @@ import js  # type: ignore[import-not-found]  # Pyodide only
 from pyodide.ffi import JsProxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from ..errors import DeviceError
-from .base import COPY_DST, MAP_READ, AdapterInfo, Buffer, Device, Dispatch, Limits
+from .base import COPY_DST, COPY_SRC, MAP_READ, QUERY_RESOLVE, AdapterInfo, Buffer, Device, Dispatch, Limits
 
 OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
 
@@ -80,10 +80,10 @@ class BrowserDevice(Device):
         staging.unmap()
         return data[:size]
 
-    def submit(self, dispatches: Sequence[Dispatch], timestamps: Any = None) -> None:
+    def submit(self, dispatches: Sequence[Dispatch]) -> None:
         # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / GPUQueue.submit
         encoder = self._device.createCommandEncoder()
-        cpass = encoder.beginComputePass(_js({"timestampWrites": timestamps}) if timestamps else js.undefined)
+        cpass = encoder.beginComputePass()
         set_pipeline, set_bind_group, dispatch = cpass.setPipeline, cpass.setBindGroup, cpass.dispatchWorkgroups
         for d in dispatches:
             set_pipeline(d.pipeline)
@@ -91,6 +91,30 @@ class BrowserDevice(Device):
             dispatch(*d.grid)
         cpass.end()
         self._queue.submit(_js([encoder.finish()]))
+
+    async def submit_profiled(self, dispatches: Sequence[Dispatch]) -> list[int]:
+        # GPUDevice.createQuerySet + timestampWrites per pass + GPUCommandEncoder.resolveQuerySet
+        self._require_timestamps()
+        n = len(dispatches)
+        if n == 0:
+            return []
+        qs = self._device.createQuerySet(_js({"type": "timestamp", "count": 2 * n}))
+        resolved = Buffer(self._create_buffer(16 * n, QUERY_RESOLVE | COPY_SRC, "timestamps"), 16 * n,
+                          QUERY_RESOLVE | COPY_SRC)
+        encoder = self._device.createCommandEncoder()
+        for i, d in enumerate(dispatches):
+            cpass = encoder.beginComputePass(_js({"timestampWrites": {
+                "querySet": qs, "beginningOfPassWriteIndex": 2 * i, "endOfPassWriteIndex": 2 * i + 1}}))
+            cpass.setPipeline(d.pipeline)
+            cpass.setBindGroup(0, d.bind_group)
+            cpass.dispatchWorkgroups(*d.grid)
+            cpass.end()
+        encoder.resolveQuerySet(qs, 0, 2 * n, resolved.handle, 0)
+        self._queue.submit(_js([encoder.finish()]))
+        raw = await self.read_buffer(resolved)
+        resolved.handle.destroy()
+        qs.destroy()
+        return self._durations(raw, n)
 
     def copy_buffer(self, src: Buffer, src_offset: int, dst: Buffer, dst_offset: int, size: int) -> None:
         # GPUCommandEncoder.copyBufferToBuffer

@@ -5,7 +5,7 @@ import re
 from typing import Any, Sequence
 
 from ..errors import DeviceError
-from .base import AdapterInfo, Buffer, Device, Dispatch, Limits
+from .base import COPY_SRC, QUERY_RESOLVE, AdapterInfo, Buffer, Device, Dispatch, Limits
 
 # Features pyrite can use when the adapter has them; none is required.
 OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
@@ -58,16 +58,39 @@ class NativeDevice(Device):
         size = buffer.size - offset if size is None else size
         return bytes(self._queue.read_buffer(buffer.handle, offset, size))
 
-    def submit(self, dispatches: Sequence[Dispatch], timestamps: Any = None) -> None:
+    def submit(self, dispatches: Sequence[Dispatch]) -> None:
         # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / GPUQueue.submit
         encoder = self._device.create_command_encoder()
-        cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamps} if timestamps else {}))
+        cpass = encoder.begin_compute_pass()
         for d in dispatches:
             cpass.set_pipeline(d.pipeline)
             cpass.set_bind_group(0, d.bind_group)
             cpass.dispatch_workgroups(*d.grid)
         cpass.end()
         self._queue.submit([encoder.finish()])
+
+    async def submit_profiled(self, dispatches: Sequence[Dispatch]) -> list[int]:
+        # GPUDevice.createQuerySet + timestampWrites per pass + GPUCommandEncoder.resolveQuerySet
+        self._require_timestamps()
+        n = len(dispatches)
+        if n == 0:
+            return []
+        qs = self._device.create_query_set(type="timestamp", count=2 * n)
+        resolved = self._device.create_buffer(size=16 * n, usage=QUERY_RESOLVE | COPY_SRC)
+        encoder = self._device.create_command_encoder()
+        for i, d in enumerate(dispatches):
+            cpass = encoder.begin_compute_pass(timestamp_writes={
+                "query_set": qs, "beginning_of_pass_write_index": 2 * i, "end_of_pass_write_index": 2 * i + 1})
+            cpass.set_pipeline(d.pipeline)
+            cpass.set_bind_group(0, d.bind_group)
+            cpass.dispatch_workgroups(*d.grid)
+            cpass.end()
+        encoder.resolve_query_set(qs, 0, 2 * n, resolved, 0)
+        self._queue.submit([encoder.finish()])
+        raw = bytes(self._queue.read_buffer(resolved, 0, 16 * n))
+        resolved.destroy()
+        qs.destroy()
+        return self._durations(raw, n)
 
     def copy_buffer(self, src: Buffer, src_offset: int, dst: Buffer, dst_offset: int, size: int) -> None:
         # GPUCommandEncoder.copyBufferToBuffer

@@ -122,14 +122,25 @@ class Plan:
     def run(self, live: Live, sections: Sequence[str] = ("main",)) -> None:
         """Encode the chosen sections' dispatches, in order, into one command buffer and submit it."""
         self.set_live(live)
-        self.device.submit([n.dispatch for s in sections for n in self.nodes if n.section == s])
+        self.device.submit([n.dispatch for n in self._nodes(sections)])
         self.last_run = tuple(sections)
+
+    async def run_profiled(self, live: Live, sections: Sequence[str] = ("main",)) -> list[dict[str, Any]]:
+        """The same work, each dispatch timed on the GPU: [{op, family, route, kernel, ns}] in order."""
+        self.set_live(live)
+        nodes = self._nodes(sections)
+        times = await self.device.submit_profiled([n.dispatch for n in nodes])
+        self.last_run = tuple(sections)
+        return [{"op": n.op, "family": n.family, "route": n.route, "kernel": n.kernel, "ns": t}
+                for n, t in zip(nodes, times)]
+
+    def _nodes(self, sections: Sequence[str]) -> list[Node]:
+        return [n for s in sections for n in self.nodes if n.section == s]
 
     def attest(self, sections: Sequence[str] | None = None) -> list[dict[str, Any]]:
         """Which kernel each op ran in the last run (route attestation; cheap, always available)."""
         chosen = self.last_run if sections is None else sections
-        return [{"op": n.op, "family": n.family, "route": n.route, "kernel": n.kernel}
-                for s in chosen for n in self.nodes if n.section == s]
+        return [{"op": n.op, "family": n.family, "route": n.route, "kernel": n.kernel} for n in self._nodes(chosen)]
 
 
 def storage(device: Device, name: str, nbytes: int) -> Buffer:

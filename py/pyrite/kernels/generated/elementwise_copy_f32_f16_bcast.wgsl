@@ -24,6 +24,12 @@ const WG: u32 = 64u;
 @group(0) @binding(1) var<storage, read> in0: array<f32>;
 @group(0) @binding(2) var<storage, read_write> out: array<u32>;
 
+// +inf and a quiet NaN read at run time: WGSL makes a constant expression that evaluates to inf or
+// NaN a shader-creation error (Tint in Chromium 156 enforces it, silently skipping the dispatch;
+// naga accepts it).
+var<private> INF_BITS: u32 = 0x7f800000u;
+var<private> NAN_BITS: u32 = 0x7fc00000u;
+
 fn isnan_(v: f32) -> bool {
     return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
 }
@@ -33,7 +39,7 @@ fn copysign_(v: f32, s: f32) -> f32 {
 }
 
 // f32 -> IEEE half bits, rounded to nearest even as numpy (WGSL leaves pack2x16float's rounding
-// to the implementation). Overflow gives inf, NaN a quiet NaN.
+// to the implementation). Overflow gives inf; NaN keeps its sign and top payload bits, as numpy.
 fn f16_bits_(v: f32) -> u32 {
     let b = bitcast<u32>(v);
     let sign = (b >> 16u) & 0x8000u;
@@ -46,7 +52,8 @@ fn f16_bits_(v: f32) -> u32 {
     let half = 1u << (shift - 1u);
     let sub = q + select(0u, 1u, rest > half || (rest == half && (q & 1u) == 1u));
     var h = select(select(normal, 0x7c00u, a >= 0x477ff000u), sub, a < 0x38800000u);
-    h = select(h, 0x7e00u, a > 0x7f800000u);
+    let payload = (a & 0x7fffffu) >> 13u;  // a NaN keeps its top payload bits, and stays a NaN
+    h = select(h, 0x7c00u | select(payload, 0x200u, payload == 0u), a > 0x7f800000u);
     return sign | h;
 }
 

@@ -25,6 +25,12 @@ const WG: u32 = 64u;
 @group(0) @binding(2) var<storage, read> in1: array<f32>;
 @group(0) @binding(3) var<storage, read_write> out: array<f32>;
 
+// +inf and a quiet NaN read at run time: WGSL makes a constant expression that evaluates to inf or
+// NaN a shader-creation error (Tint in Chromium 156 enforces it, silently skipping the dispatch;
+// naga accepts it).
+var<private> INF_BITS: u32 = 0x7f800000u;
+var<private> NAN_BITS: u32 = 0x7fc00000u;
+
 fn isnan_(v: f32) -> bool {
     return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
 }
@@ -62,10 +68,10 @@ fn fmod_(a: f32, b: f32) -> f32 {
 
 // numpy's npy_divmod: the exact remainder decides the floor (5 // 0.1 == 49, as numpy).
 // A finite a % +-inf is a itself, +-inf % b is NaN; x // 0 is x / 0.
-fn floordiv_(a: f32, b: f32) -> f32 {
-    let inf = bitcast<f32>(0x7f800000u);
+fn floor_div_f32_(a: f32, b: f32) -> f32 {
+    let inf = bitcast<f32>(INF_BITS);
     var m = select(fmod_(a, b), a, abs(b) == inf && abs(a) < inf);
-    m = select(m, bitcast<f32>(0x7fc00000u), abs(a) == inf);
+    m = select(m, bitcast<f32>(NAN_BITS), abs(a) == inf);
     let div = (a - m) / b - select(0.0, 1.0, m != 0.0 && (b < 0.0) != (m < 0.0));
     let fl = floor(div);
     let q = fl + select(0.0, 1.0, div - fl > 0.5);
@@ -98,7 +104,7 @@ fn value(e: u32) -> f32 {
     let o = offsets(e);
     let x = load0(o[0]);
     let y = load1(o[1]);
-    return floordiv_(x, y);
+    return floor_div_f32_(x, y);
 }
 
 @compute @workgroup_size(WG)

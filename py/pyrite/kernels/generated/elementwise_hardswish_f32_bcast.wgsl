@@ -24,6 +24,12 @@ const WG: u32 = 64u;
 @group(0) @binding(1) var<storage, read> in0: array<f32>;
 @group(0) @binding(2) var<storage, read_write> out: array<f32>;
 
+// +inf and a quiet NaN read at run time: WGSL makes a constant expression that evaluates to inf or
+// NaN a shader-creation error (Tint in Chromium 156 enforces it, silently skipping the dispatch;
+// naga accepts it).
+var<private> INF_BITS: u32 = 0x7f800000u;
+var<private> NAN_BITS: u32 = 0x7fc00000u;
+
 fn isnan_(v: f32) -> bool {
     return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
 }

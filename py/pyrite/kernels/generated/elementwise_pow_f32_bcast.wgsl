@@ -25,6 +25,12 @@ const WG: u32 = 64u;
 @group(0) @binding(2) var<storage, read> in1: array<f32>;
 @group(0) @binding(3) var<storage, read_write> out: array<f32>;
 
+// +inf and a quiet NaN read at run time: WGSL makes a constant expression that evaluates to inf or
+// NaN a shader-creation error (Tint in Chromium 156 enforces it, silently skipping the dispatch;
+// naga accepts it).
+var<private> INF_BITS: u32 = 0x7f800000u;
+var<private> NAN_BITS: u32 = 0x7fc00000u;
+
 fn isnan_(v: f32) -> bool {
     return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
 }
@@ -35,8 +41,8 @@ fn copysign_(v: f32, s: f32) -> f32 {
 
 // numpy's (C's) pow for f32: |x|^y by exp2/log2, then the sign and the special cases. Zero, NaN and
 // inf bases are spelled out: Mesa fuses exp2(y * log2(x)) into a pow that is undefined there.
-fn pow_(x: f32, y: f32) -> f32 {
-    let inf = bitcast<f32>(0x7f800000u);
+fn pow_f32_(x: f32, y: f32) -> f32 {
+    let inf = bitcast<f32>(INF_BITS);
     let ax = abs(x);
     let whole = floor(y) == y;                       // +-inf counts as even, as in C
     let odd = whole && abs(y) < 16777216.0 && floor(y * 0.5) != y * 0.5;
@@ -44,7 +50,7 @@ fn pow_(x: f32, y: f32) -> f32 {
     r = select(r, select(0.0, inf, y < 0.0), ax == 0.0);
     r = select(r, select(0.0, inf, y > 0.0), ax == inf);
     r = select(r, -r, odd && (bitcast<u32>(x) >> 31u) == 1u);  // negative base (and -0.0), odd y
-    r = select(r, bitcast<f32>(0x7fc00000u), x < 0.0 && !whole && ax < inf);  // finite x < 0, fractional y
+    r = select(r, bitcast<f32>(NAN_BITS), x < 0.0 && !whole && ax < inf);  // finite x < 0, fractional y
     r = select(r, x + y, isnan_(x) || isnan_(y));
     return select(r, 1.0, y == 0.0 || x == 1.0 || (x == -1.0 && abs(y) == inf));
 }
@@ -75,7 +81,7 @@ fn value(e: u32) -> f32 {
     let o = offsets(e);
     let x = load0(o[0]);
     let y = load1(o[1]);
-    return pow_(x, y);
+    return pow_f32_(x, y);
 }
 
 @compute @workgroup_size(WG)

@@ -17,6 +17,9 @@ struct Params {
 
 const WG: u32 = 64u;
 const NONE: u32 = 0xffffffffu;     // index of the starting sentinel: any element beats it
+// +inf read at run time: a constant expression that evaluates to inf is a shader-creation error
+// in WGSL (Tint in Chromium 156 enforces it; naga accepts it).
+var<private> INF_BITS: u32 = 0x7f800000u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<storage, read> x: array<f32>;
@@ -59,7 +62,7 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let base = offset(o, 0u, p.kept_rank);
-    var best = bitcast<f32>(0x7f800000u);
+    var best = bitcast<f32>(INF_BITS);
     var at = NONE;
     for (var r = lid; r < p.red_len; r = r + WG) {
         let v = x[base + offset(r, 1u, p.red_rank)];

@@ -17,6 +17,9 @@ struct Params {
 
 const WG: u32 = 64u;
 const NONE: u32 = 0xffffffffu;     // index of the starting sentinel: any element beats it
+// +inf read at run time: a constant expression that evaluates to inf is a shader-creation error
+// in WGSL (Tint in Chromium 156 enforces it; naga accepts it).
+var<private> INF_BITS: u32 = 0x7f800000u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<storage, read> x: array<i32>;
