@@ -34,8 +34,24 @@ def test_attestation_names_each_kernel(smollm2_engine):
     rows = smollm2_engine.attest()
     kernels = {r["kernel"] for r in rows}
     # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head, interleaved RoPE (GGUF llama q/k layout)
-    assert {"linear_q4a", "linear_q8gsw", "embedding_q8gsw", "rope_interleaved", "sdpa_online"} <= kernels
-    assert any(r["op"] == "blk.29.ffn_down" for r in rows)
+    # decode (one token) runs the gemv route of every linear
+    assert {"linear_q4a_m1", "linear_q8gsw_m1", "embedding_q8gsw", "rope_interleaved", "sdpa_online"} <= kernels
+    assert any(r["op"] == "blk.29.ffn_down" and r["route"] == "gemv" for r in rows)
+
+
+def test_profiling_gate_times_every_kernel(smollm2_engine):
+    ids = smollm2_engine.tokenizer.encode("The history of the Roman Empire is")
+    smollm2_engine.profiling = True
+    try:
+        asyncio.run(smollm2_engine.prefill(ids))
+    finally:
+        smollm2_engine.profiling = False
+    rows = smollm2_engine.last_profile
+    assert len(rows) == len(smollm2_engine.attest()) and all(r["ns"] >= 0 for r in rows)
+    assert sum(r["ns"] for r in rows) > 0
+    assert {r["route"] for r in rows if r["family"] == "linear"} >= {"tiled"}  # prefill: 7 tokens
+    summary = smollm2_engine.profile_summary()
+    assert summary[0]["ms"] >= summary[-1]["ms"] and abs(sum(r["share"] for r in summary) - 1) < 1e-6
 
 
 def test_seeded_sampling_repeats(smollm2_engine):

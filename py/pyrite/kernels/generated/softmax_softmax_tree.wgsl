@@ -15,14 +15,27 @@ var<private> INF_BITS: u32 = 0x7f800000u;
 @group(0) @binding(1) var<storage, read> x: array<f32>;            // [rows, K]
 @group(0) @binding(2) var<storage, read_write> out: array<f32>;    // [rows, K]
 
-// max that keeps NaN (WGSL's max may drop it; NaN tested on the bits, fast math folds x != x)
+// NaN tested on the bits: llvmpipe's fast math folds x != x to false.
+fn isnan_(v: f32) -> bool {
+    return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
+}
+
+// max, exp and log that keep NaN: WGSL's max may drop it, and SwiftShader's exp(NaN) is inf and its
+// log(NaN) is not NaN (Chromium 156).
 fn max_(a: f32, b: f32) -> f32 {
-    let nan = (bitcast<u32>(a) & 0x7fffffffu) > 0x7f800000u || (bitcast<u32>(b) & 0x7fffffffu) > 0x7f800000u;
-    return select(max(a, b), a + b, nan);
+    return select(max(a, b), a + b, isnan_(a) || isnan_(b));
+}
+
+fn exp_(v: f32) -> f32 {
+    return select(exp(v), v, isnan_(v));
+}
+
+fn log_(v: f32) -> f32 {
+    return select(log(v), v, isnan_(v));
 }
 
 fn result(v: f32, m: f32, s: f32) -> f32 {
-    return exp(v - m) / s;
+    return exp_(v - m) / s;
 }
 
 var<workgroup> partial: array<f32, WG>;
@@ -60,7 +73,7 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
     m = combine(lid, m, true);
     var s = 0.0;
     for (var k = lid; k < p.K; k = k + WG) {
-        s = s + exp(x[base + k] - m);
+        s = s + exp_(x[base + k] - m);
     }
     s = combine(lid, s, false);
     for (var k = lid; k < p.K; k = k + WG) {
