@@ -1,7 +1,7 @@
-import asyncio
 import os
 
 import pytest
+from pyrite.sync import run_sync
 
 os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 
@@ -10,7 +10,7 @@ os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 def device():
     """One native wgpu-py device for the session."""
     from pyrite.gpu.native import request_device
-    return asyncio.run(request_device())
+    return run_sync(request_device())
 
 
 @pytest.fixture(scope="session")
@@ -31,4 +31,9 @@ def smollm2_model():
 def smollm2_engine(device, smollm2_model):
     """One loaded native engine for the session (small context: the tests are short)."""
     from pyrite.engine import Engine
-    return asyncio.run(Engine.load(smollm2_model, device=device, max_ctx=256, max_seq=64))
+    return run_sync(Engine.load(smollm2_model, device=device, max_ctx=256, max_seq=64))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: they share one Chromium for the session, opened on first use."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

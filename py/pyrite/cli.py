@@ -7,7 +7,6 @@ the page's worker (pyrite.driver).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
@@ -16,6 +15,7 @@ from typing import Any
 
 from .errors import PyriteError
 from .sampling import SamplingParams
+from .sync import run_sync
 
 
 def repo_root() -> Path:
@@ -91,32 +91,27 @@ def _browser(a: argparse.Namespace, text: str | None = None) -> dict[str, Any]:
         s.load(_browser_model(a.model))
         if a.cmd == "score":
             return s.score(s.encode(text, chat=False))
-        if not _sampling(a).greedy:
-            raise PyriteError("--backend browser generate is greedy only from the CLI (the page samples)")
-        from .tokenizer import StreamDecoder, Tokenizer
-        from .models.format import load_index
-        tok = Tokenizer.from_dict(load_index(resolve_model(a.model)).tokenizer)
-        out = s.generate_ids(s.encode(a.prompt, chat=a.chat), a.max_tokens)
-        dec = StreamDecoder(tok, skip_special=True)
-        text_out = "".join(dec.push(t) for t in out["ids"]) + dec.flush()
+        p = _sampling(a)
+        out = s.generate(a.prompt, max_tokens=a.max_tokens, chat=a.chat, temperature=p.temperature,
+                         top_k=p.top_k, top_p=p.top_p, seed=p.seed)
         if not a.json:
-            print(text_out)
-        return {"text": text_out, "stats": out["stats"]}
+            print(out["text"])
+        return {"text": out["text"], "stats": out["stats"]}
 
 
 # -- commands ---------------------------------------------------------------------------------------
 
 def cmd_generate(a: argparse.Namespace) -> dict[str, Any]:
-    return _browser(a) if a.backend == "browser" else asyncio.run(_native_generate(a))
+    return _browser(a) if a.backend == "browser" else run_sync(_native_generate(a))
 
 
 def cmd_score(a: argparse.Namespace) -> dict[str, Any]:
     text = Path(a.text_file).read_text(encoding="utf-8")
-    return _browser(a, text) if a.backend == "browser" else asyncio.run(_native_score(a, text))
+    return _browser(a, text) if a.backend == "browser" else run_sync(_native_score(a, text))
 
 
 def cmd_info(a: argparse.Namespace) -> dict[str, Any]:
-    return _browser(a) if a.backend == "browser" else asyncio.run(_native_info())
+    return _browser(a) if a.backend == "browser" else run_sync(_native_info())
 
 
 def cmd_convert(a: argparse.Namespace) -> dict[str, Any]:

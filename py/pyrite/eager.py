@@ -12,9 +12,7 @@ byte per element), float16 (to_copy only); python scalars where the op has a sca
 """
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-from typing import Any, Awaitable, TypeVar
+from typing import Any
 
 import numpy as np
 
@@ -22,24 +20,13 @@ from .errors import DTypeError, PyriteError
 from .gpu import Device
 from .graph.single import LIBRARY, Case, run_case
 from .ops.broadcast import Spec, nbytes, word_bytes
+from .sync import run_sync
 
 NAMES = {np.dtype(np.float32): "f32", np.dtype(np.int32): "i32", np.dtype(np.bool_): "bool",
          np.dtype(np.float16): "f16"}
 NUMPY = {name: dtype for dtype, name in NAMES.items()}
 
 _device: Device | None = None
-T = TypeVar("T")
-
-
-def _sync(work: Awaitable[T]) -> T:
-    """asyncio.run, also when this thread already runs a loop (Jupyter, Playwright's sync API):
-    then on a helper thread (the native backend's waits are blocking calls anyway)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(work)  # type: ignore[arg-type]
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, work).result()  # type: ignore[arg-type]
 
 
 def default_device() -> Device:
@@ -47,7 +34,7 @@ def default_device() -> Device:
     global _device
     if _device is None:
         from .gpu.native import request_device
-        _device = _sync(request_device())
+        _device = run_sync(request_device())
     return _device
 
 
@@ -104,6 +91,6 @@ def run(op: str, *inputs: Any, attest: bool = False, device: Device | None = Non
     c, out = case(op, *inputs, overrides=overrides, **attrs)
     device = device or default_device()
     check_limits(device, c)
-    outputs, rows = _sync(run_case(device, c))
+    outputs, rows = run_sync(run_case(device, c))
     result = decode(outputs["out"], out)
     return (result, rows) if attest else result

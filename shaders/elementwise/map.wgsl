@@ -6,8 +6,9 @@
 // layout) four to a word; f16 two to a word (numpy's float16 bits). A packed output is written
 // a whole word per invocation, so no two invocations share a word.
 //
-// Fast-math quirk (llvmpipe, Mesa 22.3, via naga's GLSL): `x != x` folds to false and min/max/clamp
-// drop NaN, so NaN is tested on the bits (isnan_) and NaN-propagating ops say so explicitly.
+// Device quirks worked around here: llvmpipe (Mesa 22.3, naga's GLSL) runs fast math, so `x != x`
+// folds to false and min/max/clamp drop NaN: NaN is tested on the bits (isnan_) and NaN-propagating
+// ops say so. SwiftShader (Chromium 156) returns inf for exp(NaN) and flushes subnormals.
 {% set VALUE = {"f32": "f32", "i32": "i32", "u32": "u32", "bool": "bool", "f16": "f32"} %}
 {% set PER_WORD = {"f32": 1, "i32": 1, "u32": 1, "bool": 4, "f16": 2} %}
 {% set NAMES = ["x", "y", "z"] %}
@@ -25,8 +26,10 @@ const WG: u32 = {{ WG }}u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 {% for t in IN %}
+// input {{ loop.index0 }}: its own contiguous shape, read broadcast into out's through its strides
 @group(0) @binding({{ loop.index }}) var<storage, read> in{{ loop.index0 }}: array<{{ VALUE[t] if PER_WORD[t] == 1 else "u32" }}>;
 {% endfor %}
+// [n] {{ OUT }}{{ ", %d to a word" % EPW if EPW > 1 else "" }}
 @group(0) @binding({{ IN | length + 1 }}) var<storage, read_write> out: array<{{ VALUE[OUT] if EPW == 1 else "u32" }}>;
 
 // +inf and a quiet NaN read at run time: WGSL makes a constant expression that evaluates to inf or

@@ -1,5 +1,4 @@
 """The engine on the native backend with SmolLM2: golden continuation, streaming, bad input."""
-import asyncio
 import json
 import shutil
 
@@ -9,6 +8,7 @@ from pyrite.engine import Engine
 from pyrite.errors import LimitError, ModelFormatError, PromptError, ShardChecksumError
 from pyrite.gpu.base import Limits
 from pyrite.sampling import SamplingParams
+from pyrite.sync import run_sync
 
 pytestmark = [pytest.mark.gpu, pytest.mark.model]
 
@@ -18,7 +18,7 @@ GOLDEN = " often divided into four eras: the Early Roman Empire, the Roman Empir
 def collect(engine, prompt, **kw):
     async def go():
         return [p async for p in engine.generate(prompt, **kw)]
-    return asyncio.run(go())
+    return run_sync(go())
 
 
 def test_greedy_golden_continuation(smollm2_engine):
@@ -43,7 +43,7 @@ def test_profiling_gate_times_every_kernel(smollm2_engine):
     ids = smollm2_engine.tokenizer.encode("The history of the Roman Empire is")
     smollm2_engine.profiling = True
     try:
-        asyncio.run(smollm2_engine.prefill(ids))
+        run_sync(smollm2_engine.prefill(ids))
     finally:
         smollm2_engine.profiling = False
     rows = smollm2_engine.last_profile
@@ -84,13 +84,13 @@ def test_stop_ends_generation(smollm2_engine):
             if len(out) == 3:
                 smollm2_engine.stop()
         return out
-    out = asyncio.run(go())
+    out = run_sync(go())
     assert len(out) <= 5 and smollm2_engine.stats.stop_reason == "stopped"
 
 
 def test_score_shapes(smollm2_engine):
     ids = smollm2_engine.tokenizer.encode("The history of the Roman Empire is often divided into four eras")
-    r = asyncio.run(smollm2_engine.score(ids))
+    r = run_sync(smollm2_engine.score(ids))
     assert len(r["top1"]) == len(r["logprob"]) == len(ids) - 1
     assert all(lp <= 0 for lp in r["logprob"])
     # the model predicts its own greedy continuation: "often" after "... Empire is"
@@ -124,7 +124,7 @@ def test_bad_shard_checksum_fails_before_any_upload(device, smollm2_model, tmp_p
         f.write(b"\x55")
     counting = CountingDevice(device)
     with pytest.raises(ShardChecksumError, match="weights-00000.bin"):
-        asyncio.run(Engine.load(bad, device=counting))
+        run_sync(Engine.load(bad, device=counting))
     assert counting.created == 0
 
 
@@ -132,13 +132,13 @@ def test_tensor_over_binding_limit_names_tensor_and_limit(device, smollm2_model)
     small = Limits(**{**device.limits.__dict__, "max_storage_buffer_binding_size": 16 << 20})
     counting = CountingDevice(device, small)
     with pytest.raises(LimitError, match=r"token_embd\.weight.*maxStorageBufferBindingSize \(16777216\)"):
-        asyncio.run(Engine.load(smollm2_model, device=counting))
+        run_sync(Engine.load(smollm2_model, device=counting))
     assert counting.created == 0
 
 
 def test_missing_model_dir_is_a_format_error(device, tmp_path):
     with pytest.raises(ModelFormatError, match="model.json"):
-        asyncio.run(Engine.load(tmp_path, device=device))
+        run_sync(Engine.load(tmp_path, device=device))
 
 
 def test_malformed_model_json(device, smollm2_model, tmp_path):
@@ -148,4 +148,4 @@ def test_malformed_model_json(device, smollm2_model, tmp_path):
     del d["config"]["n_layers"]
     (bad / "model.json").write_text(json.dumps(d))
     with pytest.raises(ModelFormatError, match="n_layers"):
-        asyncio.run(Engine.load(bad, device=device))
+        run_sync(Engine.load(bad, device=device))

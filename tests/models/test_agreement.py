@@ -9,7 +9,6 @@ tests are marked model + slow (+ gpu where the native engine runs).
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import math
 from dataclasses import asdict, dataclass
@@ -25,6 +24,7 @@ from pyrite.engine import Engine
 from pyrite.models.format import load_index
 from pyrite.models.sources import default_cache
 from pyrite.sampling import SamplingParams
+from pyrite.sync import run_sync
 
 
 CORPUS = Path(__file__).with_name("corpus.txt")
@@ -71,12 +71,12 @@ def perplexity(s: Scores) -> float:
 
 
 def engine_scores(engine: Engine, ids: list[int]) -> Scores:
-    r = asyncio.run(engine.score(ids))
+    r = run_sync(engine.score(ids))
     return Scores(r["top1"], r["logprob"])
 
 
 def load_engine(device, model_dir: Path) -> Engine:
-    return asyncio.run(Engine.load(model_dir, device=device, max_ctx=MAX_CTX, max_seq=MAX_SEQ))
+    return run_sync(Engine.load(model_dir, device=device, max_ctx=MAX_CTX, max_seq=MAX_SEQ))
 
 
 # ---- the harness itself (fast) -------------------------------------------------------------------------
@@ -201,7 +201,7 @@ def test_greedy_golden_matches_hf_generate(exact_engine, exact_ref):
     async def greedy() -> list[int]:
         return [t async for t in exact_engine.generate_ids(ids, GREEDY_TOKENS, SamplingParams(temperature=0.0))]
 
-    ours = asyncio.run(greedy())
+    ours = run_sync(greedy())
     assert exact_engine.tokenizer.decode(ours).startswith(GOLDEN)
     theirs = hf_greedy(exact_ref, ids, GREEDY_TOKENS)
     assert ours[:GREEDY_MATCH] == theirs[:GREEDY_MATCH]

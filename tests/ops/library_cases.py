@@ -6,11 +6,11 @@ also meets broadcast edge cases, python scalars, empty tensors and special value
 -0.0, huge and subnormal magnitudes).
 
 Tolerances, (rtol, atol) on f32 results; everything else is compared exactly:
-- exact: integer, bool, compare, logical, where, to_copy, amax/amin/argmax/argmin, and f32 abs, neg
-  (bit operations: NaN signs and subnormals too),
-  relu, round, minimum, maximum, add, sub, mul (WGSL's + - * are correctly rounded) and
-  floor_divide (an exact fmod on the bits); the sign of zeros is checked too for neg, abs, round,
-  sin and to_copy.
+- exact: integer, bool, compare, logical, where, to_copy, amax/amin/argmax/argmin results, and f32
+  abs, neg, relu, round, minimum, maximum, add, sub, mul (WGSL's + - * are correctly rounded),
+  floor_divide (an exact fmod on the bits). Bit patterns are compared for abs and neg (on the bits:
+  NaN signs, subnormals) and for f16 conversions and same-dtype copies; the sign of zeros for neg,
+  abs, round, sin and conversions to f32.
 - (3e-7, 0): div, sqrt, rsqrt (WGSL allows 2.5 ULP for division; llvmpipe measured exact).
 - (2e-6, 1e-6): exp (llvmpipe measured 1.2e-6 relative), sin and cos (|x| <= 1e5, own reduction:
   measured 1.7e-7), tanh, sigmoid, silu, hardswish (measured < 6e-7).
@@ -21,8 +21,9 @@ Tolerances, (rtol, atol) on f32 results; everything else is compared exactly:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -36,11 +37,10 @@ ULP = (3e-7, 0.0)
 TRANSCENDENTAL = (2e-6, 1e-6)
 POW = (1e-5, 1e-6)
 SOFTMAX = (2e-6, 1e-7)
-PRIMES = (113, 89, 41, 37, 7, 5, 3)
 
-# f32 values every float op meets: NaN, infinities, signed zeros, huge and tiny magnitudes. Subnormals
-# only meet the ops that work on bits (SUBNORMAL_EXACT): a device may flush them to zero in arithmetic
-# (WGSL allows it; SwiftShader in Chromium 156 does, llvmpipe does not).
+# f32 values every float op meets: NaN, infinities, signed zeros, huge and tiny magnitudes. SUBNORMAL
+# only meets the ops that work on bits (abs, neg, to_copy): a device may flush subnormals to zero in
+# arithmetic (WGSL allows it; SwiftShader in Chromium 156 does, llvmpipe does not).
 SPECIAL = np.array([NAN, INF, -INF, 0.0, -0.0, 1e30, -1e30, 3e38, 1e-30, -1e-30, 1.0, -1.0, 0.5, -2.5], F32)
 SUBNORMAL = np.array([1e-40, -1e-40, 1.4e-45, -1.1754942e-38, NAN, -NAN, 0.0, -0.0], F32)
 PAIRS = np.array([NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 2.5, -3.0, 7.0, 1e30, -1e30], F32)  # crossed a x b
@@ -103,8 +103,7 @@ ERF = np.vectorize(math.erf, otypes=[np.float64])
 UNARY = {  # op -> (reference on f32 (through float64) or i32, tolerance, sign of zero checked)
     "abs": (quiet(np.abs), EXACT, True),
     "neg": (quiet(np.negative), EXACT, True),
-    "relu": (quiet(lambda x: np.where(x > 0, x, np.where(np.isnan(x) if x.dtype == F32 else False, x, 0))
-                   .astype(x.dtype)), EXACT, False),
+    "relu": (quiet(lambda x: np.where((x > 0) | np.isnan(x), x, 0).astype(x.dtype)), EXACT, False),
     "round": (quiet(np.round), EXACT, True),
     "exp": (in64(np.exp), TRANSCENDENTAL, False),
     "sqrt": (in64(np.sqrt), ULP, False),

@@ -1,5 +1,4 @@
 """pyrite.eager: numpy in, numpy out, the route that ran, and typed errors before any GPU work."""
-import asyncio
 import copy
 import dataclasses
 
@@ -11,6 +10,7 @@ from pyrite.errors import DTypeError, LimitError, PyriteError, ShapeError
 from pyrite.graph.plan import Live, Plan, Tensor, storage
 from pyrite.ops import binary, reduce, unary
 from pyrite.ops.base import RouteError
+from pyrite.sync import run_sync
 
 pytestmark = pytest.mark.gpu
 F32 = np.float32
@@ -93,8 +93,27 @@ def test_library_ops_chain_in_one_plan(device):
     reduce.build(plan, "pick", "argmax", ty, out=tm, dim=0)
     plan.run(Live(1, 0))
     want = np.tanh(x.astype(np.float64) * w)
-    got = np.frombuffer(asyncio.run(device.read_buffer(bufs["y"], 0, 41 * 7 * 4)), F32).reshape(41, 7)
+    got = np.frombuffer(run_sync(device.read_buffer(bufs["y"], 0, 41 * 7 * 4)), F32).reshape(41, 7)
     np.testing.assert_allclose(got, want, rtol=2e-6, atol=1e-6)
-    picked = np.frombuffer(asyncio.run(device.read_buffer(bufs["m"], 0, 28)), np.int32)
+    picked = np.frombuffer(run_sync(device.read_buffer(bufs["m"], 0, 28)), np.int32)
     np.testing.assert_array_equal(picked, np.argmax(got, axis=0))
     assert [(r["op"], r["route"]) for r in plan.attest()] == [("outer", "strided"), ("act", "flat"), ("pick", "serial")]
+
+
+def test_run_works_inside_a_running_event_loop(device):
+    """As in Jupyter, or next to Playwright's sync API: the call moves to a helper thread."""
+    async def inside():
+        return eager.run("neg", np.array([1.0, -2.0], F32), device=device)
+
+    np.testing.assert_array_equal(run_sync(inside()), np.array([-1.0, 2.0], F32))
+
+
+def test_grids_fold_past_65535_workgroups(device):
+    """More workgroups than one grid dim holds: the kernels index through gid.y / wid.y."""
+    n = 65535 * 64 + 7  # elements: one past a full x dim of 64-wide workgroups
+    x = np.arange(n, dtype=np.int32)
+    np.testing.assert_array_equal(eager.run("add", x, 1, device=device), x + 1)
+    rows = np.arange(70001 * 2, dtype=F32).reshape(70001, 2)  # 70001 outputs, one workgroup each
+    got, att = eager.run("amax", rows, dim=1, device=device, overrides={"reduce": "tree"}, attest=True)
+    np.testing.assert_array_equal(got, rows[:, 1])
+    assert att[0]["route"] == "tree"

@@ -1,11 +1,11 @@
 """Every kernel variant against numpy on the native backend (wgpu-py)."""
-import asyncio
 
 import pytest
 
 from pyrite.graph.single import run_case
 
 from .cases import all_cases, check
+from pyrite.sync import run_sync
 
 pytestmark = pytest.mark.gpu
 CASES = all_cases()
@@ -13,7 +13,7 @@ CASES = all_cases()
 
 @pytest.mark.parametrize("case_id,case,ref,tol", CASES, ids=[c[0] for c in CASES])
 def test_kernel_matches_numpy(device, case_id, case, ref, tol):
-    outputs, attest = asyncio.run(run_case(device, case))
+    outputs, attest = run_sync(run_case(device, case))
     check(case_id, outputs, ref, tol)
     assert attest and all(a["kernel"] for a in attest)
     for family, route in case.overrides.items():

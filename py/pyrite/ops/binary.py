@@ -12,7 +12,7 @@ from .elementwise import Operand, check_scalar, common_dtype, map_op, operand, s
 FAMILY = "binary"
 
 
-def _check(name: str, a: Operand | Spec, b: Operand | Spec, alpha: int | float) -> tuple[str, Spec]:
+def _check(name: str, a: Operand | Spec, b: Operand | Spec, alpha: float) -> tuple[str, Spec]:
     dtype, specs = common_dtype(name, [a, b], tuple(OUT_DTYPE[name]))
     if alpha != 1:
         if name != "sub":
@@ -21,12 +21,12 @@ def _check(name: str, a: Operand | Spec, b: Operand | Spec, alpha: int | float) 
     return dtype, Spec(broadcast_shapes(name, *(s.shape for s in specs)), OUT_DTYPE[name][dtype])
 
 
-def infer(name: str, a: Operand | Spec, b: Operand | Spec, alpha: int | float = 1) -> Spec:
+def infer(name: str, a: Operand | Spec, b: Operand | Spec, alpha: float = 1) -> Spec:
     """The output Spec of `a name b`; typed errors before any GPU work."""
     return _check(name, a, b, alpha)[1]
 
 
-def build(plan: Plan, op: str, name: str, a: Operand, b: Operand, *, out: Tensor, alpha: int | float = 1) -> None:
+def build(plan: Plan, op: str, name: str, a: Operand, b: Operand, *, out: Tensor, alpha: float = 1) -> None:
     """Append out = a name b (out already allocated with infer's shape and dtype)."""
     dtype, want = _check(name, a, b, alpha)
     check_out(op, out, want)

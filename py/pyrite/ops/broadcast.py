@@ -7,8 +7,8 @@ same-shape operands become one dim and the kernel does no index math beyond a mu
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..errors import DTypeError, ShapeError
 

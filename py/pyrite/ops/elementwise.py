@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import struct
-from typing import Sequence, Union
+from collections.abc import Sequence
 
 from ..errors import DTypeError
 from ..gpu import Buffer
@@ -23,8 +23,8 @@ WG = 64  # shaders/elementwise/*.yaml
 INPLACE_OPS = ("add", "silu_mul")  # shaders/elementwise/inplace.yaml variants
 MAX_INPUTS = 3  # map.wgsl's params hold three stride lists
 
-Scalar = Union[bool, int, float]
-Operand = Union[Tensor, Scalar]
+Scalar = bool | int | float
+Operand = Tensor | Scalar
 
 
 def inplace(plan: Plan, op: str, kind: str, a: Buffer, b: Buffer, row_len: int) -> None:

@@ -5,8 +5,8 @@ first NaN). argmax / argmin return i32 indices, row-major within the reduced dim
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..errors import ShapeError
 from ..graph.grids import grid_1d

@@ -7,8 +7,9 @@
 // layout) four to a word; f16 two to a word (numpy's float16 bits). A packed output is written
 // a whole word per invocation, so no two invocations share a word.
 //
-// Fast-math quirk (llvmpipe, Mesa 22.3, via naga's GLSL): `x != x` folds to false and min/max/clamp
-// drop NaN, so NaN is tested on the bits (isnan_) and NaN-propagating ops say so explicitly.
+// Device quirks worked around here: llvmpipe (Mesa 22.3, naga's GLSL) runs fast math, so `x != x`
+// folds to false and min/max/clamp drop NaN: NaN is tested on the bits (isnan_) and NaN-propagating
+// ops say so. SwiftShader (Chromium 156) returns inf for exp(NaN) and flushes subnormals.
 struct Params {
     n: u32,                          // output elements
     rank: u32,                       // coalesced dims, 1..8
@@ -21,8 +22,11 @@ struct Params {
 const WG: u32 = 64u;
 
 @group(0) @binding(0) var<uniform> p: Params;
+// input 0: its own contiguous shape, read broadcast into out's through its strides
 @group(0) @binding(1) var<storage, read> in0: array<i32>;
+// input 1: its own contiguous shape, read broadcast into out's through its strides
 @group(0) @binding(2) var<storage, read> in1: array<i32>;
+// [n] bool, 4 to a word
 @group(0) @binding(3) var<storage, read_write> out: array<u32>;
 
 // +inf and a quiet NaN read at run time: WGSL makes a constant expression that evaluates to inf or
