@@ -1,13 +1,15 @@
-// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or 1).
-// Weights stay packed; each invocation owns one output n for TM rows and streams its own
-// contiguous row of W (the fast pattern on SwiftShader). Per group of GS inputs it accumulates
-// qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: outputs nb..nb+RN-1 for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = {{ WG }}u;
 const TM: u32 = {{ TM }}u;
+const RN: u32 = {{ RN }}u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
@@ -39,88 +41,117 @@ fn live_rows() -> u32 {
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-    let n = gid.x;
+    let nb = gid.x * RN;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
-    if (n >= p.N || m0 >= M) {
+    if (nb >= p.N || m0 >= M) {
         return;
     }
     let K4 = p.K / 4u;
-    // The TM tokens are unrolled into scalars (dynamic indexing of private arrays spills to memory on
-    // CPU adapters); a tail block re-reads the last live row instead of branching, and skips its store.
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
 {% for t in range(TM) %}
     let x{{ t }} = min(m0 + {{ t }}u, M - 1u) * K4;
-    var acc{{ t }} = 0.0;
+{% endfor %}
+{% for r in range(RN) %}
+    let n{{ r }} = min(nb + {{ r }}u, p.N - 1u);
+{% for t in range(TM) %}
+    var acc{{ r }}_{{ t }} = 0.0;
+{% endfor %}
 {% endfor %}
 {% if QUANT == "f32" %}
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
-        let wv = w[n * K4 + k4];
 {% for t in range(TM) %}
-        acc{{ t }} = acc{{ t }} + dot(wv, x[x{{ t }} + k4]);
+        let a{{ t }} = x[x{{ t }} + k4];
+{% endfor %}
+{% for r in range(RN) %}
+        let w{{ r }} = w[n{{ r }} * K4 + k4];
+{% for t in range(TM) %}
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + dot(w{{ r }}, a{{ t }});
+{% endfor %}
 {% endfor %}
     }
 {% else %}
 {% if QUANT == "q8gsw" %}
     let words_per_group = p.GS / 4u;
-    let row = n * K4;
+    let words_per_row = K4;
 {% else %}
     let words_per_group = p.GS / 8u;
-    let row = n * (p.K / 8u);
+    let words_per_row = p.K / 8u;
 {% endif %}
     let n_groups = p.K / p.GS;
     for (var g = 0u; g < n_groups; g = g + 1u) {
 {% for t in range(TM) %}
-        var qx{{ t }} = 0.0;
         var xs{{ t }} = 0.0;
+{% for r in range(RN) %}
+        var qx{{ r }}_{{ t }} = 0.0;
+{% endfor %}
 {% endfor %}
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
 {% if QUANT == "q8gsw" %}
-            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
-            let q = vec4<u32>(w[row + word] ^ 0x80808080u);
-            let qv = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
 {% for t in range(TM) %}
             let a{{ t }} = x[x{{ t }} + word];
-            qx{{ t }} = qx{{ t }} + dot(qv, a{{ t }});
             xs{{ t }} = xs{{ t }} + dot(a{{ t }}, vec4<f32>(1.0));
 {% endfor %}
+{% for r in range(RN) %}
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            let q{{ r }} = vec4<u32>(w[n{{ r }} * words_per_row + word] ^ 0x80808080u);
+            let qv{{ r }} = vec4<f32>((q{{ r }} >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
+{% for t in range(TM) %}
+            qx{{ r }}_{{ t }} = qx{{ r }}_{{ t }} + dot(qv{{ r }}, a{{ t }});
+{% endfor %}
+{% endfor %}
 {% else %}
-            let q = vec4<u32>(w[row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word, paired with x at the same positions
-            let lo = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi = vec4<f32>((q >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
 {% for t in range(TM) %}
             let a{{ t }} = x[x{{ t }} + word * 2u];
             let b{{ t }} = x[x{{ t }} + word * 2u + 1u];
-            qx{{ t }} = qx{{ t }} + dot(lo, vec4<f32>(a{{ t }}.x, a{{ t }}.z, b{{ t }}.x, b{{ t }}.z))
-                + dot(hi, vec4<f32>(a{{ t }}.y, a{{ t }}.w, b{{ t }}.y, b{{ t }}.w));
+            let ev{{ t }} = vec4<f32>(a{{ t }}.x, a{{ t }}.z, b{{ t }}.x, b{{ t }}.z);
+            let od{{ t }} = vec4<f32>(a{{ t }}.y, a{{ t }}.w, b{{ t }}.y, b{{ t }}.w);
             xs{{ t }} = xs{{ t }} + dot(a{{ t }} + b{{ t }}, vec4<f32>(1.0));
+{% endfor %}
+{% for r in range(RN) %}
+            let q{{ r }} = vec4<u32>(w[n{{ r }} * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word
+            let lo{{ r }} = vec4<f32>((q{{ r }} >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
+            let hi{{ r }} = vec4<f32>((q{{ r }} >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+{% for t in range(TM) %}
+            qx{{ r }}_{{ t }} = qx{{ r }}_{{ t }} + dot(lo{{ r }}, ev{{ t }}) + dot(hi{{ r }}, od{{ t }});
+{% endfor %}
 {% endfor %}
 {% endif %}
         }
-        let si = g * p.N + n;
-        let s = half_at(si, scale[si >> 1u]);
+{% for r in range(RN) %}
+        let si{{ r }} = g * p.N + n{{ r }};
+        let s{{ r }} = half_at(si{{ r }}, scale[si{{ r }} >> 1u]);
 {% if QUANT == "q4a" %}
-        let mn = half_at(si, mins[si >> 1u]);
+        let mn{{ r }} = half_at(si{{ r }}, mins[si{{ r }} >> 1u]);
 {% endif %}
 {% for t in range(TM) %}
 {% if QUANT == "q4a" %}
-        acc{{ t }} = acc{{ t }} + s * qx{{ t }} + mn * xs{{ t }};
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + s{{ r }} * qx{{ r }}_{{ t }} + mn{{ r }} * xs{{ t }};
 {% elif QUANT == "q8gsw" %}
-        acc{{ t }} = acc{{ t }} + s * (qx{{ t }} - 128.0 * xs{{ t }});
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + s{{ r }} * (qx{{ r }}_{{ t }} - 128.0 * xs{{ t }});
 {% else %}
-        acc{{ t }} = acc{{ t }} + s * (qx{{ t }} - 8.0 * xs{{ t }});
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + s{{ r }} * (qx{{ r }}_{{ t }} - 8.0 * xs{{ t }});
 {% endif %}
+{% endfor %}
 {% endfor %}
     }
 {% endif %}
-    var b = 0.0;
-    if (p.has_bias != 0u) {
-        b = bias[n];
-    }
+{% for r in range(RN) %}
+    if (nb + {{ r }}u < p.N) {
+        var b{{ r }} = 0.0;
+        if (p.has_bias != 0u) {
+            b{{ r }} = bias[n{{ r }}];
+        }
 {% for t in range(TM) %}
-    if (m0 + {{ t }}u < M) {
-        y[(m0 + {{ t }}u) * p.N + n] = acc{{ t }} + b;
+        if (m0 + {{ t }}u < M) {
+            y[(m0 + {{ t }}u) * p.N + n{{ r }}] = acc{{ r }}_{{ t }} + b{{ r }};
+        }
+{% endfor %}
     }
 {% endfor %}
 }

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..errors import ShapeError
 from ..gpu import Buffer
-from ..graph.grids import grid_rows
+from ..graph.grids import ceil_div, grid_rows
 from ..graph.plan import Choice, Live, Plan
 from ..kernels import kernel_id
 from ..models.weights import DeviceWeight
@@ -50,10 +50,10 @@ def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: 
     bindings = [params, plan.step_buffer, x, *w.bindings(), bias_buf, y]
     choices = []
     for route in routes_for(FAMILY, ROUTES, plan.overrides):
-        tm = TOKENS_PER_WORKGROUP[route.variant]
+        rn, tm = TILES[route.variant]
 
-        def grid(live: Live, tm: int = tm) -> tuple[int, int, int]:
-            return grid_rows(spec.N, WG, rows or live.seq_len, tm)
+        def grid(live: Live, rn: int = rn, tm: int = tm) -> tuple[int, int, int]:
+            return grid_rows(ceil_div(spec.N, rn), WG, rows or live.seq_len, tm)
 
         def when(live: Live, route: Route = route) -> bool:
             return route.when(rows or live.seq_len)
@@ -69,4 +69,4 @@ ROUTES = [
     Route("gemv", lambda m: m == 1, "m1", "decode is GEMV-shaped: one token keeps the inner loop tight"),
     Route("tiled", lambda m: True, "m8", "prefill: each weight word read once serves 8 tokens"),
 ]
-TOKENS_PER_WORKGROUP = {"m1": 1, "m8": 8}  # shaders/linear/linear.yaml forall TM
+TILES = {"m1": (4, 1), "m8": (4, 8)}  # (RN rows, TM tokens) per invocation: shaders/linear/linear.yaml combos

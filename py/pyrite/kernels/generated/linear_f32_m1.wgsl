@@ -1,14 +1,16 @@
 // generated from shaders/linear/linear.wgsl -- do not edit
-// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or 1).
-// Weights stay packed; each invocation owns one output n for TM rows and streams its own
-// contiguous row of W (the fast pattern on SwiftShader). Per group of GS inputs it accumulates
-// qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: outputs nb..nb+RN-1 for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = 64u;
 const TM: u32 = 1u;
+const RN: u32 = 4u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
@@ -23,26 +25,70 @@ fn live_rows() -> u32 {
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-    let n = gid.x;
+    let nb = gid.x * RN;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
-    if (n >= p.N || m0 >= M) {
+    if (nb >= p.N || m0 >= M) {
         return;
     }
     let K4 = p.K / 4u;
-    // The TM tokens are unrolled into scalars (dynamic indexing of private arrays spills to memory on
-    // CPU adapters); a tail block re-reads the last live row instead of branching, and skips its store.
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
     let x0 = min(m0 + 0u, M - 1u) * K4;
-    var acc0 = 0.0;
+    let n0 = min(nb + 0u, p.N - 1u);
+    var acc0_0 = 0.0;
+    let n1 = min(nb + 1u, p.N - 1u);
+    var acc1_0 = 0.0;
+    let n2 = min(nb + 2u, p.N - 1u);
+    var acc2_0 = 0.0;
+    let n3 = min(nb + 3u, p.N - 1u);
+    var acc3_0 = 0.0;
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
-        let wv = w[n * K4 + k4];
-        acc0 = acc0 + dot(wv, x[x0 + k4]);
+        let a0 = x[x0 + k4];
+        let w0 = w[n0 * K4 + k4];
+        acc0_0 = acc0_0 + dot(w0, a0);
+        let w1 = w[n1 * K4 + k4];
+        acc1_0 = acc1_0 + dot(w1, a0);
+        let w2 = w[n2 * K4 + k4];
+        acc2_0 = acc2_0 + dot(w2, a0);
+        let w3 = w[n3 * K4 + k4];
+        acc3_0 = acc3_0 + dot(w3, a0);
     }
-    var b = 0.0;
-    if (p.has_bias != 0u) {
-        b = bias[n];
+    if (nb + 0u < p.N) {
+        var b0 = 0.0;
+        if (p.has_bias != 0u) {
+            b0 = bias[n0];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n0] = acc0_0 + b0;
+        }
     }
-    if (m0 + 0u < M) {
-        y[(m0 + 0u) * p.N + n] = acc0 + b;
+    if (nb + 1u < p.N) {
+        var b1 = 0.0;
+        if (p.has_bias != 0u) {
+            b1 = bias[n1];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n1] = acc1_0 + b1;
+        }
+    }
+    if (nb + 2u < p.N) {
+        var b2 = 0.0;
+        if (p.has_bias != 0u) {
+            b2 = bias[n2];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n2] = acc2_0 + b2;
+        }
+    }
+    if (nb + 3u < p.N) {
+        var b3 = 0.0;
+        if (p.has_bias != 0u) {
+            b3 = bias[n3];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n3] = acc3_0 + b3;
+        }
     }
 }

@@ -1,14 +1,16 @@
 // generated from shaders/linear/linear.wgsl -- do not edit
-// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or 1).
-// Weights stay packed; each invocation owns one output n for TM rows and streams its own
-// contiguous row of W (the fast pattern on SwiftShader). Per group of GS inputs it accumulates
-// qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: outputs nb..nb+RN-1 for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = 64u;
 const TM: u32 = 8u;
+const RN: u32 = 4u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
@@ -28,135 +30,355 @@ fn live_rows() -> u32 {
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-    let n = gid.x;
+    let nb = gid.x * RN;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
-    if (n >= p.N || m0 >= M) {
+    if (nb >= p.N || m0 >= M) {
         return;
     }
     let K4 = p.K / 4u;
-    // The TM tokens are unrolled into scalars (dynamic indexing of private arrays spills to memory on
-    // CPU adapters); a tail block re-reads the last live row instead of branching, and skips its store.
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
     let x0 = min(m0 + 0u, M - 1u) * K4;
-    var acc0 = 0.0;
     let x1 = min(m0 + 1u, M - 1u) * K4;
-    var acc1 = 0.0;
     let x2 = min(m0 + 2u, M - 1u) * K4;
-    var acc2 = 0.0;
     let x3 = min(m0 + 3u, M - 1u) * K4;
-    var acc3 = 0.0;
     let x4 = min(m0 + 4u, M - 1u) * K4;
-    var acc4 = 0.0;
     let x5 = min(m0 + 5u, M - 1u) * K4;
-    var acc5 = 0.0;
     let x6 = min(m0 + 6u, M - 1u) * K4;
-    var acc6 = 0.0;
     let x7 = min(m0 + 7u, M - 1u) * K4;
-    var acc7 = 0.0;
+    let n0 = min(nb + 0u, p.N - 1u);
+    var acc0_0 = 0.0;
+    var acc0_1 = 0.0;
+    var acc0_2 = 0.0;
+    var acc0_3 = 0.0;
+    var acc0_4 = 0.0;
+    var acc0_5 = 0.0;
+    var acc0_6 = 0.0;
+    var acc0_7 = 0.0;
+    let n1 = min(nb + 1u, p.N - 1u);
+    var acc1_0 = 0.0;
+    var acc1_1 = 0.0;
+    var acc1_2 = 0.0;
+    var acc1_3 = 0.0;
+    var acc1_4 = 0.0;
+    var acc1_5 = 0.0;
+    var acc1_6 = 0.0;
+    var acc1_7 = 0.0;
+    let n2 = min(nb + 2u, p.N - 1u);
+    var acc2_0 = 0.0;
+    var acc2_1 = 0.0;
+    var acc2_2 = 0.0;
+    var acc2_3 = 0.0;
+    var acc2_4 = 0.0;
+    var acc2_5 = 0.0;
+    var acc2_6 = 0.0;
+    var acc2_7 = 0.0;
+    let n3 = min(nb + 3u, p.N - 1u);
+    var acc3_0 = 0.0;
+    var acc3_1 = 0.0;
+    var acc3_2 = 0.0;
+    var acc3_3 = 0.0;
+    var acc3_4 = 0.0;
+    var acc3_5 = 0.0;
+    var acc3_6 = 0.0;
+    var acc3_7 = 0.0;
     let words_per_group = p.GS / 8u;
-    let row = n * (p.K / 8u);
+    let words_per_row = p.K / 8u;
     let n_groups = p.K / p.GS;
     for (var g = 0u; g < n_groups; g = g + 1u) {
-        var qx0 = 0.0;
         var xs0 = 0.0;
-        var qx1 = 0.0;
+        var qx0_0 = 0.0;
+        var qx1_0 = 0.0;
+        var qx2_0 = 0.0;
+        var qx3_0 = 0.0;
         var xs1 = 0.0;
-        var qx2 = 0.0;
+        var qx0_1 = 0.0;
+        var qx1_1 = 0.0;
+        var qx2_1 = 0.0;
+        var qx3_1 = 0.0;
         var xs2 = 0.0;
-        var qx3 = 0.0;
+        var qx0_2 = 0.0;
+        var qx1_2 = 0.0;
+        var qx2_2 = 0.0;
+        var qx3_2 = 0.0;
         var xs3 = 0.0;
-        var qx4 = 0.0;
+        var qx0_3 = 0.0;
+        var qx1_3 = 0.0;
+        var qx2_3 = 0.0;
+        var qx3_3 = 0.0;
         var xs4 = 0.0;
-        var qx5 = 0.0;
+        var qx0_4 = 0.0;
+        var qx1_4 = 0.0;
+        var qx2_4 = 0.0;
+        var qx3_4 = 0.0;
         var xs5 = 0.0;
-        var qx6 = 0.0;
+        var qx0_5 = 0.0;
+        var qx1_5 = 0.0;
+        var qx2_5 = 0.0;
+        var qx3_5 = 0.0;
         var xs6 = 0.0;
-        var qx7 = 0.0;
+        var qx0_6 = 0.0;
+        var qx1_6 = 0.0;
+        var qx2_6 = 0.0;
+        var qx3_6 = 0.0;
         var xs7 = 0.0;
+        var qx0_7 = 0.0;
+        var qx1_7 = 0.0;
+        var qx2_7 = 0.0;
+        var qx3_7 = 0.0;
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
-            let q = vec4<u32>(w[row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word, paired with x at the same positions
-            let lo = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi = vec4<f32>((q >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
             let a0 = x[x0 + word * 2u];
             let b0 = x[x0 + word * 2u + 1u];
-            qx0 = qx0 + dot(lo, vec4<f32>(a0.x, a0.z, b0.x, b0.z))
-                + dot(hi, vec4<f32>(a0.y, a0.w, b0.y, b0.w));
+            let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z);
+            let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w);
             xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
             let a1 = x[x1 + word * 2u];
             let b1 = x[x1 + word * 2u + 1u];
-            qx1 = qx1 + dot(lo, vec4<f32>(a1.x, a1.z, b1.x, b1.z))
-                + dot(hi, vec4<f32>(a1.y, a1.w, b1.y, b1.w));
+            let ev1 = vec4<f32>(a1.x, a1.z, b1.x, b1.z);
+            let od1 = vec4<f32>(a1.y, a1.w, b1.y, b1.w);
             xs1 = xs1 + dot(a1 + b1, vec4<f32>(1.0));
             let a2 = x[x2 + word * 2u];
             let b2 = x[x2 + word * 2u + 1u];
-            qx2 = qx2 + dot(lo, vec4<f32>(a2.x, a2.z, b2.x, b2.z))
-                + dot(hi, vec4<f32>(a2.y, a2.w, b2.y, b2.w));
+            let ev2 = vec4<f32>(a2.x, a2.z, b2.x, b2.z);
+            let od2 = vec4<f32>(a2.y, a2.w, b2.y, b2.w);
             xs2 = xs2 + dot(a2 + b2, vec4<f32>(1.0));
             let a3 = x[x3 + word * 2u];
             let b3 = x[x3 + word * 2u + 1u];
-            qx3 = qx3 + dot(lo, vec4<f32>(a3.x, a3.z, b3.x, b3.z))
-                + dot(hi, vec4<f32>(a3.y, a3.w, b3.y, b3.w));
+            let ev3 = vec4<f32>(a3.x, a3.z, b3.x, b3.z);
+            let od3 = vec4<f32>(a3.y, a3.w, b3.y, b3.w);
             xs3 = xs3 + dot(a3 + b3, vec4<f32>(1.0));
             let a4 = x[x4 + word * 2u];
             let b4 = x[x4 + word * 2u + 1u];
-            qx4 = qx4 + dot(lo, vec4<f32>(a4.x, a4.z, b4.x, b4.z))
-                + dot(hi, vec4<f32>(a4.y, a4.w, b4.y, b4.w));
+            let ev4 = vec4<f32>(a4.x, a4.z, b4.x, b4.z);
+            let od4 = vec4<f32>(a4.y, a4.w, b4.y, b4.w);
             xs4 = xs4 + dot(a4 + b4, vec4<f32>(1.0));
             let a5 = x[x5 + word * 2u];
             let b5 = x[x5 + word * 2u + 1u];
-            qx5 = qx5 + dot(lo, vec4<f32>(a5.x, a5.z, b5.x, b5.z))
-                + dot(hi, vec4<f32>(a5.y, a5.w, b5.y, b5.w));
+            let ev5 = vec4<f32>(a5.x, a5.z, b5.x, b5.z);
+            let od5 = vec4<f32>(a5.y, a5.w, b5.y, b5.w);
             xs5 = xs5 + dot(a5 + b5, vec4<f32>(1.0));
             let a6 = x[x6 + word * 2u];
             let b6 = x[x6 + word * 2u + 1u];
-            qx6 = qx6 + dot(lo, vec4<f32>(a6.x, a6.z, b6.x, b6.z))
-                + dot(hi, vec4<f32>(a6.y, a6.w, b6.y, b6.w));
+            let ev6 = vec4<f32>(a6.x, a6.z, b6.x, b6.z);
+            let od6 = vec4<f32>(a6.y, a6.w, b6.y, b6.w);
             xs6 = xs6 + dot(a6 + b6, vec4<f32>(1.0));
             let a7 = x[x7 + word * 2u];
             let b7 = x[x7 + word * 2u + 1u];
-            qx7 = qx7 + dot(lo, vec4<f32>(a7.x, a7.z, b7.x, b7.z))
-                + dot(hi, vec4<f32>(a7.y, a7.w, b7.y, b7.w));
+            let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z);
+            let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w);
             xs7 = xs7 + dot(a7 + b7, vec4<f32>(1.0));
+            let q0 = vec4<u32>(w[n0 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word
+            let lo0 = vec4<f32>((q0 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
+            let hi0 = vec4<f32>((q0 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            qx0_0 = qx0_0 + dot(lo0, ev0) + dot(hi0, od0);
+            qx0_1 = qx0_1 + dot(lo0, ev1) + dot(hi0, od1);
+            qx0_2 = qx0_2 + dot(lo0, ev2) + dot(hi0, od2);
+            qx0_3 = qx0_3 + dot(lo0, ev3) + dot(hi0, od3);
+            qx0_4 = qx0_4 + dot(lo0, ev4) + dot(hi0, od4);
+            qx0_5 = qx0_5 + dot(lo0, ev5) + dot(hi0, od5);
+            qx0_6 = qx0_6 + dot(lo0, ev6) + dot(hi0, od6);
+            qx0_7 = qx0_7 + dot(lo0, ev7) + dot(hi0, od7);
+            let q1 = vec4<u32>(w[n1 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word
+            let lo1 = vec4<f32>((q1 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
+            let hi1 = vec4<f32>((q1 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            qx1_0 = qx1_0 + dot(lo1, ev0) + dot(hi1, od0);
+            qx1_1 = qx1_1 + dot(lo1, ev1) + dot(hi1, od1);
+            qx1_2 = qx1_2 + dot(lo1, ev2) + dot(hi1, od2);
+            qx1_3 = qx1_3 + dot(lo1, ev3) + dot(hi1, od3);
+            qx1_4 = qx1_4 + dot(lo1, ev4) + dot(hi1, od4);
+            qx1_5 = qx1_5 + dot(lo1, ev5) + dot(hi1, od5);
+            qx1_6 = qx1_6 + dot(lo1, ev6) + dot(hi1, od6);
+            qx1_7 = qx1_7 + dot(lo1, ev7) + dot(hi1, od7);
+            let q2 = vec4<u32>(w[n2 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word
+            let lo2 = vec4<f32>((q2 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
+            let hi2 = vec4<f32>((q2 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            qx2_0 = qx2_0 + dot(lo2, ev0) + dot(hi2, od0);
+            qx2_1 = qx2_1 + dot(lo2, ev1) + dot(hi2, od1);
+            qx2_2 = qx2_2 + dot(lo2, ev2) + dot(hi2, od2);
+            qx2_3 = qx2_3 + dot(lo2, ev3) + dot(hi2, od3);
+            qx2_4 = qx2_4 + dot(lo2, ev4) + dot(hi2, od4);
+            qx2_5 = qx2_5 + dot(lo2, ev5) + dot(hi2, od5);
+            qx2_6 = qx2_6 + dot(lo2, ev6) + dot(hi2, od6);
+            qx2_7 = qx2_7 + dot(lo2, ev7) + dot(hi2, od7);
+            let q3 = vec4<u32>(w[n3 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word
+            let lo3 = vec4<f32>((q3 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
+            let hi3 = vec4<f32>((q3 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            qx3_0 = qx3_0 + dot(lo3, ev0) + dot(hi3, od0);
+            qx3_1 = qx3_1 + dot(lo3, ev1) + dot(hi3, od1);
+            qx3_2 = qx3_2 + dot(lo3, ev2) + dot(hi3, od2);
+            qx3_3 = qx3_3 + dot(lo3, ev3) + dot(hi3, od3);
+            qx3_4 = qx3_4 + dot(lo3, ev4) + dot(hi3, od4);
+            qx3_5 = qx3_5 + dot(lo3, ev5) + dot(hi3, od5);
+            qx3_6 = qx3_6 + dot(lo3, ev6) + dot(hi3, od6);
+            qx3_7 = qx3_7 + dot(lo3, ev7) + dot(hi3, od7);
         }
-        let si = g * p.N + n;
-        let s = half_at(si, scale[si >> 1u]);
-        acc0 = acc0 + s * (qx0 - 8.0 * xs0);
-        acc1 = acc1 + s * (qx1 - 8.0 * xs1);
-        acc2 = acc2 + s * (qx2 - 8.0 * xs2);
-        acc3 = acc3 + s * (qx3 - 8.0 * xs3);
-        acc4 = acc4 + s * (qx4 - 8.0 * xs4);
-        acc5 = acc5 + s * (qx5 - 8.0 * xs5);
-        acc6 = acc6 + s * (qx6 - 8.0 * xs6);
-        acc7 = acc7 + s * (qx7 - 8.0 * xs7);
+        let si0 = g * p.N + n0;
+        let s0 = half_at(si0, scale[si0 >> 1u]);
+        acc0_0 = acc0_0 + s0 * (qx0_0 - 8.0 * xs0);
+        acc0_1 = acc0_1 + s0 * (qx0_1 - 8.0 * xs1);
+        acc0_2 = acc0_2 + s0 * (qx0_2 - 8.0 * xs2);
+        acc0_3 = acc0_3 + s0 * (qx0_3 - 8.0 * xs3);
+        acc0_4 = acc0_4 + s0 * (qx0_4 - 8.0 * xs4);
+        acc0_5 = acc0_5 + s0 * (qx0_5 - 8.0 * xs5);
+        acc0_6 = acc0_6 + s0 * (qx0_6 - 8.0 * xs6);
+        acc0_7 = acc0_7 + s0 * (qx0_7 - 8.0 * xs7);
+        let si1 = g * p.N + n1;
+        let s1 = half_at(si1, scale[si1 >> 1u]);
+        acc1_0 = acc1_0 + s1 * (qx1_0 - 8.0 * xs0);
+        acc1_1 = acc1_1 + s1 * (qx1_1 - 8.0 * xs1);
+        acc1_2 = acc1_2 + s1 * (qx1_2 - 8.0 * xs2);
+        acc1_3 = acc1_3 + s1 * (qx1_3 - 8.0 * xs3);
+        acc1_4 = acc1_4 + s1 * (qx1_4 - 8.0 * xs4);
+        acc1_5 = acc1_5 + s1 * (qx1_5 - 8.0 * xs5);
+        acc1_6 = acc1_6 + s1 * (qx1_6 - 8.0 * xs6);
+        acc1_7 = acc1_7 + s1 * (qx1_7 - 8.0 * xs7);
+        let si2 = g * p.N + n2;
+        let s2 = half_at(si2, scale[si2 >> 1u]);
+        acc2_0 = acc2_0 + s2 * (qx2_0 - 8.0 * xs0);
+        acc2_1 = acc2_1 + s2 * (qx2_1 - 8.0 * xs1);
+        acc2_2 = acc2_2 + s2 * (qx2_2 - 8.0 * xs2);
+        acc2_3 = acc2_3 + s2 * (qx2_3 - 8.0 * xs3);
+        acc2_4 = acc2_4 + s2 * (qx2_4 - 8.0 * xs4);
+        acc2_5 = acc2_5 + s2 * (qx2_5 - 8.0 * xs5);
+        acc2_6 = acc2_6 + s2 * (qx2_6 - 8.0 * xs6);
+        acc2_7 = acc2_7 + s2 * (qx2_7 - 8.0 * xs7);
+        let si3 = g * p.N + n3;
+        let s3 = half_at(si3, scale[si3 >> 1u]);
+        acc3_0 = acc3_0 + s3 * (qx3_0 - 8.0 * xs0);
+        acc3_1 = acc3_1 + s3 * (qx3_1 - 8.0 * xs1);
+        acc3_2 = acc3_2 + s3 * (qx3_2 - 8.0 * xs2);
+        acc3_3 = acc3_3 + s3 * (qx3_3 - 8.0 * xs3);
+        acc3_4 = acc3_4 + s3 * (qx3_4 - 8.0 * xs4);
+        acc3_5 = acc3_5 + s3 * (qx3_5 - 8.0 * xs5);
+        acc3_6 = acc3_6 + s3 * (qx3_6 - 8.0 * xs6);
+        acc3_7 = acc3_7 + s3 * (qx3_7 - 8.0 * xs7);
     }
-    var b = 0.0;
-    if (p.has_bias != 0u) {
-        b = bias[n];
+    if (nb + 0u < p.N) {
+        var b0 = 0.0;
+        if (p.has_bias != 0u) {
+            b0 = bias[n0];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n0] = acc0_0 + b0;
+        }
+        if (m0 + 1u < M) {
+            y[(m0 + 1u) * p.N + n0] = acc0_1 + b0;
+        }
+        if (m0 + 2u < M) {
+            y[(m0 + 2u) * p.N + n0] = acc0_2 + b0;
+        }
+        if (m0 + 3u < M) {
+            y[(m0 + 3u) * p.N + n0] = acc0_3 + b0;
+        }
+        if (m0 + 4u < M) {
+            y[(m0 + 4u) * p.N + n0] = acc0_4 + b0;
+        }
+        if (m0 + 5u < M) {
+            y[(m0 + 5u) * p.N + n0] = acc0_5 + b0;
+        }
+        if (m0 + 6u < M) {
+            y[(m0 + 6u) * p.N + n0] = acc0_6 + b0;
+        }
+        if (m0 + 7u < M) {
+            y[(m0 + 7u) * p.N + n0] = acc0_7 + b0;
+        }
     }
-    if (m0 + 0u < M) {
-        y[(m0 + 0u) * p.N + n] = acc0 + b;
+    if (nb + 1u < p.N) {
+        var b1 = 0.0;
+        if (p.has_bias != 0u) {
+            b1 = bias[n1];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n1] = acc1_0 + b1;
+        }
+        if (m0 + 1u < M) {
+            y[(m0 + 1u) * p.N + n1] = acc1_1 + b1;
+        }
+        if (m0 + 2u < M) {
+            y[(m0 + 2u) * p.N + n1] = acc1_2 + b1;
+        }
+        if (m0 + 3u < M) {
+            y[(m0 + 3u) * p.N + n1] = acc1_3 + b1;
+        }
+        if (m0 + 4u < M) {
+            y[(m0 + 4u) * p.N + n1] = acc1_4 + b1;
+        }
+        if (m0 + 5u < M) {
+            y[(m0 + 5u) * p.N + n1] = acc1_5 + b1;
+        }
+        if (m0 + 6u < M) {
+            y[(m0 + 6u) * p.N + n1] = acc1_6 + b1;
+        }
+        if (m0 + 7u < M) {
+            y[(m0 + 7u) * p.N + n1] = acc1_7 + b1;
+        }
     }
-    if (m0 + 1u < M) {
-        y[(m0 + 1u) * p.N + n] = acc1 + b;
+    if (nb + 2u < p.N) {
+        var b2 = 0.0;
+        if (p.has_bias != 0u) {
+            b2 = bias[n2];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n2] = acc2_0 + b2;
+        }
+        if (m0 + 1u < M) {
+            y[(m0 + 1u) * p.N + n2] = acc2_1 + b2;
+        }
+        if (m0 + 2u < M) {
+            y[(m0 + 2u) * p.N + n2] = acc2_2 + b2;
+        }
+        if (m0 + 3u < M) {
+            y[(m0 + 3u) * p.N + n2] = acc2_3 + b2;
+        }
+        if (m0 + 4u < M) {
+            y[(m0 + 4u) * p.N + n2] = acc2_4 + b2;
+        }
+        if (m0 + 5u < M) {
+            y[(m0 + 5u) * p.N + n2] = acc2_5 + b2;
+        }
+        if (m0 + 6u < M) {
+            y[(m0 + 6u) * p.N + n2] = acc2_6 + b2;
+        }
+        if (m0 + 7u < M) {
+            y[(m0 + 7u) * p.N + n2] = acc2_7 + b2;
+        }
     }
-    if (m0 + 2u < M) {
-        y[(m0 + 2u) * p.N + n] = acc2 + b;
-    }
-    if (m0 + 3u < M) {
-        y[(m0 + 3u) * p.N + n] = acc3 + b;
-    }
-    if (m0 + 4u < M) {
-        y[(m0 + 4u) * p.N + n] = acc4 + b;
-    }
-    if (m0 + 5u < M) {
-        y[(m0 + 5u) * p.N + n] = acc5 + b;
-    }
-    if (m0 + 6u < M) {
-        y[(m0 + 6u) * p.N + n] = acc6 + b;
-    }
-    if (m0 + 7u < M) {
-        y[(m0 + 7u) * p.N + n] = acc7 + b;
+    if (nb + 3u < p.N) {
+        var b3 = 0.0;
+        if (p.has_bias != 0u) {
+            b3 = bias[n3];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n3] = acc3_0 + b3;
+        }
+        if (m0 + 1u < M) {
+            y[(m0 + 1u) * p.N + n3] = acc3_1 + b3;
+        }
+        if (m0 + 2u < M) {
+            y[(m0 + 2u) * p.N + n3] = acc3_2 + b3;
+        }
+        if (m0 + 3u < M) {
+            y[(m0 + 3u) * p.N + n3] = acc3_3 + b3;
+        }
+        if (m0 + 4u < M) {
+            y[(m0 + 4u) * p.N + n3] = acc3_4 + b3;
+        }
+        if (m0 + 5u < M) {
+            y[(m0 + 5u) * p.N + n3] = acc3_5 + b3;
+        }
+        if (m0 + 6u < M) {
+            y[(m0 + 6u) * p.N + n3] = acc3_6 + b3;
+        }
+        if (m0 + 7u < M) {
+            y[(m0 + 7u) * p.N + n3] = acc3_7 + b3;
+        }
     }
 }

@@ -1,14 +1,16 @@
 // generated from shaders/linear/linear.wgsl -- do not edit
-// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or 1).
-// Weights stay packed; each invocation owns one output n for TM rows and streams its own
-// contiguous row of W (the fast pattern on SwiftShader). Per group of GS inputs it accumulates
-// qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: outputs nb..nb+RN-1 for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = 64u;
 const TM: u32 = 1u;
+const RN: u32 = 4u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
@@ -28,41 +30,102 @@ fn live_rows() -> u32 {
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-    let n = gid.x;
+    let nb = gid.x * RN;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
-    if (n >= p.N || m0 >= M) {
+    if (nb >= p.N || m0 >= M) {
         return;
     }
     let K4 = p.K / 4u;
-    // The TM tokens are unrolled into scalars (dynamic indexing of private arrays spills to memory on
-    // CPU adapters); a tail block re-reads the last live row instead of branching, and skips its store.
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
     let x0 = min(m0 + 0u, M - 1u) * K4;
-    var acc0 = 0.0;
+    let n0 = min(nb + 0u, p.N - 1u);
+    var acc0_0 = 0.0;
+    let n1 = min(nb + 1u, p.N - 1u);
+    var acc1_0 = 0.0;
+    let n2 = min(nb + 2u, p.N - 1u);
+    var acc2_0 = 0.0;
+    let n3 = min(nb + 3u, p.N - 1u);
+    var acc3_0 = 0.0;
     let words_per_group = p.GS / 4u;
-    let row = n * K4;
+    let words_per_row = K4;
     let n_groups = p.K / p.GS;
     for (var g = 0u; g < n_groups; g = g + 1u) {
-        var qx0 = 0.0;
         var xs0 = 0.0;
+        var qx0_0 = 0.0;
+        var qx1_0 = 0.0;
+        var qx2_0 = 0.0;
+        var qx3_0 = 0.0;
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
-            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
-            let q = vec4<u32>(w[row + word] ^ 0x80808080u);
-            let qv = vec4<f32>((q >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
             let a0 = x[x0 + word];
-            qx0 = qx0 + dot(qv, a0);
             xs0 = xs0 + dot(a0, vec4<f32>(1.0));
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            let q0 = vec4<u32>(w[n0 * words_per_row + word] ^ 0x80808080u);
+            let qv0 = vec4<f32>((q0 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
+            qx0_0 = qx0_0 + dot(qv0, a0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            let q1 = vec4<u32>(w[n1 * words_per_row + word] ^ 0x80808080u);
+            let qv1 = vec4<f32>((q1 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
+            qx1_0 = qx1_0 + dot(qv1, a0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            let q2 = vec4<u32>(w[n2 * words_per_row + word] ^ 0x80808080u);
+            let qv2 = vec4<f32>((q2 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
+            qx2_0 = qx2_0 + dot(qv2, a0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            let q3 = vec4<u32>(w[n3 * words_per_row + word] ^ 0x80808080u);
+            let qv3 = vec4<f32>((q3 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
+            qx3_0 = qx3_0 + dot(qv3, a0);
         }
-        let si = g * p.N + n;
-        let s = half_at(si, scale[si >> 1u]);
-        acc0 = acc0 + s * (qx0 - 128.0 * xs0);
+        let si0 = g * p.N + n0;
+        let s0 = half_at(si0, scale[si0 >> 1u]);
+        acc0_0 = acc0_0 + s0 * (qx0_0 - 128.0 * xs0);
+        let si1 = g * p.N + n1;
+        let s1 = half_at(si1, scale[si1 >> 1u]);
+        acc1_0 = acc1_0 + s1 * (qx1_0 - 128.0 * xs0);
+        let si2 = g * p.N + n2;
+        let s2 = half_at(si2, scale[si2 >> 1u]);
+        acc2_0 = acc2_0 + s2 * (qx2_0 - 128.0 * xs0);
+        let si3 = g * p.N + n3;
+        let s3 = half_at(si3, scale[si3 >> 1u]);
+        acc3_0 = acc3_0 + s3 * (qx3_0 - 128.0 * xs0);
     }
-    var b = 0.0;
-    if (p.has_bias != 0u) {
-        b = bias[n];
+    if (nb + 0u < p.N) {
+        var b0 = 0.0;
+        if (p.has_bias != 0u) {
+            b0 = bias[n0];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n0] = acc0_0 + b0;
+        }
     }
-    if (m0 + 0u < M) {
-        y[(m0 + 0u) * p.N + n] = acc0 + b;
+    if (nb + 1u < p.N) {
+        var b1 = 0.0;
+        if (p.has_bias != 0u) {
+            b1 = bias[n1];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n1] = acc1_0 + b1;
+        }
+    }
+    if (nb + 2u < p.N) {
+        var b2 = 0.0;
+        if (p.has_bias != 0u) {
+            b2 = bias[n2];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n2] = acc2_0 + b2;
+        }
+    }
+    if (nb + 3u < p.N) {
+        var b3 = 0.0;
+        if (p.has_bias != 0u) {
+            b3 = bias[n3];
+        }
+        if (m0 + 0u < M) {
+            y[(m0 + 0u) * p.N + n3] = acc3_0 + b3;
+        }
     }
 }
