@@ -30,6 +30,13 @@ const RN: u32 = {{ RN }}u;
 @group(0) @binding(6) var<storage, read_write> y: array<f32>;
 {% endif %}
 
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
 fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
 }
@@ -94,13 +101,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% for t in range(TM) %}
             let a{{ t }} = x[x{{ t }} + word];
             xs{{ t }} = xs{{ t }} + dot(a{{ t }}, vec4<f32>(1.0));
+            let sa{{ t }} = a{{ t }} * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
 {% endfor %}
 {% for r in range(RN) %}
-            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
             let q{{ r }} = vec4<u32>(w[n{{ r }} * words_per_row + word] ^ 0x80808080u);
-            let qv{{ r }} = vec4<f32>((q{{ r }} >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
+            let qv{{ r }} = vec4<f32>(q{{ r }} & BYTES);
 {% for t in range(TM) %}
-            qx{{ r }}_{{ t }} = qx{{ r }}_{{ t }} + dot(qv{{ r }}, a{{ t }});
+            qx{{ r }}_{{ t }} = qx{{ r }}_{{ t }} + dot(qv{{ r }}, sa{{ t }});
 {% endfor %}
 {% endfor %}
 {% else %}
@@ -108,15 +116,16 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% for t in range(TM) %}
             let a{{ t }} = x[x{{ t }} + word * 2u];
             let b{{ t }} = x[x{{ t }} + word * 2u + 1u];
-            let ev{{ t }} = vec4<f32>(a{{ t }}.x, a{{ t }}.z, b{{ t }}.x, b{{ t }}.z);
-            let od{{ t }} = vec4<f32>(a{{ t }}.y, a{{ t }}.w, b{{ t }}.y, b{{ t }}.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev{{ t }} = vec4<f32>(a{{ t }}.x, a{{ t }}.z, b{{ t }}.x, b{{ t }}.z) * EVEN_SCALE;
+            let od{{ t }} = vec4<f32>(a{{ t }}.y, a{{ t }}.w, b{{ t }}.y, b{{ t }}.w) * ODD_SCALE;
             xs{{ t }} = xs{{ t }} + dot(a{{ t }} + b{{ t }}, vec4<f32>(1.0));
 {% endfor %}
 {% for r in range(RN) %}
             let q{{ r }} = vec4<u32>(w[n{{ r }} * words_per_row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word
-            let lo{{ r }} = vec4<f32>((q{{ r }} >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi{{ r }} = vec4<f32>((q{{ r }} >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo{{ r }} = vec4<f32>(q{{ r }} & EVEN_NIBBLES);
+            let hi{{ r }} = vec4<f32>(q{{ r }} & ODD_NIBBLES);
 {% for t in range(TM) %}
             qx{{ r }}_{{ t }} = qx{{ r }}_{{ t }} + dot(lo{{ r }}, ev{{ t }}) + dot(hi{{ r }}, od{{ t }});
 {% endfor %}

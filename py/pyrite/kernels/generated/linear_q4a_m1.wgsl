@@ -21,6 +21,13 @@ const RN: u32 = 4u;
 @group(0) @binding(6) var<storage, read> bias: array<f32>;
 @group(0) @binding(7) var<storage, read_write> y: array<f32>;
 
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
 fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
 }
@@ -64,28 +71,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
             let a0 = x[x0 + word * 2u];
             let b0 = x[x0 + word * 2u + 1u];
-            let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z);
-            let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
+            let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;
             xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
             let q0 = vec4<u32>(w[n0 * words_per_row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word
-            let lo0 = vec4<f32>((q0 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi0 = vec4<f32>((q0 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo0 = vec4<f32>(q0 & EVEN_NIBBLES);
+            let hi0 = vec4<f32>(q0 & ODD_NIBBLES);
             qx0_0 = qx0_0 + dot(lo0, ev0) + dot(hi0, od0);
             let q1 = vec4<u32>(w[n1 * words_per_row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word
-            let lo1 = vec4<f32>((q1 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi1 = vec4<f32>((q1 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo1 = vec4<f32>(q1 & EVEN_NIBBLES);
+            let hi1 = vec4<f32>(q1 & ODD_NIBBLES);
             qx1_0 = qx1_0 + dot(lo1, ev0) + dot(hi1, od0);
             let q2 = vec4<u32>(w[n2 * words_per_row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word
-            let lo2 = vec4<f32>((q2 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi2 = vec4<f32>((q2 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo2 = vec4<f32>(q2 & EVEN_NIBBLES);
+            let hi2 = vec4<f32>(q2 & ODD_NIBBLES);
             qx2_0 = qx2_0 + dot(lo2, ev0) + dot(hi2, od0);
             let q3 = vec4<u32>(w[n3 * words_per_row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word
-            let lo3 = vec4<f32>((q3 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi3 = vec4<f32>((q3 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo3 = vec4<f32>(q3 & EVEN_NIBBLES);
+            let hi3 = vec4<f32>(q3 & ODD_NIBBLES);
             qx3_0 = qx3_0 + dot(lo3, ev0) + dot(hi3, od0);
         }
         let si0 = g * p.N + n0;

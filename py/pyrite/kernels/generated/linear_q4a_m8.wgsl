@@ -21,6 +21,13 @@ const RN: u32 = 4u;
 @group(0) @binding(6) var<storage, read> bias: array<f32>;
 @group(0) @binding(7) var<storage, read_write> y: array<f32>;
 
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
 fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
 }
@@ -134,48 +141,56 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
             let a0 = x[x0 + word * 2u];
             let b0 = x[x0 + word * 2u + 1u];
-            let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z);
-            let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
+            let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;
             xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
             let a1 = x[x1 + word * 2u];
             let b1 = x[x1 + word * 2u + 1u];
-            let ev1 = vec4<f32>(a1.x, a1.z, b1.x, b1.z);
-            let od1 = vec4<f32>(a1.y, a1.w, b1.y, b1.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev1 = vec4<f32>(a1.x, a1.z, b1.x, b1.z) * EVEN_SCALE;
+            let od1 = vec4<f32>(a1.y, a1.w, b1.y, b1.w) * ODD_SCALE;
             xs1 = xs1 + dot(a1 + b1, vec4<f32>(1.0));
             let a2 = x[x2 + word * 2u];
             let b2 = x[x2 + word * 2u + 1u];
-            let ev2 = vec4<f32>(a2.x, a2.z, b2.x, b2.z);
-            let od2 = vec4<f32>(a2.y, a2.w, b2.y, b2.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev2 = vec4<f32>(a2.x, a2.z, b2.x, b2.z) * EVEN_SCALE;
+            let od2 = vec4<f32>(a2.y, a2.w, b2.y, b2.w) * ODD_SCALE;
             xs2 = xs2 + dot(a2 + b2, vec4<f32>(1.0));
             let a3 = x[x3 + word * 2u];
             let b3 = x[x3 + word * 2u + 1u];
-            let ev3 = vec4<f32>(a3.x, a3.z, b3.x, b3.z);
-            let od3 = vec4<f32>(a3.y, a3.w, b3.y, b3.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev3 = vec4<f32>(a3.x, a3.z, b3.x, b3.z) * EVEN_SCALE;
+            let od3 = vec4<f32>(a3.y, a3.w, b3.y, b3.w) * ODD_SCALE;
             xs3 = xs3 + dot(a3 + b3, vec4<f32>(1.0));
             let a4 = x[x4 + word * 2u];
             let b4 = x[x4 + word * 2u + 1u];
-            let ev4 = vec4<f32>(a4.x, a4.z, b4.x, b4.z);
-            let od4 = vec4<f32>(a4.y, a4.w, b4.y, b4.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev4 = vec4<f32>(a4.x, a4.z, b4.x, b4.z) * EVEN_SCALE;
+            let od4 = vec4<f32>(a4.y, a4.w, b4.y, b4.w) * ODD_SCALE;
             xs4 = xs4 + dot(a4 + b4, vec4<f32>(1.0));
             let a5 = x[x5 + word * 2u];
             let b5 = x[x5 + word * 2u + 1u];
-            let ev5 = vec4<f32>(a5.x, a5.z, b5.x, b5.z);
-            let od5 = vec4<f32>(a5.y, a5.w, b5.y, b5.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev5 = vec4<f32>(a5.x, a5.z, b5.x, b5.z) * EVEN_SCALE;
+            let od5 = vec4<f32>(a5.y, a5.w, b5.y, b5.w) * ODD_SCALE;
             xs5 = xs5 + dot(a5 + b5, vec4<f32>(1.0));
             let a6 = x[x6 + word * 2u];
             let b6 = x[x6 + word * 2u + 1u];
-            let ev6 = vec4<f32>(a6.x, a6.z, b6.x, b6.z);
-            let od6 = vec4<f32>(a6.y, a6.w, b6.y, b6.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev6 = vec4<f32>(a6.x, a6.z, b6.x, b6.z) * EVEN_SCALE;
+            let od6 = vec4<f32>(a6.y, a6.w, b6.y, b6.w) * ODD_SCALE;
             xs6 = xs6 + dot(a6 + b6, vec4<f32>(1.0));
             let a7 = x[x7 + word * 2u];
             let b7 = x[x7 + word * 2u + 1u];
-            let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z);
-            let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w);
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z) * EVEN_SCALE;
+            let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w) * ODD_SCALE;
             xs7 = xs7 + dot(a7 + b7, vec4<f32>(1.0));
             let q0 = vec4<u32>(w[n0 * words_per_row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word
-            let lo0 = vec4<f32>((q0 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi0 = vec4<f32>((q0 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo0 = vec4<f32>(q0 & EVEN_NIBBLES);
+            let hi0 = vec4<f32>(q0 & ODD_NIBBLES);
             qx0_0 = qx0_0 + dot(lo0, ev0) + dot(hi0, od0);
             qx0_1 = qx0_1 + dot(lo0, ev1) + dot(hi0, od1);
             qx0_2 = qx0_2 + dot(lo0, ev2) + dot(hi0, od2);
@@ -185,9 +200,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             qx0_6 = qx0_6 + dot(lo0, ev6) + dot(hi0, od6);
             qx0_7 = qx0_7 + dot(lo0, ev7) + dot(hi0, od7);
             let q1 = vec4<u32>(w[n1 * words_per_row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word
-            let lo1 = vec4<f32>((q1 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi1 = vec4<f32>((q1 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo1 = vec4<f32>(q1 & EVEN_NIBBLES);
+            let hi1 = vec4<f32>(q1 & ODD_NIBBLES);
             qx1_0 = qx1_0 + dot(lo1, ev0) + dot(hi1, od0);
             qx1_1 = qx1_1 + dot(lo1, ev1) + dot(hi1, od1);
             qx1_2 = qx1_2 + dot(lo1, ev2) + dot(hi1, od2);
@@ -197,9 +212,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             qx1_6 = qx1_6 + dot(lo1, ev6) + dot(hi1, od6);
             qx1_7 = qx1_7 + dot(lo1, ev7) + dot(hi1, od7);
             let q2 = vec4<u32>(w[n2 * words_per_row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word
-            let lo2 = vec4<f32>((q2 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi2 = vec4<f32>((q2 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo2 = vec4<f32>(q2 & EVEN_NIBBLES);
+            let hi2 = vec4<f32>(q2 & ODD_NIBBLES);
             qx2_0 = qx2_0 + dot(lo2, ev0) + dot(hi2, od0);
             qx2_1 = qx2_1 + dot(lo2, ev1) + dot(hi2, od1);
             qx2_2 = qx2_2 + dot(lo2, ev2) + dot(hi2, od2);
@@ -209,9 +224,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             qx2_6 = qx2_6 + dot(lo2, ev6) + dot(hi2, od6);
             qx2_7 = qx2_7 + dot(lo2, ev7) + dot(hi2, od7);
             let q3 = vec4<u32>(w[n3 * words_per_row + word]);
-            // nibbles 0,2,4,6 and 1,3,5,7 of the word
-            let lo3 = vec4<f32>((q3 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(15u));
-            let hi3 = vec4<f32>((q3 >> vec4<u32>(4u, 12u, 20u, 28u)) & vec4<u32>(15u));
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo3 = vec4<f32>(q3 & EVEN_NIBBLES);
+            let hi3 = vec4<f32>(q3 & ODD_NIBBLES);
             qx3_0 = qx3_0 + dot(lo3, ev0) + dot(hi3, od0);
             qx3_1 = qx3_1 + dot(lo3, ev1) + dot(hi3, od1);
             qx3_2 = qx3_2 + dot(lo3, ev2) + dot(hi3, od2);

@@ -20,6 +20,13 @@ const RN: u32 = 4u;
 @group(0) @binding(5) var<storage, read> bias: array<f32>;
 @group(0) @binding(6) var<storage, read_write> y: array<f32>;
 
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
 fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
 }
@@ -62,22 +69,23 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             let word = g * words_per_group + i;
             let a0 = x[x0 + word];
             xs0 = xs0 + dot(a0, vec4<f32>(1.0));
-            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            let sa0 = a0 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
             let q0 = vec4<u32>(w[n0 * words_per_row + word] ^ 0x80808080u);
-            let qv0 = vec4<f32>((q0 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
-            qx0_0 = qx0_0 + dot(qv0, a0);
-            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            let qv0 = vec4<f32>(q0 & BYTES);
+            qx0_0 = qx0_0 + dot(qv0, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
             let q1 = vec4<u32>(w[n1 * words_per_row + word] ^ 0x80808080u);
-            let qv1 = vec4<f32>((q1 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
-            qx1_0 = qx1_0 + dot(qv1, a0);
-            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            let qv1 = vec4<f32>(q1 & BYTES);
+            qx1_0 = qx1_0 + dot(qv1, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
             let q2 = vec4<u32>(w[n2 * words_per_row + word] ^ 0x80808080u);
-            let qv2 = vec4<f32>((q2 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
-            qx2_0 = qx2_0 + dot(qv2, a0);
-            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes
+            let qv2 = vec4<f32>(q2 & BYTES);
+            qx2_0 = qx2_0 + dot(qv2, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
             let q3 = vec4<u32>(w[n3 * words_per_row + word] ^ 0x80808080u);
-            let qv3 = vec4<f32>((q3 >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u));
-            qx3_0 = qx3_0 + dot(qv3, a0);
+            let qv3 = vec4<f32>(q3 & BYTES);
+            qx3_0 = qx3_0 + dot(qv3, sa0);
         }
         let si0 = g * p.N + n0;
         let s0 = half_at(si0, scale[si0 >> 1u]);
