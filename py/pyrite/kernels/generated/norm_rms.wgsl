@@ -5,7 +5,7 @@
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { K: u32, rows_per_token: u32, last_only: u32, _p0: u32, eps: f32, _p1: f32, _p2: f32, _p3: f32 }
 
-const WG: u32 = 64u;
+const WG: u32 = 16u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;

@@ -6,7 +6,7 @@
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { Hq: u32, Hkv: u32, D: u32, max_ctx: u32, scale: f32, _p0: f32, _p1: f32, _p2: f32 }
 
-const WG: u32 = 64u;
+const WG: u32 = 16u;
 const MAX_D: u32 = 128u;
 const DPT: u32 = MAX_D / WG;         // output dims per invocation
 
