@@ -46,3 +46,12 @@ def test_routes_for_pins_one_route():
     assert [r.name for r in routes_for("linear", linear.ROUTES)] == ["gemv", "tiled"]
     with pytest.raises(RouteError):
         routes_for("linear", linear.ROUTES, {"linear": "fast"})
+
+
+@pytest.mark.parametrize("module,prefix", [(linear, "linear_"), (embedding, "embedding_"), (kv_cache, "kv_cache_"),
+                                           (rope, "rope_")])
+def test_grid_workgroup_sizes_match_the_kernels(module, prefix):
+    """Grids divide by the handler's WG: it must be the generated kernels' @workgroup_size."""
+    from pyrite import kernels
+    sizes = {kernels.get(k).workgroup_size for k in ids() if k.startswith(prefix)}
+    assert sizes == {(module.WG, 1, 1)}
