@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ModelFormatError
-from ..gpu import Device
+from ..gpu import Buffer, Device
 from ..graph.plan import Plan, storage
 from ..ops.elementwise import inplace
 from ..ops.embedding import embedding
@@ -29,22 +29,22 @@ F32 = 4
 class Activations:
     """Step buffers sized for max_seq tokens (rows beyond the live seq_len are ignored)."""
 
-    ids: object      # [max_seq] u32 token ids
-    targets: object  # [max_seq] u32 next-token ids (score)
-    x: object        # [max_seq, hidden] residual stream
-    h: object        # [max_seq, hidden] normed input / block output
-    q: object        # [max_seq, n_heads * head_dim]
-    q_raw: object    # [max_seq, n_heads * head_dim] before q_norm (qwen3)
-    k: object        # [max_seq, n_kv_heads * head_dim]
-    k_raw: object    # [max_seq, n_kv_heads * head_dim] before k_norm (qwen3)
-    v: object        # [max_seq, n_kv_heads * head_dim]
-    attn: object     # [max_seq, n_heads * head_dim]
-    gate: object     # [max_seq, ffn]
-    up: object       # [max_seq, ffn]
-    last: object     # [1, hidden] the last token, normed
-    logits: object   # [1, vocab]
-    out: object      # [max_seq, 2] u32: argmax, f32 bits (max logit or log-probability)
-    dummy: object    # 4 bytes, bound where an optional input (bias) is absent
+    ids: Buffer      # [max_seq] u32 token ids
+    targets: Buffer  # [max_seq] u32 next-token ids (score)
+    x: Buffer        # [max_seq, hidden] residual stream
+    h: Buffer        # [max_seq, hidden] normed input / block output
+    q: Buffer        # [max_seq, n_heads * head_dim]
+    q_raw: Buffer | None  # [max_seq, n_heads * head_dim] before q_norm (qwen3)
+    k: Buffer        # [max_seq, n_kv_heads * head_dim]
+    k_raw: Buffer | None  # [max_seq, n_kv_heads * head_dim] before k_norm (qwen3)
+    v: Buffer        # [max_seq, n_kv_heads * head_dim]
+    attn: Buffer     # [max_seq, n_heads * head_dim]
+    gate: Buffer     # [max_seq, ffn]
+    up: Buffer       # [max_seq, ffn]
+    last: Buffer     # [1, hidden] the last token, normed
+    logits: Buffer   # [1, vocab]
+    out: Buffer      # [max_seq, 2] u32: argmax, f32 bits (max logit or log-probability)
+    dummy: Buffer    # 4 bytes, bound where an optional input (bias) is absent
 
 
 class LlamaModel:
