@@ -1,12 +1,12 @@
 // a[i] = OP(a[i], b[i]) in place over the live rows (seq_len * row_len elements):
 // the residual add and the SwiGLU gate of the transformer block.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+{% import "_lib/common.wgsli" as lib %}
+{{ lib.step_struct() }}
 struct Params { row_len: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = {{ WG }}u;
 
-@group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<uniform> step: Step;
+{{ lib.uniforms() }}
 @group(0) @binding(2) var<storage, read_write> a: array<f32>;      // [S, row_len]
 @group(0) @binding(3) var<storage, read> b: array<f32>;            // [S, row_len]
 

@@ -1,11 +1,11 @@
 // out[s, k] = dequant(table[ids[s], k]): the token embedding gather for the live rows.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+{% import "_lib/common.wgsli" as lib %}
+{{ lib.step_struct() }}
 struct Params { V: u32, K: u32, GS: u32, _p0: u32 }
 
 const WG: u32 = {{ WG }}u;
 
-@group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<uniform> step: Step;
+{{ lib.uniforms() }}
 @group(0) @binding(2) var<storage, read> ids: array<u32>;           // [S]
 {% if QUANT == "f32" %}
 @group(0) @binding(3) var<storage, read> table: array<f32>;         // [V, K]

@@ -4,15 +4,15 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+{% import "_lib/common.wgsli" as lib %}
+{{ lib.step_struct() }}
 struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = {{ WG }}u;
 const TM: u32 = {{ TM }}u;
 const RN: u32 = {{ RN }}u;
 
-@group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<uniform> step: Step;
+{{ lib.uniforms() }}
 @group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;      // [M, K/4]
 {% if QUANT == "f32" %}
 @group(0) @binding(3) var<storage, read> w: array<vec4<f32>>;      // [N, K/4]

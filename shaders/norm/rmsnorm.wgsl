@@ -1,13 +1,13 @@
 // out[r, :] = x[r, :] * inverseSqrt(mean(x[r, :]^2) + eps) * weight, one workgroup per row.
 // rows = seq_len * rows_per_token (rows_per_token = n_heads for per-head q/k norm). With last_only,
 // only the last token's rows are normalized, into output rows 0.. (the lm_head needs only them).
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+{% import "_lib/common.wgsli" as lib %}
+{{ lib.step_struct() }}
 struct Params { K: u32, rows_per_token: u32, last_only: u32, _p0: u32, eps: f32, _p1: f32, _p2: f32, _p3: f32 }
 
 const WG: u32 = {{ WG }}u;
 
-@group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<uniform> step: Step;
+{{ lib.uniforms() }}
 @group(0) @binding(2) var<storage, read> x: array<f32>;            // [rows, K]
 @group(0) @binding(3) var<storage, read> weight: array<f32>;       // [K]
 @group(0) @binding(4) var<storage, read_write> out: array<f32>;    // [rows, K]

@@ -5,6 +5,7 @@
 //   tree:   one workgroup per output, strided loads and a shared-memory tree (long runs)
 // An output index walks the kept dims, a reduction index the reduced dims (coalesced, innermost
 // first), each to an element offset of x.
+{% import "_lib/common.wgsli" as lib %}
 struct Params {
     n_out: u32,
     red_len: u32,
@@ -81,14 +82,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
 var<workgroup> best_v: array<{{ T }}, WG>;
 var<workgroup> best_i: array<u32, WG>;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(num_workgroups) nwg: vec3<u32>) {
-    let lid = lid3.x;
-    let o = wid.x + wid.y * nwg.x;  // uniform per workgroup, so the early return keeps barriers uniform
-    if (o >= p.n_out) {
-        return;
-    }
+{{ lib.row_prologue("o", "n_out") }}
     let base = offset(o, 0u, p.kept_rank);
     var best = {{ SENTINEL }};
     var at = NONE;

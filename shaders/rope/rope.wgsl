@@ -4,24 +4,17 @@
 // layout of GGUF llama-arch q/k weights, which llama.cpp's converter permutes; the scores are the same.
 // cos/sin come from a host-built table [max_ctx, D/2] of (cos, sin) pairs, so the angles match the
 // reference's fp32 table and not the GPU's sin() of large arguments.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+{% import "_lib/common.wgsli" as lib %}
+{{ lib.step_struct() }}
 struct Params { H: u32, D: u32, _p0: u32, _p1: u32 }
 
 const WG: u32 = {{ WG }}u;
 
-@group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<uniform> step: Step;
+{{ lib.uniforms() }}
 @group(0) @binding(2) var<storage, read> table: array<vec2<f32>>;  // [max_ctx, D/2] (cos, sin)
 @group(0) @binding(3) var<storage, read_write> x: array<f32>;      // [S, H, D]
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-    let half = p.D / 2u;
-    let idx = gid.x + gid.y * nwg.x * WG;  // 2-D grid when 1-D would pass the 65535 limit
-    if (idx >= step.seq_len * p.H * half) {
-        return;
-    }
-    let i = idx % half;
+{{ lib.pair_prologue() }}
     let row = idx / half;              // s * H + h
     let s = row / p.H;
     let cs = table[(step.pos + s) * half + i];

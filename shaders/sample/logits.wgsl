@@ -1,12 +1,12 @@
 // Per row of logits [rows, V], one workgroup each: the argmax, and (score) the log-probability of
 // the next token targets[r] = log_softmax(row)[targets], reduced in two passes (max, then sum exp).
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+{% import "_lib/common.wgsli" as lib %}
+{{ lib.step_struct() }}
 struct Params { V: u32, rows: u32, _p0: u32, _p1: u32 }
 
 const WG: u32 = {{ WG }}u;
 
-@group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<uniform> step: Step;
+{{ lib.uniforms() }}
 @group(0) @binding(2) var<storage, read> logits: array<f32>;       // [rows, V]
 {% if SCORE %}
 @group(0) @binding(3) var<storage, read> targets: array<u32>;       // [rows] next-token ids

@@ -2,15 +2,15 @@
 // One workgroup per (query head h, live token s); token s sees cache positions 0 .. pos + s.
 // Each chunk of WG positions: every invocation scores one position (its own contiguous K row),
 // the workgroup reduces max and sum, then each invocation accumulates its output dims d.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+{% import "_lib/common.wgsli" as lib %}
+{{ lib.step_struct() }}
 struct Params { Hq: u32, Hkv: u32, D: u32, max_ctx: u32, scale: f32, _p0: f32, _p1: f32, _p2: f32 }
 
 const WG: u32 = {{ WG }}u;
 const MAX_D: u32 = {{ MAX_D }}u;
 const DPT: u32 = MAX_D / WG;         // output dims per invocation
 
-@group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<uniform> step: Step;
+{{ lib.uniforms() }}
 @group(0) @binding(2) var<storage, read> q: array<f32>;                 // [S, Hq, D]
 @group(0) @binding(3) var<storage, read> k_cache: array<u32>;           // [Hkv, max_ctx, D/2] fp16 pairs
 @group(0) @binding(4) var<storage, read> v_cache: array<u32>;           // [Hkv, max_ctx, D/2] fp16 pairs

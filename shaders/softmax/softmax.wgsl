@@ -3,6 +3,7 @@
 // A NaN anywhere in a row makes the row NaN (the max propagates it), as the numpy formula does.
 //   serial: one invocation per row, three passes (short rows, many of them)
 //   tree:   one workgroup per row, strided passes and shared-memory trees (long rows)
+{% import "_lib/common.wgsli" as lib %}
 struct Params { rows: u32, K: u32, _p0: u32, _p1: u32 }
 
 const WG: u32 = {{ WG }}u;
@@ -82,14 +83,7 @@ fn combine(lid: u32, v: f32, is_max: bool) -> f32 {
     return total;
 }
 
-@compute @workgroup_size(WG)
-fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(num_workgroups) nwg: vec3<u32>) {
-    let lid = lid3.x;
-    let row = wid.x + wid.y * nwg.x;  // uniform per workgroup, so the early return keeps barriers uniform
-    if (row >= p.rows) {
-        return;
-    }
+{{ lib.row_prologue("row", "rows") }}
     let base = row * p.K;
     var m = -bitcast<f32>(INF_BITS);
     for (var k = lid; k < p.K; k = k + WG) {

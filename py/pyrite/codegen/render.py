@@ -21,6 +21,7 @@ from pyrite.errors import KernelError, ManifestError
 from pyrite.kernels.ids import kernel_id
 
 SHADERS_DIR = "shaders"
+LIB_DIR = "_lib"  # shaders/_lib/*.wgsli: jinja macros templates import; never kernels themselves
 _JINJA_MARKERS = re.compile(r"\{\{|\{%|\{#")
 
 
@@ -59,9 +60,15 @@ def discover(root: Path) -> list[Source]:
         raise CodegenError(str(shaders), "no shaders directory")
     sources: list[Source] = []
     for path in sorted(shaders.rglob("*"), key=lambda p: p.as_posix()):
-        if path.name.startswith(".") or path.suffix not in (".wgsl", ".yaml") or not path.is_file():
+        if path.name.startswith(".") or not path.is_file():
             continue
         rel = path.relative_to(root).as_posix()
+        if path.relative_to(shaders).parts[0] == LIB_DIR:
+            if path.suffix != ".wgsli":
+                raise CodegenError(rel, f"shaders/{LIB_DIR}/ holds only .wgsli macro files")
+            continue
+        if path.suffix not in (".wgsl", ".yaml"):
+            continue
         if len(path.relative_to(shaders).parts) != 2:
             raise CodegenError(rel, "shader sources must sit at shaders/<family>/<name>.wgsl|.yaml")
         if path.suffix == ".yaml":
@@ -113,16 +120,18 @@ def render_plain(source: Source) -> RenderedKernel:
     return _finish(source, _make_id(source.rel, source.family, name), name, {}, text)
 
 
-def _environment() -> jinja2.Environment:
+def _environment(shaders: Path) -> jinja2.Environment:
+    """Templates may {% import "_lib/<name>.wgsli" as lib %} macros shared across families."""
     return jinja2.Environment(
-        undefined=jinja2.StrictUndefined, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True
+        loader=jinja2.FileSystemLoader(str(shaders)), undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
     )
 
 
 def render_template(source: Source) -> list[RenderedKernel]:
     assert source.manifest is not None
     manifest = load_manifest(source.manifest)
-    env = _environment()
+    env = _environment(source.wgsl.parent.parent)
     text = _read(source.wgsl, source.rel)
     try:
         used = jinja2.meta.find_undeclared_variables(env.parse(text))
@@ -140,6 +149,8 @@ def render_template(source: Source) -> list[RenderedKernel]:
         kid = _make_id(source.rel.removesuffix(".wgsl") + ".yaml", source.family, exp.variant, *exp.suffixes)
         try:
             rendered = template.render({**exp.params, "KERNEL": kid, "VARIANT": exp.variant})
+        except jinja2.TemplateNotFound as exc:
+            raise CodegenError(f"{source.rel} (kernel {kid})", f"imports a missing macro file: {exc}") from None
         except jinja2.TemplateError as exc:
             raise CodegenError(f"{source.rel} (kernel {kid})", f"rendering failed: {exc}") from None
         kernels.append(_finish(source, kid, exp.variant, exp.params, rendered))
