@@ -2,7 +2,8 @@
 
 shaders/<family>/<name>.wgsl is plain WGSL (one kernel, id <family>_<name>) unless
 <name>.yaml sits beside it; then it is a jinja2 template rendered once per manifest
-expansion (id <family>_<variant>[_<suffix>...]). Nothing here touches the output tree.
+expansion (id <family>_<variant>[_<suffix>...]). Templates may import the jinja macros in
+shaders/_lib/*.wgsli (shared snippets; never kernels themselves). Nothing here touches the output tree.
 """
 from __future__ import annotations
 
