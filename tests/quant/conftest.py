@@ -9,17 +9,7 @@ import pytest
 from gguf import GGMLQuantizationType, GGUFWriter
 from gguf.quants import quantize
 
-from pyrite.models.sources import fetch_qwen25_coder, fetch_smollm2
 
-
-@pytest.fixture(scope="session")
-def smollm2_gguf() -> Path:
-    return fetch_smollm2()
-
-
-@pytest.fixture(scope="session")
-def qwen_gguf() -> Path:
-    return fetch_qwen25_coder()
 
 
 def write_gguf(path: Path, tensors: dict[str, tuple[np.ndarray, str]], kv: dict | None = None,

@@ -172,6 +172,17 @@ def _sha256_file(path: Path) -> str:
 
 # ---- the converter --------------------------------------------------------------------------------
 
+def converter_fingerprint() -> str:
+    """sha256 over the sources that decide a converted model's bytes: a cached model directory
+    built by another version of them is stale."""
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for rel in ("models/convert.py", "models/format.py", "models/config.py", "quant/gguf.py",
+                "quant/packing.py", "quant/dequant.py", "tokenizer/gguf_meta.py"):
+        h.update((root / rel).read_bytes())
+    return h.hexdigest()
+
+
 def convert_gguf(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str = "exact",
                  name: str | None = None, progress: Progress = None,
                  max_shard_bytes: int = MAX_SHARD_BYTES) -> Path:
