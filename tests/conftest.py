@@ -31,14 +31,9 @@ def qwen_gguf():
 def smollm2_model(smollm2_gguf):
     """SmolLM2-135M-Instruct converted with the exact recipe, cached under .cache/test-models
     (converted again whenever the converter's sources change)."""
-    from pyrite.models.convert import convert_gguf, converter_fingerprint
+    from pyrite.models.convert import convert_cached
     from pyrite.models.sources import default_cache
-    out = default_cache() / "test-models" / "smollm2-135m"
-    stamp = out / ".converter"
-    if not stamp.exists() or stamp.read_text() != converter_fingerprint():
-        convert_gguf(smollm2_gguf, out, recipe="exact", name="smollm2-135m")
-        stamp.write_text(converter_fingerprint())
-    return out
+    return convert_cached(smollm2_gguf, default_cache() / "test-models" / "smollm2-135m", name="smollm2-135m")
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from .engine import Engine
 from .errors import PyriteError
+from .gpu import Device, request_device
 from .sampling import SamplingParams
 
 _engine: Engine | None = None
@@ -26,6 +27,11 @@ async def load(model_url: str, on_progress: Callable[[str, int, int], Any], max_
         return _error(e)
     return json.dumps({"model": _engine.index.name, "config": _engine.config.to_json(),
                        "device": _engine.device.describe(), "max_ctx": _engine.max_ctx})
+
+
+async def _device() -> Device:
+    """The loaded engine's device, else a fresh one (kernel cases and info work before a load)."""
+    return _engine.device if _engine is not None else await request_device()
 
 
 def _engine_or_raise() -> Engine:
@@ -109,10 +115,9 @@ async def run_cases(cases_json: str) -> str:
     """Kernel cases (pyrite.graph.single.Case JSON) on this page's device; outputs base64."""
     import base64
 
-    from .gpu import request_device
     from .graph.single import Case, run_case
     try:
-        device = _engine.device if _engine is not None else await request_device()
+        device = await _device()
         results = []
         for d in json.loads(cases_json):
             outputs, attest = await run_case(device, Case.from_json(d))
@@ -125,9 +130,7 @@ async def run_cases(cases_json: str) -> str:
 
 async def info() -> str:
     """Adapter, backend, features and limits of the page's device."""
-    from .gpu import request_device
     try:
-        device = _engine.device if _engine is not None else await request_device()
-        return json.dumps(device.describe())
+        return json.dumps((await _device()).describe())
     except Exception as e:
         return _error(e)

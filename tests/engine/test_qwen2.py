@@ -11,14 +11,10 @@ pytestmark = [pytest.mark.gpu, pytest.mark.model, pytest.mark.slow]
 
 @pytest.fixture(scope="module")
 def qwen_q4(qwen_gguf):
-    from pyrite.models.convert import convert_gguf, converter_fingerprint
+    from pyrite.models.convert import convert_cached
     from pyrite.models.sources import default_cache
-    out = default_cache() / "test-models" / "qwen2.5-coder-0.5b-q4"
-    stamp = out / ".converter"
-    if not stamp.exists() or stamp.read_text() != converter_fingerprint():
-        convert_gguf(qwen_gguf, out, recipe="q4", name="qwen2.5-coder-0.5b-q4")
-        stamp.write_text(converter_fingerprint())
-    return out
+    return convert_cached(qwen_gguf, default_cache() / "test-models" / "qwen2.5-coder-0.5b-q4", recipe="q4",
+                          name="qwen2.5-coder-0.5b-q4")
 
 
 def test_qwen2_writes_the_function_it_is_asked_for(device, qwen_q4):

@@ -239,3 +239,13 @@ def test_unconvertible_type(tmp_path):
     g = read_gguf(tmp_path / "i.gguf")
     with pytest.raises(PyriteError, match="'blk.0.odd.weight' is I32"):
         dequant_gguf(g, "blk.0.odd.weight")
+
+
+def test_convert_cached_skips_an_up_to_date_dir_and_redoes_a_changed_recipe(tiny_gguf, tmp_path):
+    from pyrite.models.convert import convert_cached
+    out = convert_cached(tiny_gguf, tmp_path / "m")
+    shard = out / "weights-00000.bin"
+    first = shard.stat().st_mtime_ns
+    assert convert_cached(tiny_gguf, out) == out and shard.stat().st_mtime_ns == first
+    convert_cached(tiny_gguf, out, recipe="q4")
+    assert '"recipe": "q4"' in (out / "model.json").read_text()

@@ -227,6 +227,20 @@ def convert_gguf(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str
     return out_dir
 
 
+def convert_cached(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str = "exact",
+                   name: str | None = None, progress: Progress = None) -> Path:
+    """convert_gguf, skipped when out_dir already holds this source converted with this recipe by
+    these converter sources (a stamp file beside model.json records all three)."""
+    src, out = Path(src), Path(out_dir)
+    key = f"{src.name}:{src.stat().st_size}:{recipe}:{converter_fingerprint()}"
+    stamp = out / ".converted"
+    if (out / "model.json").exists() and stamp.exists() and stamp.read_text() == key:
+        return out
+    convert_gguf(src, out, recipe=recipe, name=name, progress=progress)
+    stamp.write_text(key)
+    return out
+
+
 def _fresh_sibling(out_dir: Path, tag: str) -> Path:
     """An unused hidden name next to out_dir (same filesystem, so rename is atomic)."""
     while True:
