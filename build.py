@@ -52,6 +52,12 @@ def in_venv() -> bool:
     return Path(sys.prefix).resolve() == VENV.resolve()
 
 
+def build_requirements() -> list[str]:
+    """pyproject.toml's [build-system] requires: what `pip wheel --no-build-isolation` needs."""
+    import tomllib
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+
+
 def ensure_venv(extra: str) -> None:
     """Create .venv and install pyrite[extra] (editable) when pyproject.toml changed since last time."""
     if not venv_python().exists():
@@ -61,6 +67,9 @@ def ensure_venv(extra: str) -> None:
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if not stamp.exists() or stamp.read_text() != digest:
         run([str(venv_python()), "-m", "pip", "install", "-q", "--upgrade", "pip"])
+        # The wheel step builds without isolation, so the venv itself needs pyproject's build-system
+        # requirements: venv's bundled setuptools (65.5 on Python 3.11) has no bdist_wheel.
+        run([str(venv_python()), "-m", "pip", "install", "-q", *build_requirements()])
         # torch must come from the CPU wheel pinned in pyproject (any other spec pulls a CUDA build).
         run([str(venv_python()), "-m", "pip", "install", "-q", "-e", f".[{extra}]"], cwd=ROOT)
         stamp.write_text(digest)
