@@ -10,6 +10,7 @@
 //   {type:"cases", id, cases}
 //   {type:"info", id}
 //   {type:"profile", id, ids}    GPU ms per kernel (timestamp queries): prefill of ids + one decode
+//   {type:"options", id, options}  runtime options (read per execution, no rebuild) -> all of them
 //
 // Requests run one at a time, in arrival order (the engine owns one KV cache and one set of
 // activations). "stop" skips the queue: Python awaits a GPU read for every token, so this
@@ -72,6 +73,7 @@ async function boot() {
   api = {
     load: web.load, generate: web.generate, stop: web.stop, generate_ids: web.generate_ids,
     encode: web.encode, score: web.score, cases: web.run_cases, info: web.info, profile: web.profile,
+    options: web.options,
   };
   progress("runtime", 3, RUNTIME_STEPS);
   return build;
@@ -170,6 +172,10 @@ const HANDLERS = {
   async info(msg) {
     await runtime();
     return parse(await api.info());
+  },
+  async options(msg) {
+    await runtime();
+    return parse(await api.options(JSON.stringify(msg.options ?? {})));
   },
 };
 

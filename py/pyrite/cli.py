@@ -48,9 +48,15 @@ def _sampling(a: argparse.Namespace) -> SamplingParams:
 
 # -- native ----------------------------------------------------------------------------------------
 
+def _options(a: argparse.Namespace) -> dict[str, Any]:
+    """--option name=value (repeatable) -> runtime options, each checked (OptionError names it)."""
+    from .graph.options import parse_option
+    return dict(parse_option(text) for text in a.option or [])
+
+
 async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
     from .engine import Engine
-    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx)
+    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=_options(a))
     pieces = []
     async for piece in engine.generate(a.prompt, a.max_tokens, _sampling(a), chat=a.chat):
         pieces.append(piece)
@@ -58,12 +64,13 @@ async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
             print(piece, end="", flush=True)
     if not a.json:
         print()
-    return {"text": "".join(pieces), "stats": engine.stats.to_dict()}
+    out = {"text": "".join(pieces), "stats": engine.stats.to_dict()}
+    return out | engine.step_report() if a.attest else out
 
 
 async def _native_score(a: argparse.Namespace, text: str) -> dict[str, Any]:
     from .engine import Engine
-    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx)
+    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=_options(a))
     return await engine.score(engine.tokenizer.encode(text, add_special=True))
 
 
@@ -88,7 +95,10 @@ def _browser(a: argparse.Namespace, text: str | None = None) -> dict[str, Any]:
     with BrowserSession(repo_root() / "dist") as s:
         if a.cmd == "info":
             return s.info()
+        options = _options(a)
         s.load(_browser_model(a.model))
+        if options:
+            s.set_options(**options)
         if a.cmd == "score":
             return s.score(s.encode(text, chat=False))
         p = _sampling(a)
@@ -96,7 +106,8 @@ def _browser(a: argparse.Namespace, text: str | None = None) -> dict[str, Any]:
                          top_k=p.top_k, top_p=p.top_p, seed=p.seed)
         if not a.json:
             print(out["text"])
-        return {"text": out["text"], "stats": out["stats"]}
+        result = {"text": out["text"], "stats": out["stats"]}
+        return result | out["steps"] if a.attest else result
 
 
 # -- commands ---------------------------------------------------------------------------------------
@@ -129,6 +140,8 @@ def parser() -> argparse.ArgumentParser:
         if model:
             sp.add_argument("--model", default="smollm2-135m", help="model id under dist/models, or a path")
             sp.add_argument("--max-ctx", type=int, default=2048)
+            sp.add_argument("--option", action="append", metavar="NAME=VALUE",
+                            help="a runtime option, e.g. sdpa_query_tile=32 (repeatable)")
         sp.add_argument("--backend", choices=("native", "browser"), default="native")
         sp.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -142,6 +155,8 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--top-p", type=float, default=1.0)
     g.add_argument("--seed", type=int, default=None)
     g.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
+    g.add_argument("--attest", action="store_true",
+                   help="with --json: the routes and dispatch counts of the first prefill and last decode step")
     s = sub.add_parser("score", help="teacher-forced top-1 and log-probabilities over a text")
     common(s)
     s.add_argument("--text-file", required=True)

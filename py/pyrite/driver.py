@@ -202,6 +202,10 @@ class BrowserSession:
         """Stream an answer: {text, pieces, stats, attest}; options as pyrite.js generate()."""
         return self.call("generate", prompt=prompt, options=options)
 
+    def set_options(self, **options: Any) -> dict[str, Any]:
+        """Runtime options of the loaded engine (read per execution, no rebuild); -> all of them."""
+        return self.call("options", options=options)
+
     def generate_ids(self, ids: list[int], max_tokens: int) -> dict[str, Any]:
         """Greedy continuation of token ids: {ids, stats}."""
         return self.call("generate_ids", ids=list(ids), max_tokens=max_tokens)

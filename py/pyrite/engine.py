@@ -16,6 +16,7 @@ from typing import Any, AsyncIterator
 
 from .errors import PromptError
 from .gpu import Device, request_device
+from .graph.options import Options
 from .graph.plan import Live
 from .models.format import ModelIndex
 from .models.llama import LlamaModel
@@ -45,14 +46,19 @@ class Engine:
         self._stop = False
         self.profiling = False   # the profiling gate, read per execution: time every kernel on the GPU
         self.last_profile: list[dict[str, Any]] = []
+        self.steps: dict[str, list[dict[str, Any]]] = {}  # attestation: first prefill step, last decode step
 
     # -- load ---------------------------------------------------------------------------------------
 
     @classmethod
     async def load(cls, model: str | Path, *, device: Device | None = None, max_ctx: int = 2048,
                    max_seq: int = 128, overrides: dict[str, str] | None = None,
-                   progress: Progress = _no_progress) -> "Engine":
-        """A model directory (natively) or URL (in the browser) -> a ready engine."""
+                   options: dict[str, Any] | None = None, progress: Progress = _no_progress) -> "Engine":
+        """A model directory (natively) or URL (in the browser) -> a ready engine.
+
+        overrides pins routes by family ({"sdpa": "materialized"}); options are the runtime options
+        (graph/options.py), checked now and changeable later through engine.options."""
+        checked = Options(options or {})  # unknown names or values fail before any download
         source = shard_source(model)
         index = await source.index()
         device = device or await request_device()
@@ -60,12 +66,18 @@ class Engine:
         max_ctx = min(max_ctx, index.config.max_ctx)
         progress("shaders", 0, 1)
         device.push_error_scope()
-        built = LlamaModel(device, index.config, weights, max_ctx=max_ctx, max_seq=max_seq, overrides=overrides)
+        built = LlamaModel(device, index.config, weights, max_ctx=max_ctx, max_seq=max_seq, overrides=overrides,
+                           options=checked)
         err = await device.pop_error_scope()
         if err:
             raise RuntimeError(f"building the {index.name} plan failed: {err}")
         progress("shaders", 1, 1)
         return cls(device, index, built, Tokenizer.from_dict(index.tokenizer))
+
+    @property
+    def options(self) -> Options:
+        """The runtime options, read per execution: engine.options["sdpa_query_tile"] = 32 needs no rebuild."""
+        return self.model.plan.options
 
     @property
     def max_ctx(self) -> int:
@@ -76,8 +88,11 @@ class Engine:
     def _write_u32(self, buffer: Any, values: list[int]) -> None:
         self.device.write_buffer(buffer, 0, array.array("I", values).tobytes())
 
-    async def _run(self, ids: list[int], pos: int, head: str, targets: list[int] | None = None) -> None:
-        """Run ids at positions pos.. through the body (chunks of max_seq) and `head` on the last chunk."""
+    async def _run(self, ids: list[int], pos: int, head: str, targets: list[int] | None = None,
+                   record: str | None = None) -> None:
+        """Run ids at positions pos.. through the body (chunks of max_seq) and `head` on the last chunk.
+
+        record: keep the first chunk's attestation as steps[record]."""
         a, step = self.model.act, self.model.max_seq
         for start in range(0, len(ids), step):
             chunk = ids[start:start + step]
@@ -93,16 +108,19 @@ class Engine:
                 self.last_profile = await self.model.plan.run_profiled(live, sections)
             else:
                 self.model.plan.run(live, sections)
+            if record and start == 0:
+                self.steps[record] = self.model.plan.attest()
             if head == "score":
                 await self._collect_scores(len(chunk))
 
     async def prefill(self, ids: list[int]) -> None:
         """The whole prompt at positions 0..len-1; leaves the last token's logits ready."""
-        await self._run(ids, 0, "next")
+        self.steps = {}
+        await self._run(ids, 0, "next", record="prefill")
 
     async def decode_one(self, token: int, pos: int) -> None:
         """One token at position pos (S = 1) against the cache."""
-        await self._run([token], pos, "next")
+        await self._run([token], pos, "next", record="decode")
 
     async def next_token(self, params: SamplingParams, rng: random.Random) -> int:
         """Greedy: the GPU's argmax (8 bytes back). Otherwise read the logits row and sample on the host."""
@@ -206,6 +224,13 @@ class Engine:
     def attest(self) -> list[dict[str, Any]]:
         """Which kernel ran for each op in the last step."""
         return self.model.plan.attest()
+
+    def step_report(self) -> dict[str, Any]:
+        """The routes of the last generation's first prefill step and last decode step (`generate --attest`):
+        {"routes": {"prefill": {op: route}, "decode": {...}}, "dispatches": {"prefill": n, ...}, "layers"}."""
+        return {"routes": {kind: {r["op"]: r["route"] for r in rows} for kind, rows in self.steps.items()},
+                "dispatches": {kind: sum(r["dispatches"] for r in rows) for kind, rows in self.steps.items()},
+                "layers": self.config.n_layers}
 
     def profile_summary(self) -> list[dict[str, Any]]:
         """GPU time of the last profiled step per kernel, largest first: [{kernel, dispatches, ms, share}]."""

@@ -50,7 +50,8 @@ async def generate(prompt: str, options_json: str, on_piece: Callable[[str], Any
         async for piece in engine.generate(prompt, max_tokens=int(o.get("max_tokens", 256)), params=params,
                                            chat=bool(o.get("chat", True)), system=o.get("system")):
             on_piece(piece)
-        return json.dumps({"stats": engine.stats.to_dict(), "attest": _kernel_counts(engine)})
+        return json.dumps({"stats": engine.stats.to_dict(), "attest": _kernel_counts(engine),
+                           "steps": engine.step_report()})
     except Exception as e:
         return _error(e)
 
@@ -124,6 +125,16 @@ async def run_cases(cases_json: str) -> str:
             results.append({"outputs": {k: base64.b64encode(v).decode() for k, v in outputs.items()},
                             "attest": attest})
         return json.dumps({"results": results})
+    except Exception as e:
+        return _error(e)
+
+
+async def options(options_json: str) -> str:
+    """Set runtime options on the loaded engine (read per execution, no rebuild); JSON of all of them."""
+    try:
+        engine = _engine_or_raise()
+        engine.options.update(json.loads(options_json or "{}"))
+        return json.dumps(dict(engine.options))
     except Exception as e:
         return _error(e)
 

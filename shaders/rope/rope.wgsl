@@ -6,7 +6,7 @@
 // reference's fp32 table and not the GPU's sin() of large arguments.
 {% import "_lib/common.wgsli" as lib %}
 {{ lib.step_struct() }}
-struct Params { H: u32, D: u32, _p0: u32, _p1: u32 }
+struct Params { H: u32, D: u32, positions: u32, _p1: u32 }
 
 const WG: u32 = {{ WG }}u;
 
@@ -17,6 +17,9 @@ const WG: u32 = {{ WG }}u;
 {{ lib.pair_prologue() }}
     let row = idx / half;              // s * H + h
     let s = row / p.H;
+    if (step.pos + s >= p.positions) {  // never read past the table (the host refuses such steps first)
+        return;
+    }
     let cs = table[(step.pos + s) * half + i];
 {% if INTERLEAVED %}
     let a = row * p.D + 2u * i;

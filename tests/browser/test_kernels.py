@@ -1,7 +1,8 @@
 """Every kernel case of tests/ops/cases.py run in the page (Pyodide + navigator.gpu), checked against
 numpy with the same assertions as the native test (tests/ops/test_ops_native.py).
 
-Cases go to the page in one batch per op family, so a failure in one family does not hide the rest.
+Cases go to the page in batches of one op family and at most BATCH_BYTES of data, so a failure in one
+family does not hide the rest and no call carries a huge JSON message.
 """
 from __future__ import annotations
 
@@ -14,16 +15,28 @@ from pyrite.driver import BrowserError
 
 pytestmark = pytest.mark.browser
 CASES = all_cases()
+BATCH_BYTES = 4 << 20
+
+
+def batches(cases):
+    """Cases grouped by op, each group cut where its data would pass BATCH_BYTES (a big case goes alone)."""
+    out, size, op = [], 0, None
+    for case_id, case in cases:
+        nbytes = sum(map(len, case.inputs.values())) + sum(case.outputs.values())
+        if not out or case.op != op or size + nbytes > BATCH_BYTES:
+            out.append([])
+            size, op = 0, case.op
+        out[-1].append((case_id, case))
+        size += nbytes
+    return out
 
 
 @pytest.fixture(scope="module")
 def results(session, loaded) -> dict[str, dict | BrowserError]:
     """case id -> {outputs, attest} from the page, or the error its batch raised."""
-    families: dict[str, list] = {}
-    for case_id, case, _, _ in CASES:
-        families.setdefault(case.op, []).append((case_id, case))
+    ordered = sorted(((case_id, case) for case_id, case, _, _ in CASES), key=lambda c: c[1].op)
     out: dict[str, dict | BrowserError] = {}
-    for batch in families.values():
+    for batch in batches(ordered):
         try:
             answers = session.run_cases([case.to_json() for _, case in batch])
         except BrowserError as e:

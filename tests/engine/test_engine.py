@@ -35,7 +35,8 @@ def test_attestation_names_each_kernel(smollm2_engine):
     kernels = {r["kernel"] for r in rows}
     # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head, interleaved RoPE (GGUF llama q/k layout)
     # decode (one token) runs the gemv route of every linear
-    assert {"linear_q4a_m1", "linear_q8gsw_m1", "embedding_q8gsw", "rope_interleaved", "sdpa_online"} <= kernels
+    assert {"linear_q4a_m1", "linear_q8gsw_m1", "embedding_q8gsw", "rope_interleaved",
+            "sdpa_flash_split+sdpa_flash_combine"} <= kernels
     assert any(r["op"] == "blk.29.ffn_down" and r["route"] == "gemv" for r in rows)
 
 

@@ -1,32 +1,37 @@
 """Route tables are data: first match wins, any route can be pinned, an unknown pin is an error."""
 import pytest
 
-from pyrite.kernels import ids
-from pyrite.kernels import kernel_id
+from pyrite.graph.routes import Live, RouteError, candidates, pick
+from pyrite.kernels import ids, kernel_id
 from pyrite.ops import embedding, kv_cache, linear, norm, rope, sdpa
-from pyrite.ops.base import RouteError, choose, routes_for
+from pyrite.ops.linear import LinearSpec
+
+
+def lin(rows=0):
+    return LinearSpec(64, 64, "q4gsw", 32, rows)
 
 
 def test_linear_routes_by_live_rows():
-    assert choose("linear", linear.ROUTES, 1).name == "gemv"
-    assert choose("linear", linear.ROUTES, 7).name == "tiled"
+    assert pick("linear", linear.ROUTES, lin(), Live(1, 5)).name == "gemv"
+    assert pick("linear", linear.ROUTES, lin(), Live(7, 0)).name == "tiled"
+    assert pick("linear", linear.ROUTES, lin(rows=1), Live(7, 0)).name == "gemv"  # fixed rows win over live
 
 
 def test_rope_interleaved_only_when_asked():
-    assert choose("rope", rope.ROUTES, True).name == "interleaved"
-    assert choose("rope", rope.ROUTES, False).name == "rotate_half"
+    assert pick("rope", rope.ROUTES, rope.RopeSpec("r", True, 8)).name == "interleaved"
+    assert pick("rope", rope.ROUTES, rope.RopeSpec("r", False, 8)).name == "rotate_half"
 
 
 def test_override_pins_a_route():
-    assert choose("rope", rope.ROUTES, False, {"rope": "interleaved"}).name == "interleaved"
+    assert pick("rope", rope.ROUTES, rope.RopeSpec("r", False, 8), overrides={"rope": "interleaved"}).name == "interleaved"
 
 
 def test_unknown_override_names_the_family():
     with pytest.raises(RouteError, match="rope: no route named 'nope'"):
-        choose("rope", rope.ROUTES, False, {"rope": "nope"})
+        pick("rope", rope.ROUTES, rope.RopeSpec("r", False, 8), overrides={"rope": "nope"})
 
 
-@pytest.mark.parametrize("module", [embedding, kv_cache, norm, rope, sdpa])
+@pytest.mark.parametrize("module", [embedding, kv_cache, norm, rope])
 def test_every_route_has_a_generated_kernel_and_a_reason(module):
     have = set(ids())
     for route in module.ROUTES:
@@ -41,11 +46,11 @@ def test_every_linear_route_exists_for_every_format():
             assert kernel_id("linear", fmt, route.variant) in have and route.reason
 
 
-def test_routes_for_pins_one_route():
-    assert [r.name for r in routes_for("linear", linear.ROUTES, {"linear": "tiled"})] == ["tiled"]
-    assert [r.name for r in routes_for("linear", linear.ROUTES)] == ["gemv", "tiled"]
+def test_candidates_are_all_rows_or_the_pinned_one():
+    assert [r.name for r in candidates("linear", linear.ROUTES, {"linear": "tiled"})] == ["tiled"]
+    assert [r.name for r in candidates("linear", linear.ROUTES)] == ["gemv", "tiled"]
     with pytest.raises(RouteError):
-        routes_for("linear", linear.ROUTES, {"linear": "fast"})
+        candidates("linear", linear.ROUTES, {"linear": "fast"})
 
 
 @pytest.mark.parametrize("module,prefix", [(linear, "linear_"), (embedding, "embedding_"), (kv_cache, "kv_cache_"),

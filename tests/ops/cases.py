@@ -14,6 +14,8 @@ from pyrite.ops.rope import inv_freqs
 from pyrite.quant.dequant import dequant_packed
 from pyrite.quant.packing import PackedTensor, pack_halves, pack_nibbles, quantize_q4gsw, quantize_q8gsw
 
+from .sdpa_cases import all_attention_cases, all_sdpa_cases
+
 F32 = np.float32
 
 
@@ -116,35 +118,6 @@ def rope_case(rng, S: int, H: int, D: int, pos: int, theta: float = 10000.0, int
             {"x": rope_ref(x, pos, theta, interleaved)})
 
 
-def attention_case(rng, S: int, pos: int, Hq: int, Hkv: int, D: int, max_ctx: int):
-    """Cache pre-filled (fp16) for positions < pos, then S new tokens appended and attended causally."""
-    k_all = rng.standard_normal((pos + S, Hkv, D)).astype(np.float16)
-    v_all = rng.standard_normal((pos + S, Hkv, D)).astype(np.float16)
-    q = rng.standard_normal((S, Hq, D)).astype(F32)
-    k_cache = np.zeros((Hkv, max_ctx, D), np.float16)
-    v_cache = np.zeros((Hkv, max_ctx, D), np.float16)
-    k_cache[:, :pos] = k_all[:pos].transpose(1, 0, 2)
-    v_cache[:, :pos] = v_all[:pos].transpose(1, 0, 2)
-    kf, vf = k_all.astype(np.float64), v_all.astype(np.float64)
-    out = np.zeros((S, Hq, D))
-    for s in range(S):
-        n = pos + s + 1
-        for h in range(Hq):
-            kh = h // (Hq // Hkv)
-            sc = kf[:n, kh] @ q[s, h] / math.sqrt(D)
-            p = np.exp(sc - sc.max())
-            out[s, h] = (p / p.sum()) @ vf[:n, kh]
-    k_ref, v_ref = k_cache.copy(), v_cache.copy()
-    k_ref[:, pos:pos + S] = k_all[pos:].transpose(1, 0, 2)
-    v_ref[:, pos:pos + S] = v_all[pos:].transpose(1, 0, 2)
-    inputs = {"q": f32(q), "k": f32(k_all[pos:].astype(F32)), "v": f32(v_all[pos:].astype(F32)),
-              "k_cache": k_cache.tobytes(), "v_cache": v_cache.tobytes()}
-    attrs = {"n_heads": Hq, "n_kv_heads": Hkv, "head_dim": D, "max_ctx": max_ctx}
-    outputs = {"out": out.size * 4, "k_cache": k_cache.nbytes, "v_cache": v_cache.nbytes}
-    return (Case("attention", attrs, inputs, outputs, seq_len=S, pos=pos),
-            {"out": out.astype(F32), "k_cache": k_ref, "v_cache": v_ref})
-
-
 def inplace_case(rng, kind: str, S: int, row_len: int):
     a = rng.standard_normal((S, row_len)).astype(F32) * 4
     b = rng.standard_normal((S, row_len)).astype(F32)
@@ -191,9 +164,8 @@ def all_cases(seed: int = 0):
     out.append(("rmsnorm_last", *rmsnorm_case(rng, 5, 89, last_only=True), 1e-5))
     out.append(("rope_half", *rope_case(rng, 5, 3, 64, pos=17), 1e-5))
     out.append(("rope_interleaved", *rope_case(rng, 3, 7, 32, pos=1000, interleaved=True), 1e-5))
-    out.append(("attention_prefill", *attention_case(rng, 7, 0, 6, 2, 64, 16), 1e-4))
-    out.append(("attention_decode", *attention_case(rng, 1, 131, 9, 3, 64, 160), 1e-4))
-    out.append(("attention_chunk_d128", *attention_case(rng, 3, 70, 4, 4, 128, 80), 1e-4))
+    out.extend(all_sdpa_cases(rng))
+    out.extend(all_attention_cases(rng))
     for kind in ("add", "silu_mul"):
         out.append((f"inplace_{kind}", *inplace_case(rng, kind, 3, 131), 1e-5))
     out.append(("logits_argmax", *logits_case(rng, 3, 1009, score=False), 1e-6))

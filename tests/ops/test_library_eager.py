@@ -9,7 +9,7 @@ from pyrite import eager
 from pyrite.errors import DTypeError, LimitError, PyriteError, ShapeError
 from pyrite.graph.plan import Live, Plan, Tensor, storage
 from pyrite.ops import binary, reduce, unary
-from pyrite.ops.base import RouteError
+from pyrite.graph.routes import RouteError
 from pyrite.sync import run_sync
 
 pytestmark = pytest.mark.gpu
@@ -32,7 +32,8 @@ def test_run_returns_numpy_and_attests_the_route(device):
     x = np.arange(6, dtype=F32).reshape(2, 3)
     y, rows = eager.run("lt", x, 2.5, attest=True, device=device)
     assert y.dtype == np.bool_ and y.tolist() == [[True, True, True], [False, False, False]]
-    assert rows == [{"op": "lt", "family": "compare", "route": "flat", "kernel": "elementwise_lt_f32_flat"}]
+    assert rows == [{"op": "lt", "family": "compare", "route": "flat", "kernel": "elementwise_lt_f32_flat",
+                     "dispatches": 1}]
     _, rows = eager.run("add", x, np.ones((3, 1, 1), F32), attest=True, device=device)
     assert rows[0]["route"] == "strided" and rows[0]["kernel"] == "elementwise_add_f32_bcast"
     _, rows = eager.run("amax", np.ones((3, 100), F32), attest=True, device=device, dim=1)

@@ -7,7 +7,7 @@ from pyrite.errors import DTypeError, ShapeError
 from pyrite.graph.single import LIBRARY
 from pyrite.kernels import ids, kernel_id
 from pyrite.ops import binary, compare, copy, elementwise, logical, reduce, softmax, unary, where
-from pyrite.ops.base import choose
+from pyrite.graph.routes import pick
 from pyrite.ops.broadcast import Spec, map_layout
 
 from .library_cases import all_cases
@@ -47,13 +47,13 @@ def test_every_registered_op_has_cases():
                                           ([(5, 1), (1, 5)], "strided")])
 def test_map_route_follows_the_coalesced_layout(shapes, route):
     layout = map_layout(np.broadcast_shapes(*shapes), shapes)
-    assert choose("binary", elementwise.MAP_ROUTES, layout).name == route
+    assert pick("binary", elementwise.MAP_ROUTES, layout).name == route
 
 
 def test_reduce_route_follows_the_run_length():
-    assert choose("reduce", reduce.ROUTES, reduce.Runs(1000, 64)).name == "serial"
-    assert choose("reduce", reduce.ROUTES, reduce.Runs(3, 65)).name == "tree"
-    assert choose("reduce", reduce.ROUTES, reduce.Runs(3, 65), {"reduce": "serial"}).name == "serial"
+    assert pick("reduce", reduce.ROUTES, reduce.Runs(1000, 64)).name == "serial"
+    assert pick("reduce", reduce.ROUTES, reduce.Runs(3, 65)).name == "tree"
+    assert pick("reduce", reduce.ROUTES, reduce.Runs(3, 65), overrides={"reduce": "serial"}).name == "serial"
 
 
 F32 = Spec((3, 4), "f32")

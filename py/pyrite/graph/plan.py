@@ -1,30 +1,20 @@
 """Plan: the built form of a graph. Buffers, pipelines, bind groups and params blocks are made once;
-a step (live seq_len, pos) rewrites one uniform and recomputes grids, nothing else.
+a step (live seq_len, pos) rewrites one uniform, re-selects each node's route and recomputes grids.
 
-Every node records the op, route and kernel it dispatches, so each run can attest which kernel ran.
+Every node records the op, route and kernels it dispatches, so each run can attest which kernel ran.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Mapping, Sequence
 
 from .. import kernels
 from ..gpu import COPY_DST, COPY_SRC, STORAGE, UNIFORM, Buffer, Device, Dispatch
+from .options import Options
 from .params import pack_params, pack_step
+from .routes import Context, GridFn, Launch, Live, Route, always, candidates, choose
 
-Grid = Callable[["Live"], tuple[int, int, int]]
-
-
-@dataclass(frozen=True)
-class Live:
-    """The dynamic sizes of one execution: S live tokens starting at position pos."""
-
-    seq_len: int
-    pos: int
-
-    @property
-    def kv_len(self) -> int:
-        return self.pos + self.seq_len
+__all__ = ["Live", "Node", "Plan", "Tensor", "storage"]
 
 
 @dataclass(frozen=True)
@@ -37,14 +27,12 @@ class Tensor:
     buffer: Buffer
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One route of a node: its kernel, when it applies to the live sizes, and its grid."""
+@dataclass
+class Candidate:
+    """One built route of a node: its row and every dispatch it runs (launch, pipeline, bind group)."""
 
-    route: str
-    kernel: str
-    when: Callable[[Live], bool]
-    grid: Grid
+    route: Route
+    launches: list[tuple[Launch, Any, Any]]
 
 
 @dataclass
@@ -52,19 +40,36 @@ class Node:
     section: str
     op: str
     family: str
-    choices: list[tuple[Choice, Any, Any]]  # (choice, pipeline, bind group), first match wins
-    route: str = ""
-    kernel: str = ""
-    dispatch: Dispatch | None = None
+    spec: Any
+    candidates: list[Candidate]
+    pinned: bool = False
+    chosen: Candidate | None = None
+    dispatches: list[Dispatch] = field(default_factory=list)
 
-    def select(self, live: Live) -> None:
-        """Pick the first route whose predicate holds for the live sizes; a switch is atomic (one dispatch)."""
-        for choice, pipeline, bind_group in self.choices:
-            if choice.when(live):
-                self.route, self.kernel = choice.route, choice.kernel
-                self.dispatch = Dispatch(pipeline, bind_group, choice.grid(live), self.op)
-                return
-        raise RuntimeError(f"{self.op}: no route for {live}")  # the last choice of a table always matches
+    @property
+    def route(self) -> str:
+        return self.chosen.route.name if self.chosen else ""
+
+    @property
+    def kernels(self) -> list[str]:
+        return [launch.kernel for launch, _, _ in self.chosen.launches] if self.chosen else []
+
+    def select(self, ctx: Context) -> None:
+        """Pick the first route whose predicate holds; a switch is atomic: all its dispatches, none of another's.
+
+        A spec may refuse a live shape first (check_live raises a typed error before any dispatch)."""
+        check = getattr(self.spec, "check_live", None)
+        if check is not None:
+            check(ctx.live)
+        route = choose(self.family, [c.route for c in self.candidates], ctx, self.pinned)
+        self.chosen = next(c for c in self.candidates if c.route is route)
+        live = ctx.live
+        self.dispatches = [Dispatch(pipeline, group, launch.grid(live), self.op)
+                           for launch, pipeline, group in self.chosen.launches]
+
+    def attest(self) -> dict[str, Any]:
+        return {"op": self.op, "family": self.family, "route": self.route, "kernel": "+".join(self.kernels),
+                "dispatches": len(self.dispatches)}
 
 
 @dataclass
@@ -72,11 +77,17 @@ class Plan:
     device: Device
     name: str = "plan"
     overrides: dict[str, str] = field(default_factory=dict)  # family -> pinned route name
+    options: Options = field(default_factory=Options)        # read per execution
     nodes: list[Node] = field(default_factory=list)
     section: str = "main"  # nodes added now belong to this section; run() picks sections
     _step_buffer: Buffer | None = None
-    _live: Live | None = None
+    _selected: tuple | None = None
+    _scratch: dict[str, Buffer] = field(default_factory=dict)
     last_run: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.options, Options):
+            self.options = Options(self.options)
 
     @property
     def step_buffer(self) -> Buffer:
@@ -93,54 +104,77 @@ class Plan:
         self.device.write_buffer(buf, 0, data)
         return buf
 
-    def add(self, op: str, family: str, route: str, kernel_id: str, bindings: Sequence[Buffer],
-            grid: Grid) -> Node:
-        """Append one dispatch of `kernel_id` (checked against the registry now, not at dispatch)."""
-        return self.add_routed(op, family, [Choice(route, kernel_id, lambda live: True, grid)], bindings)
+    def scratch(self, name: str, nbytes: int) -> Buffer:
+        """A storage buffer shared by every node that asks for `name` (nodes run one after another).
 
-    def add_routed(self, op: str, family: str, choices: Sequence[Choice], bindings: Sequence[Buffer]) -> Node:
-        """Append a node whose route is picked per execution from the live sizes (all built now)."""
+        A larger request gets a new buffer; nodes built earlier keep the one they bound."""
+        buf = self._scratch.get(name)
+        if buf is None or buf.size < nbytes:
+            buf = self._scratch[name] = storage(self.device, f"{self.name}.{name}", nbytes)
+        return buf
+
+    def add_node(self, op: str, family: str, spec: Any, routes: Sequence[Route], args: Any) -> Node:
+        """Append a node: build every candidate route's dispatches now; pick one per execution."""
         built = []
-        for choice in choices:
-            pipeline = self.device.pipeline(kernels.get(choice.kernel))
-            built.append((choice, pipeline, self.device.bind_group(pipeline, bindings, label=op)))
-        node = Node(self.section, op, family, built)
+        for route in candidates(family, routes, self.overrides):
+            launches = []
+            for launch in route.build(route, args):
+                pipeline = self.device.pipeline(kernels.get(launch.kernel))
+                launches.append((launch, pipeline, self.device.bind_group(pipeline, launch.bindings, label=op)))
+            built.append(Candidate(route, launches))
+        node = Node(self.section, op, family, spec, built, pinned=family in self.overrides)
         self.nodes.append(node)
+        self._selected = None
         return node
+
+    def add(self, op: str, family: str, route: str, kernel_id: str, bindings: Sequence[Buffer],
+            grid: GridFn) -> Node:
+        """Append an op with one kernel: a one-row route table."""
+        launch = Launch(kernel_id, tuple(bindings), grid)
+        return self.add_node(op, family, None, [Route(route, always, lambda r, a: [launch], "the op's only kernel")], None)
 
     # -- execute ------------------------------------------------------------------------------
 
+    def context(self, spec: Any, live: Live) -> Context:
+        return Context(spec, live, self.device.limits, self.device.features, self.options)
+
     def set_live(self, live: Live) -> None:
-        """Resize: write the step uniform and recompute every grid for the live sizes."""
-        if live == self._live:
+        """Resize: write the step uniform, re-select every node's route and grid for the live sizes."""
+        key = (live, self.options.snapshot())
+        if key == self._selected:
             return
-        self.device.write_buffer(self.step_buffer, 0, pack_step(live.seq_len, live.pos))
+        if self._selected is None or self._selected[0] != live:
+            self.device.write_buffer(self.step_buffer, 0, pack_step(live.seq_len, live.pos))
         for node in self.nodes:
-            node.select(live)
-        self._live = live
+            node.select(self.context(node.spec, live))
+        self._selected = key
 
     def run(self, live: Live, sections: Sequence[str] = ("main",)) -> None:
         """Encode the chosen sections' dispatches, in order, into one command buffer and submit it."""
         self.set_live(live)
-        self.device.submit([n.dispatch for n in self._nodes(sections)])
+        self.device.submit([d for n in self._nodes(sections) for d in n.dispatches])
         self.last_run = tuple(sections)
 
     async def run_profiled(self, live: Live, sections: Sequence[str] = ("main",)) -> list[dict[str, Any]]:
         """The same work, each dispatch timed on the GPU: [{op, family, route, kernel, ns}] in order."""
         self.set_live(live)
-        nodes = self._nodes(sections)
-        times = await self.device.submit_profiled([n.dispatch for n in nodes])
+        rows = [(n, kernel, d) for n in self._nodes(sections) for kernel, d in zip(n.kernels, n.dispatches)]
+        times = await self.device.submit_profiled([d for _, _, d in rows])
         self.last_run = tuple(sections)
-        return [{"op": n.op, "family": n.family, "route": n.route, "kernel": n.kernel, "ns": t}
-                for n, t in zip(nodes, times)]
+        return [{"op": n.op, "family": n.family, "route": n.route, "kernel": kernel, "ns": t}
+                for (n, kernel, _), t in zip(rows, times)]
 
     def _nodes(self, sections: Sequence[str]) -> list[Node]:
         return [n for s in sections for n in self.nodes if n.section == s]
 
     def attest(self, sections: Sequence[str] | None = None) -> list[dict[str, Any]]:
-        """Which kernel each op ran in the last run (route attestation; cheap, always available)."""
+        """Which route and kernels each op ran in the last run (route attestation; cheap, always on)."""
         chosen = self.last_run if sections is None else sections
-        return [{"op": n.op, "family": n.family, "route": n.route, "kernel": n.kernel} for n in self._nodes(chosen)]
+        return [n.attest() for n in self._nodes(chosen)]
+
+    def routes(self, sections: Sequence[str] | None = None) -> Mapping[str, str]:
+        """{op: route} of the last run."""
+        return {row["op"]: row["route"] for row in self.attest(sections)}
 
 
 def storage(device: Device, name: str, nbytes: int) -> Buffer:

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from ..gpu import Buffer, Device
 from ..models.weights import DeviceWeight
 from ..ops import binary, compare, copy, logical, reduce, softmax, unary, where
+from .options import Options
 from .plan import Live, Plan, Tensor, storage
 
 
@@ -24,18 +25,19 @@ class Case:
     seq_len: int = 1
     pos: int = 0
     overrides: dict[str, str] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)   # runtime options (graph/options.py)
 
     def to_json(self) -> dict[str, Any]:
         import base64
         return {"op": self.op, "attrs": self.attrs, "outputs": self.outputs, "seq_len": self.seq_len,
-                "pos": self.pos, "overrides": self.overrides,
+                "pos": self.pos, "overrides": self.overrides, "options": self.options,
                 "inputs": {k: base64.b64encode(v).decode() for k, v in self.inputs.items()}}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Case":
         import base64
         return cls(d["op"], d["attrs"], {k: base64.b64decode(v) for k, v in d["inputs"].items()},
-                   d["outputs"], d["seq_len"], d["pos"], d.get("overrides", {}))
+                   d["outputs"], d["seq_len"], d["pos"], d.get("overrides", {}), d.get("options", {}))
 
 
 def _weight(bufs: dict[str, Buffer], prefix: str, attrs: dict[str, Any]) -> DeviceWeight:
@@ -71,13 +73,24 @@ def _rope(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
          interleaved=a.get("interleaved", False))
 
 
-def _attention(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+def _sdpa(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
     """kv_cache update + sdpa: the cache comes in pre-filled for positions < pos."""
     from ..ops.kv_cache import KVCache
     from ..ops.sdpa import sdpa
     cache = KVCache(b["k_cache"], b["v_cache"], a["n_kv_heads"], a["head_dim"], a["max_ctx"])
     cache.update(p, "kv_update", b["k"], b["v"])
-    sdpa(p, "sdpa", b["q"], cache, b["out"], n_heads=a["n_heads"])
+    sdpa(p, "sdpa", b["q"], cache, b["out"], n_heads=a["n_heads"], max_seq=a.get("max_seq", a["max_ctx"]))
+
+
+def _attention(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    """General attention: q/k/v (and mask) f32 with their shapes in attrs; out has q's shape."""
+    from ..ops.attention import attention
+
+    def t(name: str, shape_of: str | None = None) -> Tensor:
+        return Tensor(name, tuple(a[f"{shape_of or name}_shape"]), "f32", b[name])
+
+    attention(p, "attention", t("q"), t("k"), t("v"), t("out", "q"), mask=t("mask") if "mask" in b else None,
+              dummy=b["dummy"])
 
 
 def _inplace(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
@@ -108,7 +121,7 @@ LIBRARY = {name: family for family in (unary, binary, compare, logical, where, c
 
 OPS: dict[str, Callable[[Plan, dict[str, Buffer], dict[str, Any]], None]] = {
     "linear": _linear, "embedding": _embedding, "rmsnorm": _rmsnorm, "rope": _rope,
-    "attention": _attention, "inplace": _inplace, "logits": _logits,
+    "sdpa": _sdpa, "attention": _attention, "inplace": _inplace, "logits": _logits,
     **{name: partial(_library, name) for name in LIBRARY},
 }
 
@@ -123,7 +136,7 @@ async def run_case(device: Device, case: Case) -> tuple[dict[str, bytes], list[d
     for name, nbytes in case.outputs.items():
         if name not in bufs:
             bufs[name] = storage(device, name, max(nbytes, 4))
-    plan = Plan(device, case.op, dict(case.overrides))
+    plan = Plan(device, case.op, dict(case.overrides), Options(case.options))
     OPS[case.op](plan, bufs, case.attrs)
     plan.run(Live(case.seq_len, case.pos))
     out = {name: await device.read_buffer(bufs[name], 0, nbytes) for name, nbytes in case.outputs.items()}

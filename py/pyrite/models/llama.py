@@ -7,9 +7,11 @@ Parameters keep the GGUF tensor names (blk.N.attn_q.weight ...).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Mapping
 
 from ..errors import ModelFormatError
 from ..gpu import Buffer, Device
+from ..graph.options import Options
 from ..graph.plan import Plan, storage
 from ..ops.elementwise import inplace
 from ..ops.embedding import embedding
@@ -49,7 +51,8 @@ class Activations:
 
 class LlamaModel:
     def __init__(self, device: Device, config: ModelConfig, weights: dict[str, DeviceWeight], *,
-                 max_ctx: int, max_seq: int, overrides: dict[str, str] | None = None):
+                 max_ctx: int, max_seq: int, overrides: dict[str, str] | None = None,
+                 options: Mapping[str, Any] | None = None):
         self.device, self.config, self.weights = device, config, weights
         self.max_ctx, self.max_seq = max_ctx, max_seq
         c = config
@@ -71,7 +74,7 @@ class LlamaModel:
         table = rope_table(max_ctx, c.head_dim, c.rope_theta)
         self.rope_table = storage(device, "rope_table", len(table))
         device.write_buffer(self.rope_table, 0, table)
-        self.plan = Plan(device, "llama", dict(overrides or {}))
+        self.plan = Plan(device, "llama", dict(overrides or {}), Options(options or {}))
         self._build_body()
         self._build_next()
         self._score_logits = None
@@ -112,7 +115,7 @@ class LlamaModel:
             rope(p, f"{b}.rope_k", a.k, self.rope_table, n_heads=c.n_kv_heads, head_dim=c.head_dim,
                  interleaved=interleaved)
             cache.update(p, f"{b}.kv_update", a.k, a.v)
-            sdpa(p, f"{b}.attn", a.q, cache, a.attn, n_heads=c.n_heads)
+            sdpa(p, f"{b}.attn", a.q, cache, a.attn, n_heads=c.n_heads, max_seq=self.max_seq)
             linear(p, f"{b}.attn_output", a.attn, self.w(f"{b}.attn_output.weight"), a.h, dummy=a.dummy)
             inplace(p, f"{b}.attn_residual", "add", a.x, a.h, c.hidden)
             rmsnorm(p, f"{b}.ffn_norm", a.x, self.w(f"{b}.ffn_norm.weight"), a.h, eps=c.rms_eps)

@@ -15,8 +15,8 @@ from ..gpu import Buffer
 from ..graph.grids import ceil_div, grid_1d
 from ..graph.plan import Live, Plan, Tensor, storage
 from ..kernels import kernel_id
-from .base import Route, RouteError, choose
-from .broadcast import ITEMSIZE, Spec, check_dtype, check_shape, map_layout, numel, padded
+from ..graph.routes import Route, RouteError, Single, always, one_dispatch
+from .broadcast import ITEMSIZE, Layout, Spec, check_dtype, check_shape, map_layout, numel, padded
 
 FAMILY = "elementwise"
 WG = 64  # shaders/elementwise/*.yaml
@@ -110,23 +110,30 @@ def map_op(plan: Plan, op: str, family: str, variant: str, inputs: Sequence[Tens
     is attested under `family`.
     """
     layout = map_layout(out.shape, [t.shape for t in inputs])
-    route = choose(family, MAP_ROUTES, layout, plan.overrides)
-    if not route.when(layout):  # only a pin gets here: flat would read broadcast operands wrongly
-        raise RouteError(f"{op}: route {route.name!r} cannot run shapes {[list(t.shape) for t in inputs]} "
+    pinned = plan.overrides.get(family)
+    if pinned == "flat" and not is_flat(layout):  # flat would read broadcast operands wrongly
+        raise RouteError(f"{op}: route {pinned!r} cannot run shapes {[list(t.shape) for t in inputs]} "
                          f"(coalesced rank {layout.rank}); it needs operands of one shape or scalars")
     n = numel(out.shape)
     strides = [s for k in range(MAX_INPUTS) for s in padded(layout.strides[k] if k < len(inputs) else ())]
     params = plan.params(f"{op}.params", [n, layout.rank, alpha_bits, 0, *padded(layout.dims), *strides])
     per_word = max(1, 4 // ITEMSIZE.get(out.dtype, 4))  # packed bool / f16 outputs: a word per invocation
     grid = grid_1d(ceil_div(n, per_word), WG)
-    plan.add(op, family, route.name, kernel_id(FAMILY, variant, route.variant),
-             [params, *(t.buffer for t in inputs), out.buffer], lambda live: grid)
+    # The layout is fixed at build: the node gets the one row it selects (or the pinned one).
+    routes = MAP_ROUTES if pinned else [MAP_ROUTES[0] if is_flat(layout) else MAP_ROUTES[1]]
+    plan.add_node(op, family, layout, routes,
+                  Single((FAMILY, variant), [params, *(t.buffer for t in inputs), out.buffer], lambda live: grid))
+
+
+def is_flat(layout: Layout) -> bool:
+    return layout.rank == 1
+
 
 
 # -- registration -------------------------------------------------------------------------------
 # Routes of the map, shared by every family built on it; the row names the template's LAYOUT axis.
 MAP_ROUTES = [
-    Route("flat", lambda layout: layout.rank == 1, "flat",
-          "operands coalesce to one dim (same shape, or a broadcast scalar): offset = e * stride"),
-    Route("strided", lambda layout: True, "bcast", "general broadcast: one div/mod per coalesced dim"),
+    Route("flat", lambda c: is_flat(c.spec), one_dispatch,
+          "operands coalesce to one dim (same shape, or a broadcast scalar): offset = e * stride", "flat"),
+    Route("strided", always, one_dispatch, "general broadcast: one div/mod per coalesced dim", "bcast"),
 ]

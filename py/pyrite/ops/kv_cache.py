@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from ..gpu import Buffer, Device
 from ..graph.grids import grid_1d
 from ..graph.plan import Live, Plan, storage
-from ..kernels import kernel_id
-from .base import Route, choose
+from ..graph.routes import Route, Single, always, one_dispatch
 
 FAMILY = "kv_cache"
 WG = 64
@@ -29,18 +28,17 @@ class KVCache:
 
     def update(self, plan: Plan, op: str, k: Buffer, v: Buffer) -> None:
         """Append: cache[:, pos:pos+S] = (k, v) of the live tokens, as fp16."""
-        route = choose(FAMILY, ROUTES, self, plan.overrides)
         params = plan.params(f"{op}.params", [self.n_kv_heads, self.head_dim, self.max_ctx, 0])
         n_per_token = self.n_kv_heads * self.head_dim // 2
 
         def grid(live: Live) -> tuple[int, int, int]:
             return grid_1d(live.seq_len * n_per_token, WG)
 
-        plan.add(op, FAMILY, route.name, kernel_id(FAMILY, route.variant),
-                 [params, plan.step_buffer, k, v, self.k, self.v], grid)
+        plan.add_node(op, FAMILY, (self.n_kv_heads, self.head_dim, self.max_ctx), ROUTES,
+                      Single((FAMILY,), [params, plan.step_buffer, k, v, self.k, self.v], grid))
 
 
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
-    Route("write", lambda c: True, "write", "fp16 pairs packed in u32: no shader-f16 needed"),
+    Route("write", always, one_dispatch, "fp16 pairs packed in u32: no shader-f16 needed", "write"),
 ]

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import ceil_div, grid_rows
-from ..graph.plan import Choice, Live, Plan
+from ..graph.plan import Live, Plan
+from ..graph.routes import Context, Launch, Route, always
 from ..kernels import kernel_id
 from ..models.weights import DeviceWeight
-from .base import Route, check_format, routes_for
+from .base import check_format
 
 FAMILY = "linear"
 FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
@@ -27,7 +28,7 @@ class LinearSpec:
     rows: int  # fixed row count, or 0 for the live seq_len
 
 
-def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None) -> LinearSpec:
+def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0) -> LinearSpec:
     check_format(op, w.format, FORMATS)
     if len(w.shape) != 2:
         raise ShapeError(f"{op}: weight {w.name} must be 2-D [N, K], got {list(w.shape)}")
@@ -38,35 +39,44 @@ def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None) -> LinearSpec:
                          f"({gs}) == 0")
     if bias is not None and bias.shape != (N,):
         raise ShapeError(f"{op}: bias {bias.name} has shape {list(bias.shape)}, expected [{N}]")
-    return LinearSpec(N, K, w.format, gs, 0)
+    return LinearSpec(N, K, w.format, gs, rows)
 
 
 def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: DeviceWeight | None = None,
            dummy: Buffer, rows: int = 0) -> None:
     """Append y = x @ w.T (+ bias). rows=0: the live seq_len rows; rows=r: exactly r rows."""
-    spec = validate(op, w, bias)
+    spec = validate(op, w, bias, rows)
     params = plan.params(f"{op}.params", [spec.N, spec.K, spec.group_size or 8, int(bias is not None), rows, 0, 0, 0])
     bias_buf = bias.parts["data"] if bias is not None else dummy
-    bindings = [params, plan.step_buffer, x, *w.bindings(), bias_buf, y]
-    choices = []
-    for route in routes_for(FAMILY, ROUTES, plan.overrides):
-        rn, tm = TILES[route.variant]
+    plan.add_node(op, FAMILY, spec, ROUTES, LinearArgs(spec, (params, plan.step_buffer, x, *w.bindings(), bias_buf, y)))
 
-        def grid(live: Live, rn: int = rn, tm: int = tm) -> tuple[int, int, int]:
-            return grid_rows(ceil_div(spec.N, rn), WG, rows or live.seq_len, tm)
 
-        def when(live: Live, route: Route = route) -> bool:
-            return route.when(rows or live.seq_len)
+@dataclass(frozen=True)
+class LinearArgs:
+    spec: LinearSpec
+    bindings: tuple[Buffer, ...]
 
-        choices.append(Choice(route.name, kernel_id(FAMILY, spec.format, route.variant), when, grid))
-    plan.add_routed(op, FAMILY, choices, bindings)
+
+def build_tile(route: Route, a: LinearArgs) -> list[Launch]:
+    """One dispatch of the format's kernel at the row's register tile (RN rows x TM tokens)."""
+    rn, tm = TILES[route.variant]
+
+    def grid(live: Live) -> tuple[int, int, int]:
+        return grid_rows(ceil_div(a.spec.N, rn), WG, a.spec.rows or live.seq_len, tm)
+
+    return [Launch(kernel_id(FAMILY, a.spec.format, route.variant), a.bindings, grid)]
+
+
+def live_rows(ctx: Context) -> int:
+    return ctx.spec.rows or ctx.live.seq_len
 
 
 # -- registration -------------------------------------------------------------------------------
 # The weight format picks the template variant (q4gsw / q4a / q8gsw / f32); the route is picked per
 # execution from the live row count M, and names the tokens-per-workgroup axis of the template.
 ROUTES = [
-    Route("gemv", lambda m: m == 1, "m1", "decode is GEMV-shaped: one token keeps the inner loop tight"),
-    Route("tiled", lambda m: True, "m8", "prefill: each weight word read once serves 8 tokens"),
+    Route("gemv", lambda c: live_rows(c) == 1, build_tile,
+          "decode is GEMV-shaped: one token keeps the inner loop tight", "m1"),
+    Route("tiled", always, build_tile, "prefill: each weight word read once serves 8 tokens", "m8"),
 ]
 TILES = {"m1": (4, 1), "m8": (4, 8)}  # (RN rows, TM tokens) per invocation: shaders/linear/linear.yaml combos

@@ -4,9 +4,8 @@ from __future__ import annotations
 from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.plan import Live, Plan
-from ..kernels import kernel_id
+from ..graph.routes import Route, Single, always, one_dispatch
 from ..models.weights import DeviceWeight
-from .base import Route, choose
 
 FAMILY = "norm"
 
@@ -17,17 +16,16 @@ def rmsnorm(plan: Plan, op: str, x: Buffer, weight: DeviceWeight, out: Buffer, *
     if weight.format != "f32" or len(weight.shape) != 1:
         raise ShapeError(f"{op}: norm weight {weight.name} must be f32 [K], got {weight.format} {list(weight.shape)}")
     (K,) = weight.shape
-    route = choose(FAMILY, ROUTES, K, plan.overrides)
     params = plan.params(f"{op}.params", [K, rows_per_token, int(last_only), 0, float(eps), 0.0, 0.0, 0.0])
 
     def grid(live: Live) -> tuple[int, int, int]:
         return (rows_per_token * (1 if last_only else live.seq_len), 1, 1)
 
-    plan.add(op, FAMILY, route.name, kernel_id(FAMILY, route.variant),
-             [params, plan.step_buffer, x, weight.parts["data"], out], grid)
+    plan.add_node(op, FAMILY, K, ROUTES,
+                  Single((FAMILY,), [params, plan.step_buffer, x, weight.parts["data"], out], grid))
 
 
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
-    Route("rms", lambda K: True, "rms", "one workgroup per row, tree reduction"),
+    Route("rms", always, one_dispatch, "one workgroup per row, tree reduction", "rms"),
 ]

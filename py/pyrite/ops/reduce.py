@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from ..errors import ShapeError
 from ..graph.grids import grid_1d
 from ..graph.plan import Plan, Tensor
+from ..graph.routes import Launch, Route, always
 from ..kernels import kernel_id
-from .base import Route, choose
 from .broadcast import (Spec, check_dtype, check_out, check_shape, normalize_dims, numel, padded,
                         reduce_layouts, reduced_shape)
 
@@ -52,12 +52,24 @@ def build(plan: Plan, op: str, name: str, x: Tensor, *, out: Tensor, dim: int | 
     dims = _dims(name, x, dim)
     kept, red = reduce_layouts(x.shape, dims)
     runs = Runs(numel(out.shape), numel([x.shape[d] for d in dims]))
-    route = choose(FAMILY, ROUTES, runs, plan.overrides)
     params = plan.params(f"{op}.params", [runs.count, runs.length, kept.rank, red.rank, *padded(kept.dims),
                                           *padded(red.dims), *padded(kept.strides[0]), *padded(red.strides[0])])
-    grid = grid_1d(runs.count, GROUP_SIZE[route.variant])
-    plan.add(op, FAMILY, route.name, kernel_id(FAMILY, name, x.dtype, route.variant), [params, x.buffer, out.buffer],
-             lambda live: grid)
+    plan.add_node(op, FAMILY, runs, ROUTES, RunsArgs(runs, (FAMILY, name, x.dtype), (params, x.buffer, out.buffer)))
+
+
+@dataclass(frozen=True)
+class RunsArgs:
+    """Build args of a reduce-shaped node (reduce, softmax): its runs, kernel id prefix and bindings."""
+
+    runs: Runs
+    prefix: tuple[str, ...]
+    bindings: tuple
+
+
+def build_runs(route: Route, a: RunsArgs) -> list[Launch]:
+    """The row's MODE variant over the runs: GROUP_SIZE outputs per workgroup."""
+    grid = grid_1d(a.runs.count, GROUP_SIZE[route.variant])
+    return [Launch(kernel_id(*a.prefix, route.variant), a.bindings, lambda live: grid)]
 
 
 # -- registration -------------------------------------------------------------------------------
@@ -66,8 +78,8 @@ INDEX_OPS = ("argmax", "argmin")
 NAMES = ("amax", "amin", *INDEX_OPS)
 # Rows name the template's MODE axis; softmax routes its rows the same way.
 ROUTES = [
-    Route("serial", lambda runs: runs.length <= WG, "serial",
-          "short runs: one invocation per output loops alone, no barriers, no idle lanes"),
-    Route("tree", lambda runs: True, "tree", "long runs: a workgroup per output shares the loads, then a tree"),
+    Route("serial", lambda c: c.spec.length <= WG, build_runs,
+          "short runs: one invocation per output loops alone, no barriers, no idle lanes", "serial"),
+    Route("tree", always, build_runs, "long runs: a workgroup per output shares the loads, then a tree", "tree"),
 ]
 GROUP_SIZE = {"serial": WG, "tree": 1}  # outputs per workgroup: grid_1d(count, GROUP_SIZE)

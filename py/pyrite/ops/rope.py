@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import math
 import struct
+from dataclasses import dataclass
 
 from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import grid_1d
 from ..graph.plan import Live, Plan
-from ..kernels import kernel_id
-from .base import Route, choose
+from ..graph.routes import Route, Single, always, one_dispatch
 
 FAMILY = "rope"
 WG = 64
@@ -35,23 +35,37 @@ def rope_table(max_ctx: int, head_dim: int, theta: float) -> bytes:
     return struct.pack(f"<{len(values)}f", *values)
 
 
+@dataclass(frozen=True)
+class RopeSpec:
+    op: str
+    interleaved: bool
+    positions: int   # rows of the (cos, sin) table
+
+    def check_live(self, live: Live) -> None:
+        """Positions past the table are a typed error before any dispatch (the kernel skips them too)."""
+        if live.kv_len > self.positions:
+            raise ShapeError(f"{self.op}: positions {live.pos}..{live.kv_len - 1} run past the cos/sin table "
+                             f"({self.positions} positions)")
+
+
 def rope(plan: Plan, op: str, x: Buffer, table: Buffer, *, n_heads: int, head_dim: int,
          interleaved: bool = False) -> None:
     """Rotate the live tokens' heads in place; interleaved for GGUF llama-arch (permuted) q/k weights."""
     if head_dim % 2:
         raise ShapeError(f"{op}: head_dim {head_dim} must be even")
-    route = choose(FAMILY, ROUTES, interleaved, plan.overrides)
-    params = plan.params(f"{op}.params", [n_heads, head_dim, 0, 0])
+    positions = table.size // (head_dim * 4)  # [positions, D/2] (cos, sin) f32 pairs
+    params = plan.params(f"{op}.params", [n_heads, head_dim, positions, 0])
 
     def grid(live: Live) -> tuple[int, int, int]:
         return grid_1d(live.seq_len * n_heads * head_dim // 2, WG)
 
-    plan.add(op, FAMILY, route.name, kernel_id(FAMILY, route.variant),
-             [params, plan.step_buffer, table, x], grid)
+    plan.add_node(op, FAMILY, RopeSpec(op, interleaved, positions), ROUTES,
+                  Single((FAMILY,), [params, plan.step_buffer, table, x], grid))
 
 
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
-    Route("interleaved", lambda inter: inter, "interleaved", "GGUF llama-arch q/k rows are permuted to pairs"),
-    Route("rotate_half", lambda inter: True, "rotate_half", "HF Llama/Qwen convention (halves, not pairs)"),
+    Route("interleaved", lambda c: c.spec.interleaved, one_dispatch, "GGUF llama-arch q/k rows are permuted to pairs",
+          "interleaved"),
+    Route("rotate_half", always, one_dispatch, "HF Llama/Qwen convention (halves, not pairs)", "rotate_half"),
 ]

@@ -1,38 +1,205 @@
-"""sdpa: causal grouped-query attention of the live queries over the KV cache."""
+"""sdpa: causal grouped-query attention of the live queries over the fp16 KV cache.
+
+q [S, Hq, D] f32, the cache [Hkv, max_ctx, D/2] fp16 pairs, out [S, Hq, D] f32; token s (at position
+pos + s) attends to cache positions 0 .. pos + s. Routes, first match wins per execution:
+stream_q16 / stream_q32 for prefill, flash_decode for decode, materialized for whatever the others
+reject. The one_split row (flash with a single split) exists to be pinned as a baseline.
+"""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from ..errors import ShapeError
 from ..gpu import Buffer
+from ..graph.grids import ceil_div
 from ..graph.plan import Live, Plan
-from ..kernels import kernel_id
-from .base import Route, choose
+from ..graph.routes import Context, Launch, Route, always
+from ..kernels import get, kernel_id
 from .kv_cache import KVCache
 
 FAMILY = "sdpa"
-MAX_D = 128  # shaders/sdpa/sdpa.yaml
+MAX_D = 256                # shaders/sdpa/*.yaml MAX_D: the largest head dim any route supports
+MAX_SPLITS = 16            # flash: most splits per query row (parallel workgroups per head)
+SPLIT_MIN = 64             # flash: fewest keys per split, so short caches are not split to crumbs
+F32 = 4
 
 
-def sdpa(plan: Plan, op: str, q: Buffer, cache: KVCache, out: Buffer, *, n_heads: int) -> None:
+@dataclass(frozen=True)
+class SdpaSpec:
+    Hq: int
+    Hkv: int
+    D: int
+    max_ctx: int           # cache rows per KV head
+    max_seq: int           # query rows the q / out buffers hold
+
+    @property
+    def group(self) -> int:
+        return self.Hq // self.Hkv
+
+    def check_live(self, live: Live) -> None:
+        """Typed errors for a live shape the buffers cannot hold, before any dispatch."""
+        if live.seq_len > self.max_seq:
+            raise ShapeError(f"sdpa: {live.seq_len} query tokens, but the q/out buffers hold {self.max_seq}")
+        if live.kv_len > self.max_ctx:
+            raise ShapeError(f"sdpa: start {live.pos} + S {live.seq_len} = {live.kv_len} exceeds the cache "
+                             f"length {self.max_ctx}")
+
+
+def validate(op: str, Hq: int, Hkv: int, D: int, max_ctx: int, max_seq: int) -> SdpaSpec:
+    """ShapeError naming the op and geometry for anything no route can run."""
+    if Hkv <= 0 or Hq <= 0 or Hq % Hkv:
+        raise ShapeError(f"{op}: {Hq} query heads are not a multiple of {Hkv} KV heads")
+    if D <= 0 or D % 2 or D > MAX_D:
+        raise ShapeError(f"{op}: head dim {D} is supported by no route (it must be even and at most {MAX_D})")
+    return SdpaSpec(Hq, Hkv, D, max_ctx, max_seq)
+
+
+@dataclass(frozen=True)
+class SdpaArgs:
+    plan: Plan
+    op: str
+    spec: SdpaSpec
+    q: Buffer
+    cache: KVCache
+    out: Buffer
+
+
+def sdpa(plan: Plan, op: str, q: Buffer, cache: KVCache, out: Buffer, *, n_heads: int, max_seq: int) -> None:
     """out[s, h] = softmax(q[s, h] . K[:pos+s+1] / sqrt(D)) V, with K/V head h // (Hq / Hkv)."""
-    D = cache.head_dim
-    if n_heads % cache.n_kv_heads:
-        raise ShapeError(f"{op}: {n_heads} query heads not divisible by {cache.n_kv_heads} KV heads")
-    if D > MAX_D or D % 2:
-        raise ShapeError(f"{op}: head_dim {D} must be even and at most {MAX_D}")
-    route = choose(FAMILY, ROUTES, D, plan.overrides)
-    params = plan.params(f"{op}.params", [n_heads, cache.n_kv_heads, D, cache.max_ctx,
-                                          1.0 / math.sqrt(D), 0.0, 0.0, 0.0])
+    spec = validate(op, n_heads, cache.n_kv_heads, cache.head_dim, cache.max_ctx, max_seq)
+    plan.add_node(op, FAMILY, spec, ROUTES, SdpaArgs(plan, op, spec, q, cache, out))
+
+
+# -- pure dispatch math (tests/graph/test_sdpa_grids.py) ----------------------------------------------
+
+def flash_splits(kv_len: int, max_splits: int, split_min: int) -> int:
+    """Splits of a flash execution: one per split_min keys, at most max_splits (the kernels' flash_splits)."""
+    return min(max(ceil_div(kv_len, split_min), 1), max_splits)
+
+
+def stream_grid(S: int, spec: SdpaSpec, qt: int) -> tuple[int, int, int]:
+    """x: query tiles of qt rows over the S * G rows of a KV head group; y: KV heads."""
+    return (max(ceil_div(S * spec.group, qt), 1), spec.Hkv, 1)
+
+
+def stream_workgroup_bytes(qt: int) -> int:
+    """Workgroup memory of stream_q*: the K and V tiles (KT keys x MAX_D/2 fp16 pairs each)."""
+    p = get(kernel_id(FAMILY, f"stream_q{qt}")).params
+    return 2 * p["KT"] * (p["MAX_D"] // 2) * 4
+
+
+def flash_workgroup_bytes() -> int:
+    """Workgroup memory of flash_split: each lane's (max, sum) and rescaled output."""
+    p = get(kernel_id(FAMILY, "flash_split")).params
+    return p["WG"] * 8 + p["WG"] * (p["MAX_D"] // 2) * 8
+
+
+def materialized_bytes(spec: SdpaSpec) -> int:
+    """The scores buffer of the materialized route: [max_seq, Hq, max_ctx] f32."""
+    return spec.max_seq * spec.Hq * spec.max_ctx * F32
+
+
+# -- route predicates --------------------------------------------------------------------------------
+
+def _fits_grid(ctx: Context, grid: tuple[int, int, int]) -> bool:
+    return max(grid) <= ctx.limits.max_compute_workgroups_per_dimension
+
+
+def stream_ok(ctx: Context, qt: int) -> bool:
+    """Guards: workgroup storage, invocations, grid limits."""
+    return (stream_workgroup_bytes(qt) <= ctx.limits.max_compute_workgroup_storage_size
+            and qt <= ctx.limits.max_compute_invocations_per_workgroup
+            and _fits_grid(ctx, stream_grid(ctx.live.seq_len, ctx.spec, qt)))
+
+
+def wants_stream(ctx: Context, qt: int) -> bool:
+    return ctx.live.seq_len > 1 and ctx.options["sdpa_query_tile"] == qt and stream_ok(ctx, qt)
+
+
+def flash_ok(ctx: Context) -> bool:
+    return (ctx.live.seq_len == 1 and flash_workgroup_bytes() <= ctx.limits.max_compute_workgroup_storage_size
+            and ctx.spec.Hq <= ctx.limits.max_compute_workgroups_per_dimension)
+
+
+def materialized_ok(ctx: Context) -> bool:
+    return materialized_bytes(ctx.spec) <= ctx.limits.max_storage_buffer_binding_size
+
+
+# -- route builds ------------------------------------------------------------------------------------
+
+def params(a: SdpaArgs, name: str, *, row_stride: int = 0, max_splits: int = 1, split_min: int = 1) -> Buffer:
+    """The params block every sdpa kernel reads (shaders/_lib/sdpa.wgsli Params)."""
+    s = a.spec
+    return a.plan.params(f"{a.op}.{name}.params", [s.Hq, s.Hkv, s.D, s.max_ctx, 1.0 / math.sqrt(s.D),
+                                                    row_stride, max_splits, split_min])
+
+
+def build_stream(route: Route, a: SdpaArgs) -> list[Launch]:
+    qt = get(kernel_id(FAMILY, route.variant)).params["QT"]
 
     def grid(live: Live) -> tuple[int, int, int]:
-        return (n_heads, live.seq_len, 1)
+        return stream_grid(live.seq_len, a.spec, qt)
 
-    plan.add(op, FAMILY, route.name, kernel_id(FAMILY, route.variant),
-             [params, plan.step_buffer, q, cache.k, cache.v, out], grid)
+    bindings = (params(a, route.name), a.plan.step_buffer, a.q, a.cache.k, a.cache.v, a.out)
+    return [Launch(kernel_id(FAMILY, route.variant), bindings, grid)]
+
+
+def build_flash(route: Route, a: SdpaArgs) -> list[Launch]:
+    """split (Hq x S x splits workgroups) then combine; one_split pins the split count to 1."""
+    max_splits = 1 if route.name == "one_split" else MAX_SPLITS
+    s = a.spec
+    p = params(a, route.name, max_splits=max_splits, split_min=SPLIT_MIN)
+    # Unpinned, flash runs only for S = 1; pinned, it may run any live S.
+    rows = s.max_seq if a.plan.overrides.get(FAMILY) == route.name else 1
+    ml = a.plan.scratch(f"sdpa.{route.name}.ml.{rows}", rows * s.Hq * max_splits * 8)
+    part = a.plan.scratch(f"sdpa.{route.name}.o.{rows}", rows * s.Hq * max_splits * s.D * F32)
+    wg_combine = get(kernel_id(FAMILY, "flash_combine")).workgroup_size[0]
+
+    def split_grid(live: Live) -> tuple[int, int, int]:
+        return (s.Hq, live.seq_len, flash_splits(live.kv_len, max_splits, SPLIT_MIN))
+
+    def combine_grid(live: Live) -> tuple[int, int, int]:
+        return (ceil_div(s.Hq * s.D // 2, wg_combine), live.seq_len, 1)
+
+    step = a.plan.step_buffer
+    return [Launch(kernel_id(FAMILY, "flash_split"), (p, step, a.q, a.cache.k, a.cache.v, ml, part), split_grid),
+            Launch(kernel_id(FAMILY, "flash_combine"), (p, step, ml, part, a.out), combine_grid)]
+
+
+def build_materialized(route: Route, a: SdpaArgs) -> list[Launch]:
+    """Scores [S, Hq, max_ctx] -> softmax in place -> P V: three dispatches over one scratch buffer."""
+    s = a.spec
+    p = params(a, route.name, row_stride=s.max_ctx)
+    scores = a.plan.scratch("sdpa.materialized.scores", materialized_bytes(s))
+    wg_qk = get(kernel_id(FAMILY, "mat_qk")).workgroup_size[0]
+    wg_av = get(kernel_id(FAMILY, "mat_av")).workgroup_size[0]
+    step = a.plan.step_buffer
+
+    def qk_grid(live: Live) -> tuple[int, int, int]:
+        return (ceil_div(live.kv_len, wg_qk), live.seq_len, s.Hq)
+
+    def softmax_grid(live: Live) -> tuple[int, int, int]:
+        return (s.Hq, live.seq_len, 1)
+
+    def av_grid(live: Live) -> tuple[int, int, int]:
+        return (ceil_div(s.Hq * s.D, wg_av), live.seq_len, 1)
+
+    return [Launch(kernel_id(FAMILY, "mat_qk"), (p, step, a.q, a.cache.k, scores), qk_grid),
+            Launch(kernel_id(FAMILY, "mat_softmax"), (p, step, scores), softmax_grid),
+            Launch(kernel_id(FAMILY, "mat_av"), (p, step, scores, a.cache.v, a.out), av_grid)]
 
 
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
-    Route("online", lambda D: True, "online", "streaming softmax, one workgroup per (head, token)"),
+    Route("stream_q16", lambda c: wants_stream(c, 16), build_stream,
+          "prefill: 16 query rows share each streamed K/V tile; no S x S_kv buffer", "stream_q16"),
+    Route("stream_q32", lambda c: wants_stream(c, 32), build_stream,
+          "prefill, option sdpa_query_tile=32: twice the rows per K/V tile, half the workgroups", "stream_q32"),
+    Route("flash_decode", flash_ok, build_flash,
+          "decode: the cache split across parallel workgroups, then a combine pass"),
+    Route("one_split", lambda c: False, build_flash,
+          "flash with one split: the baseline flash_decode is measured against (pin it)"),
+    Route("materialized", materialized_ok, build_materialized,
+          "fallback for any shape or adapter the others reject: scores, softmax, P V"),
 ]

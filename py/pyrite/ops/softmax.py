@@ -1,32 +1,41 @@
-"""softmax / log_softmax over the last dim, max-subtracted (numerically stable), f32."""
+"""softmax / log_softmax over one dim (torch's `dim`, default the last), max-subtracted, f32."""
 from __future__ import annotations
 
-from ..graph.grids import grid_1d
 from ..graph.plan import Plan, Tensor
-from ..kernels import kernel_id
-from .base import choose
-from .broadcast import Spec, check_dtype, check_out, check_shape, numel
-from .reduce import GROUP_SIZE, ROUTES, Runs
+from ..errors import ShapeError
+from .broadcast import Spec, check_dtype, check_out, check_shape, normalize_dims, numel
+from .reduce import ROUTES, Runs, RunsArgs
 
 FAMILY = "softmax"
 
 
-def infer(name: str, x: Spec) -> Spec:
+def infer(name: str, x: Spec, dim: int = -1) -> Spec:
     """The output Spec (x's); typed errors before any GPU work. A 0-d x is one row of one."""
     check_dtype(name, x.dtype, DTYPES)
-    return Spec(check_shape(name, "x", x.shape), x.dtype)
+    shape = check_shape(name, "x", x.shape)
+    _split(name, shape, dim)
+    return Spec(shape, x.dtype)
 
 
-def build(plan: Plan, op: str, name: str, x: Tensor, *, out: Tensor) -> None:
-    """Append out = name(x) over x's last dim."""
-    check_out(op, out, infer(name, x))
-    K = x.shape[-1] if x.shape else 1
-    runs = Runs(numel(x.shape) // K if K else 0, K)
-    route = choose(FAMILY, ROUTES, runs, plan.overrides)
-    params = plan.params(f"{op}.params", [runs.count, K, 0, 0])
-    grid = grid_1d(runs.count, GROUP_SIZE[route.variant])
-    plan.add(op, FAMILY, route.name, kernel_id(FAMILY, name, route.variant), [params, x.buffer, out.buffer],
-             lambda live: grid)
+def _split(name: str, shape: tuple, dim: int) -> tuple[int, int, int]:
+    """(outer, K, inner) around `dim`; a 0-d x is one row of one."""
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise ShapeError(f"{name}: dim must be one int, got {dim!r}")
+    if not shape:
+        if dim not in (0, -1):
+            raise ShapeError(f"{name}: dim {dim} is out of range for a 0-d tensor (use -1 or 0)")
+        return 1, 1, 1
+    (d,) = normalize_dims(name, dim, len(shape))
+    return numel(shape[:d]), shape[d], numel(shape[d + 1:])
+
+
+def build(plan: Plan, op: str, name: str, x: Tensor, *, out: Tensor, dim: int = -1) -> None:
+    """Append out = name(x) over x's dim `dim`."""
+    check_out(op, out, infer(name, x, dim))
+    outer, K, inner = _split(name, tuple(x.shape), dim)
+    runs = Runs(outer * inner if K else 0, K)
+    params = plan.params(f"{op}.params", [runs.count, K, inner, 0])
+    plan.add_node(op, FAMILY, runs, ROUTES, RunsArgs(runs, (FAMILY, name), (params, x.buffer, out.buffer)))
 
 
 # -- registration -------------------------------------------------------------------------------

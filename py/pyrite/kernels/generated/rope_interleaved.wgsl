@@ -6,7 +6,7 @@
 // cos/sin come from a host-built table [max_ctx, D/2] of (cos, sin) pairs, so the angles match the
 // reference's fp32 table and not the GPU's sin() of large arguments.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
-struct Params { H: u32, D: u32, _p0: u32, _p1: u32 }
+struct Params { H: u32, D: u32, positions: u32, _p1: u32 }
 
 const WG: u32 = 64u;
 
@@ -25,6 +25,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let i = idx % half;
     let row = idx / half;              // s * H + h
     let s = row / p.H;
+    if (step.pos + s >= p.positions) {  // never read past the table (the host refuses such steps first)
+        return;
+    }
     let cs = table[(step.pos + s) * half + i];
     let a = row * p.D + 2u * i;
     let b = a + 1u;

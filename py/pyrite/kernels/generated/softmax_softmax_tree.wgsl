@@ -1,10 +1,11 @@
 // generated from shaders/softmax/softmax.wgsl -- do not edit
-// softmax / log_softmax over the last dim of x [rows, K], max-subtracted so exp never overflows:
+// softmax / log_softmax over one dim of x [outer, K, inner] (inner = 1: the last dim), max-subtracted so
+// exp never overflows:
 //   softmax = exp(x - max) / sum(exp(x - max)),  log_softmax = (x - max) - log(sum(exp(x - max))).
 // A NaN anywhere in a row makes the row NaN (the max propagates it), as the numpy formula does.
 //   serial: one invocation per row, three passes (short rows, many of them)
 //   tree:   one workgroup per row, strided passes and shared-memory trees (long rows)
-struct Params { rows: u32, K: u32, _p0: u32, _p1: u32 }
+struct Params { rows: u32, K: u32, inner: u32, _p1: u32 }  // rows = outer * inner
 
 const WG: u32 = 64u;
 // +inf read at run time: a constant expression that evaluates to inf is a shader-creation error
@@ -12,8 +13,8 @@ const WG: u32 = 64u;
 var<private> INF_BITS: u32 = 0x7f800000u;
 
 @group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<storage, read> x: array<f32>;            // [rows, K]
-@group(0) @binding(2) var<storage, read_write> out: array<f32>;    // [rows, K]
+@group(0) @binding(1) var<storage, read> x: array<f32>;            // [outer, K, inner]
+@group(0) @binding(2) var<storage, read_write> out: array<f32>;    // [outer, K, inner]
 
 // NaN tested on the bits: llvmpipe's fast math folds x != x to false.
 fn isnan_(v: f32) -> bool {
@@ -32,6 +33,11 @@ fn exp_(v: f32) -> f32 {
 
 fn log_(v: f32) -> f32 {
     return select(log(v), v, isnan_(v));
+}
+
+// Where row r starts: element k of it sits at start + k * inner.
+fn row_start(row: u32) -> u32 {
+    return (row / p.inner) * p.K * p.inner + row % p.inner;
 }
 
 fn result(v: f32, m: f32, s: f32) -> f32 {
@@ -65,18 +71,18 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
     if (row >= p.rows) {
         return;
     }
-    let base = row * p.K;
+    let base = row_start(row);
     var m = -bitcast<f32>(INF_BITS);
     for (var k = lid; k < p.K; k = k + WG) {
-        m = max_(m, x[base + k]);
+        m = max_(m, x[base + k * p.inner]);
     }
     m = combine(lid, m, true);
     var s = 0.0;
     for (var k = lid; k < p.K; k = k + WG) {
-        s = s + exp_(x[base + k] - m);
+        s = s + exp_(x[base + k * p.inner] - m);
     }
     s = combine(lid, s, false);
     for (var k = lid; k < p.K; k = k + WG) {
-        out[base + k] = result(x[base + k], m, s);
+        out[base + k * p.inner] = result(x[base + k * p.inner], m, s);
     }
 }

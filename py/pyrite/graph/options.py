@@ -1,0 +1,88 @@
+"""Runtime options: named knobs that routes read per execution (no rebuild when one changes).
+
+Every option is declared once here with its default and allowed values; an unknown name or a value
+outside the list is an OptionError naming both.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from typing import Any
+
+from ..errors import PyriteError
+
+
+class OptionError(PyriteError):
+    """An unknown runtime option, or a value the option does not allow."""
+
+
+@dataclass(frozen=True)
+class Option:
+    default: Any
+    values: tuple      # the allowed values, in order of preference
+    doc: str
+
+
+OPTIONS: dict[str, Option] = {
+    "sdpa_query_tile": Option(16, (16, 32), "query rows per workgroup of the streaming prefill attention"),
+}
+
+
+def check_option(name: str, value: Any) -> Any:
+    """The value, when `name` is a known option and allows it; OptionError otherwise."""
+    opt = OPTIONS.get(name)
+    if opt is None:
+        raise OptionError(f"unknown option {name!r} (known: {', '.join(sorted(OPTIONS))})")
+    if isinstance(value, bool) or value not in opt.values:
+        raise OptionError(f"option {name}={value!r} is not allowed (allowed: "
+                          f"{', '.join(repr(v) for v in opt.values)})")
+    return value
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """'name=value' (the CLI's --option) -> (name, value), the value typed like the option's default."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep:
+        raise OptionError(f"--option {text!r}: expected name=value")
+    opt = OPTIONS.get(name)
+    if opt is None:
+        check_option(name, raw)
+    try:
+        value = type(opt.default)(raw.strip())
+    except ValueError:
+        raise OptionError(f"option {name}={raw!r}: expected a {type(opt.default).__name__}") from None
+    return name, check_option(name, value)
+
+
+class Options(MutableMapping):
+    """The live options of one plan: every option present, every write checked."""
+
+    def __init__(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()):
+        self._values = {name: opt.default for name, opt in OPTIONS.items()}
+        items = list(values.items() if isinstance(values, Mapping) else values)
+        for name, value in items:
+            check_option(name, value)  # all or nothing
+        self._values.update(items)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self._values[name] = check_option(name, value)
+
+    def __delitem__(self, name: str) -> None:
+        raise OptionError(f"option {name!r} cannot be removed (set it to one of its values)")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Options({self._values!r})"
+
+    def snapshot(self) -> tuple:
+        """A hashable copy: a plan re-selects its routes when this changes."""
+        return tuple(sorted(self._values.items()))

@@ -1,0 +1,117 @@
+"""Routes as data: one route model for every op.
+
+A route row is a name, a predicate over one Context (the op's spec, the live shape, the adapter's
+limits and features, the runtime options), a build step that creates all of the route's dispatches
+and scratch buffers, and a one-line reason. A node builds every candidate row once; each execution
+runs all of the first matching row's dispatches and none of another's. The last row of a table is
+its general fallback. Any route can be pinned by family (overrides={"sdpa": "materialized"}).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from ..errors import PyriteError
+from ..gpu import Buffer, Limits
+from ..kernels import kernel_id
+
+GridFn = Callable[["Live"], tuple[int, int, int]]
+
+
+class RouteError(PyriteError):
+    """No route accepts the op, or an override names an unknown route."""
+
+
+@dataclass(frozen=True)
+class Live:
+    """The dynamic sizes of one execution: S live tokens starting at position pos."""
+
+    seq_len: int
+    pos: int
+
+    @property
+    def kv_len(self) -> int:
+        """Cache length after this step: every position a live token may attend to."""
+        return self.pos + self.seq_len
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything a route predicate may read."""
+
+    spec: Any                       # the op's validated spec (shapes, formats, immutable controls)
+    live: Live
+    limits: Limits
+    features: frozenset[str]
+    options: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One dispatch a route's build step asks for: a kernel, its bindings, its grid for the live sizes."""
+
+    kernel: str
+    bindings: tuple[Buffer, ...]
+    grid: GridFn
+
+
+def always(ctx: Context) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str
+    when: Callable[[Context], bool]            # picked when this holds (first match wins)
+    build: Callable[["Route", Any], list[Launch]]  # (this row, the op's build args) -> all its dispatches
+    reason: str                                # one line: why this row exists
+    variant: str = ""                          # the template variant it names, for one-dispatch rows
+
+
+@dataclass(frozen=True)
+class Single:
+    """Build args of a one-dispatch row: kernel id = kernel_id(*prefix, row.variant), bindings, grid."""
+
+    prefix: tuple[str, ...]
+    bindings: Sequence[Buffer]
+    grid: GridFn
+
+
+def one_dispatch(route: Route, args: Single) -> list[Launch]:
+    """The build step of rows that run one kernel: the row's variant with the node's bindings."""
+    return [Launch(kernel_id(*args.prefix, route.variant), tuple(args.bindings), args.grid)]
+
+
+def candidates(family: str, routes: Sequence[Route], overrides: Mapping[str, str] | None = None) -> list[Route]:
+    """The rows a node builds: all of them, or only the pinned one."""
+    pinned = (overrides or {}).get(family)
+    if pinned is None:
+        return list(routes)
+    chosen = [r for r in routes if r.name == pinned]
+    if not chosen:
+        raise RouteError(f"{family}: no route named {pinned!r} (have {[r.name for r in routes]})")
+    return chosen
+
+
+def choose(family: str, routes: Sequence[Route], ctx: Context, pinned: bool = False) -> Route:
+    """The first row whose predicate holds for ctx; a pinned table's one row regardless."""
+    if pinned:
+        return routes[0]
+    for r in routes:
+        if r.when(ctx):
+            return r
+    raise RouteError(f"{family}: no route accepts {ctx.spec} at {ctx.live} (tried {[r.name for r in routes]})")
+
+
+def pick(family: str, routes: Sequence[Route], spec: Any, live: Live = Live(1, 0), *,
+         overrides: Mapping[str, str] | None = None, limits: Limits | None = None,
+         features: frozenset[str] | None = None, options: Mapping[str, Any] | None = None) -> Route:
+    """The row a node of `spec` would run at `live` (no device needed; for tests and tools).
+
+    Limits and features default to the null device's; options to their defaults."""
+    from ..gpu.null import DEFAULT_FEATURES, DEFAULT_LIMITS
+    from .options import Options
+    rows = candidates(family, routes, overrides)
+    ctx = Context(spec, live, limits or DEFAULT_LIMITS, DEFAULT_FEATURES if features is None else features,
+                  Options(options or {}))
+    return choose(family, rows, ctx, pinned=family in (overrides or {}))

@@ -1,0 +1,135 @@
+// FlashDecoding: causal GQA attention with the cache split into chunks processed by parallel
+// workgroups, then a combine pass. Made for decode (S = 1), correct for any S.
+// The split count follows the live cache length (flash_splits); route one_split pins it to 1.
+{% if PHASE == "split" %}
+// split: one workgroup per (query head h, token s, split j), over keys [j * chunk, (j + 1) * chunk)
+// of the token's causal range. Each lane strides over the chunk with its own online softmax (the
+// output rescaled only when its max grows); the lanes then merge through workgroup memory into one
+// partial (max, sum, output) per split.
+{% else %}
+// combine: one invocation per (token, query head, output pair): merges the splits' partials,
+// weighting each by exp(m_j - M).
+{% endif %}
+{% import "_lib/common.wgsli" as lib %}
+{% import "_lib/sdpa.wgsli" as sdpa %}
+{{ lib.step_struct() }}
+{{ sdpa.params_struct() }}
+
+const WG: u32 = {{ WG }}u;
+const HALF_MAX: u32 = {{ MAX_D }}u / 2u;
+const NEG: f32 = -3.0e38;              // "no score yet" (a finite -inf: Tint rejects inf constants)
+
+{{ lib.uniforms() }}
+{{ sdpa.splits_fn() }}
+{% if PHASE == "split" %}
+{{ sdpa.qkv_bindings() }}
+@group(0) @binding(5) var<storage, read_write> part_ml: array<vec2<f32>>;  // [S, Hq, max_splits] (max, sum)
+@group(0) @binding(6) var<storage, read_write> part_o: array<vec2<f32>>;   // [S, Hq, max_splits, D/2]
+
+var<workgroup> red_ml: array<vec2<f32>, WG>;
+var<workgroup> red_o: array<vec2<f32>, WG * HALF_MAX>;  // [WG, D/2] each lane's rescaled output
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
+    let lid = lid3.x;
+    let h = wid.x;
+    let s = wid.y;
+    let j = wid.z;
+    let half = p.D / 2u;
+    let kvh = h / (p.Hq / p.Hkv);
+    let splits = flash_splits(step.kv_len);
+    let chunk = (step.kv_len + splits - 1u) / splits;
+    let k_end = min(j * chunk + chunk, step.pos + s + 1u);            // causal: token s sees pos + s + 1 keys
+
+    let qb = (s * p.Hq + h) * p.D;
+    var qv: array<vec2<f32>, HALF_MAX>;
+    var acc: array<vec2<f32>, HALF_MAX>;
+    for (var i = 0u; i < half; i = i + 1u) {
+        qv[i] = vec2<f32>(q[qb + 2u * i], q[qb + 2u * i + 1u]) * p.scale;
+        acc[i] = vec2<f32>(0.0);
+    }
+    var m = NEG;
+    var l = 0.0;
+    let cache_base = kvh * p.max_ctx * half;
+    for (var key = j * chunk + lid; key < k_end; key = key + WG) {
+        let row = cache_base + key * half;
+        var score = 0.0;
+        for (var i = 0u; i < half; i = i + 1u) {
+            score = score + dot(qv[i], unpack2x16float(k_cache[row + i]));
+        }
+        if (score > m) {
+            let c = exp(m - score);
+            l = l * c;
+            for (var i = 0u; i < half; i = i + 1u) {
+                acc[i] = acc[i] * c;
+            }
+            m = score;
+        }
+        let pj = exp(score - m);
+        l = l + pj;
+        for (var i = 0u; i < half; i = i + 1u) {
+            acc[i] = acc[i] + pj * unpack2x16float(v_cache[row + i]);
+        }
+    }
+
+    red_ml[lid] = vec2<f32>(m, l);
+    workgroupBarrier();
+    var M = NEG;
+    for (var t = 0u; t < WG; t = t + 1u) {
+        M = max(M, red_ml[t].x);
+    }
+    let c = exp(m - M);
+    for (var i = 0u; i < half; i = i + 1u) {
+        red_o[lid * HALF_MAX + i] = acc[i] * c;
+    }
+    workgroupBarrier();
+    let slot = (s * p.Hq + h) * p.max_splits + j;
+    if (lid == 0u) {
+        var L = 0.0;
+        for (var t = 0u; t < WG; t = t + 1u) {
+            L = L + red_ml[t].y * exp(red_ml[t].x - M);
+        }
+        part_ml[slot] = vec2<f32>(M, L);
+    }
+    for (var i = lid; i < half; i = i + WG) {
+        var o = vec2<f32>(0.0);
+        for (var t = 0u; t < WG; t = t + 1u) {
+            o = o + red_o[t * HALF_MAX + i];
+        }
+        part_o[slot * half + i] = o;
+    }
+}
+{% else %}
+@group(0) @binding(2) var<storage, read> part_ml: array<vec2<f32>>;   // [S, Hq, max_splits] (max, sum)
+@group(0) @binding(3) var<storage, read> part_o: array<vec2<f32>>;    // [S, Hq, max_splits, D/2]
+@group(0) @binding(4) var<storage, read_write> out: array<f32>;       // [S, Hq, D]
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let half = p.D / 2u;
+    let idx = gid.x;
+    let s = gid.y;
+    if (idx >= p.Hq * half || s >= step.seq_len) {
+        return;
+    }
+    let h = idx / half;
+    let i = idx % half;
+    let splits = flash_splits(step.kv_len);
+    let base = (s * p.Hq + h) * p.max_splits;
+    var M = NEG;
+    for (var j = 0u; j < splits; j = j + 1u) {
+        M = max(M, part_ml[base + j].x);
+    }
+    var L = 0.0;
+    var o = vec2<f32>(0.0);
+    for (var j = 0u; j < splits; j = j + 1u) {
+        let ml = part_ml[base + j];
+        let w = exp(ml.x - M);                                        // an empty split has max NEG: weight 0
+        L = L + ml.y * w;
+        o = o + part_o[(base + j) * half + i] * w;
+    }
+    let ob = (s * p.Hq + h) * p.D + 2u * i;
+    out[ob] = o.x / L;
+    out[ob + 1u] = o.y / L;
+}
+{% endif %}

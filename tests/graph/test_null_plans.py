@@ -1,0 +1,147 @@
+"""Whole model plans on the null device (no GPU): every preset builds, routes switch per execution,
+pins and options act without a rebuild, and the streaming routes hold no S x S_kv buffer."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from pyrite.errors import ShapeError
+from pyrite.gpu.null import DEFAULT_LIMITS, null_device
+from pyrite.graph.options import OptionError
+from pyrite.graph.routes import Live
+from pyrite.models.config import PRESETS, ModelConfig
+from pyrite.models.llama import LlamaModel
+from pyrite.models.weights import DeviceWeight
+
+SECTIONS = ("body", "next")
+
+
+def null_weights(device, c: ModelConfig) -> dict[str, DeviceWeight]:
+    """Every tensor a config's graph reads, as q4gsw matrices (q8gsw embedding) and f32 vectors."""
+    def matrix(name, n, k, fmt="q4gsw", gs=32):
+        per = 2 if fmt == "q4gsw" else 1  # elements per byte: nibbles or bytes
+        parts = {"q": device.create_buffer(n * k // per, label=f"{name}.q"),
+                 "scale": device.create_buffer(k // gs * n * 2, label=f"{name}.scale")}
+        return DeviceWeight(name, (n, k), fmt, gs, parts)
+
+    def vector(name, n):
+        return DeviceWeight(name, (n,), "f32", None, {"data": device.create_buffer(n * 4, label=name)})
+
+    w = [matrix("token_embd.weight", c.vocab, c.hidden, "q8gsw"), vector("output_norm.weight", c.hidden)]
+    if not c.tied_embeddings:
+        w.append(matrix("output.weight", c.vocab, c.hidden))
+    for i in range(c.n_layers):
+        b = f"blk.{i}"
+        w += [vector(f"{b}.attn_norm.weight", c.hidden), vector(f"{b}.ffn_norm.weight", c.hidden),
+              matrix(f"{b}.attn_q.weight", c.q_dim, c.hidden), matrix(f"{b}.attn_k.weight", c.kv_dim, c.hidden),
+              matrix(f"{b}.attn_v.weight", c.kv_dim, c.hidden), matrix(f"{b}.attn_output.weight", c.hidden, c.q_dim),
+              matrix(f"{b}.ffn_gate.weight", c.ffn, c.hidden), matrix(f"{b}.ffn_up.weight", c.ffn, c.hidden),
+              matrix(f"{b}.ffn_down.weight", c.hidden, c.ffn)]
+        if c.qkv_bias:
+            w += [vector(f"{b}.attn_{x}.bias", n) for x, n in (("q", c.q_dim), ("k", c.kv_dim), ("v", c.kv_dim))]
+        if c.qk_norm:
+            w += [vector(f"{b}.attn_q_norm.weight", c.head_dim), vector(f"{b}.attn_k_norm.weight", c.head_dim)]
+    return {t.name: t for t in w}
+
+
+def build(preset: str, device=None, **kw) -> LlamaModel:
+    device = device or null_device()
+    c = PRESETS[preset]
+    return LlamaModel(device, c, null_weights(device, c), max_ctx=kw.pop("max_ctx", 256),
+                      max_seq=kw.pop("max_seq", 32), **kw)
+
+
+def kernels_of(model: LlamaModel) -> set[str]:
+    return {k for row in model.plan.attest() for k in row["kernel"].split("+")}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_builds_and_runs_its_kernel_list(preset):
+    m = build(preset)
+    c = m.config
+    fmt = "q4gsw"
+    m.plan.run(Live(7, 0), SECTIONS)
+    prefill = kernels_of(m)
+    assert {"embedding_q8gsw", f"linear_{fmt}_m8", "norm_rms", "kv_cache_write", "sdpa_stream_q16",
+            "elementwise_add", "elementwise_silu_mul", f"linear_{fmt if not c.tied_embeddings else 'q8gsw'}_m1",
+            "sample_argmax"} <= prefill
+    assert ("rope_interleaved" in prefill) == (c.arch == "llama")
+    m.plan.run(Live(1, 7), SECTIONS)
+    decode = kernels_of(m)
+    assert {"sdpa_flash_split", "sdpa_flash_combine", f"linear_{fmt}_m1"} <= decode
+    assert "sdpa_stream_q16" not in decode and f"linear_{fmt}_m8" not in decode
+    sdpa_rows = [r for r in m.plan.attest() if r["family"] == "sdpa"]
+    assert len(sdpa_rows) == c.n_layers and all(r["route"] == "flash_decode" and r["dispatches"] == 2
+                                                for r in sdpa_rows)
+
+
+def test_decode_after_any_prefill_length_runs_flash_decode():
+    m = build("tiny-llama")
+    for S in (2, 17, 32):
+        m.plan.run(Live(S, 0), SECTIONS)
+        assert set(m.plan.routes().values()) >= {"stream_q16"}
+        m.plan.run(Live(1, S), SECTIONS)
+        assert {r for op, r in m.plan.routes().items() if op.endswith(".attn")} == {"flash_decode"}
+
+
+def test_query_tile_option_switches_routes_without_a_rebuild():
+    m = build("tiny-qwen2")
+    nodes, buffers = list(m.plan.nodes), len(m.device.buffers)
+    m.plan.run(Live(9, 0), SECTIONS)
+    assert m.plan.routes()["blk.0.attn"] == "stream_q16"
+    m.plan.options["sdpa_query_tile"] = 32
+    m.plan.run(Live(9, 0), SECTIONS)  # same live shape: the option alone re-selects
+    assert m.plan.routes()["blk.0.attn"] == "stream_q32"
+    assert m.plan.nodes == nodes and len(m.device.buffers) == buffers
+    with pytest.raises(OptionError, match="sdpa_query_tile=24"):
+        m.plan.options["sdpa_query_tile"] = 24
+    with pytest.raises(OptionError, match="unknown option 'sdpa_tile'"):
+        m.plan.options["sdpa_tile"] = 16
+
+
+def test_a_failed_guard_selects_materialized():
+    small = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=4096)
+    m = build("tiny-llama", device=null_device(small))
+    m.plan.run(Live(9, 0), SECTIONS)
+    assert m.plan.routes()["blk.0.attn"] == "materialized"
+    m.plan.run(Live(1, 9), SECTIONS)
+    assert m.plan.routes()["blk.0.attn"] == "materialized"
+    row = next(r for r in m.plan.attest() if r["op"] == "blk.0.attn")
+    assert row["kernel"] == "sdpa_mat_qk+sdpa_mat_softmax+sdpa_mat_av" and row["dispatches"] == 3
+
+
+def test_every_route_can_be_pinned_in_a_model():
+    for route in ("stream_q16", "stream_q32", "flash_decode", "one_split", "materialized"):
+        m = build("tiny-qwen3", overrides={"sdpa": route})
+        for live in (Live(5, 0), Live(1, 5)):
+            m.plan.run(live, SECTIONS)
+            assert {r["route"] for r in m.plan.attest() if r["family"] == "sdpa"} == {route}
+
+
+def test_stream_routes_hold_no_s_by_skv_buffer():
+    """Pinned to streaming, the plan allocates nothing the size of one head's S x S_kv scores."""
+    max_seq, max_ctx = 128, 2048
+    m = build("smollm2-135m", max_seq=max_seq, max_ctx=max_ctx, overrides={"sdpa": "stream_q16"})
+    one_head_scores = max_seq * max_ctx * 4
+    assert not [b.label for b in m.device.buffers if "scores" in b.label]
+    node = next(n for n in m.plan.nodes if n.op == "blk.0.attn")
+    bound = [b for _, _, group in node.candidates[0].launches for b in _bound(m, group)]
+    assert bound and max(b.size for b in bound) < one_head_scores
+    unpinned = build("smollm2-135m", max_seq=max_seq, max_ctx=max_ctx)  # the fallback's scratch: one, shared
+    scores = [b for b in unpinned.device.buffers if "scores" in b.label]
+    assert len(scores) == 1 and scores[0].size == 9 * one_head_scores
+
+
+def _bound(model, group):
+    labels = set(group[2])
+    return [b for b in model.device.buffers if b.label in labels]
+
+
+def test_rope_past_its_table_is_a_typed_error_before_any_dispatch():
+    m = build("tiny-qwen2", max_ctx=40)
+    m.plan.run(Live(4, 36), SECTIONS)  # the last position the table holds
+    submitted = len(m.device.submitted)
+    with pytest.raises(ShapeError, match=r"blk\.0\.rope_q: positions 38\.\.41 run past the cos/sin table \(40"):
+        m.plan.run(Live(4, 38), SECTIONS)
+    assert len(m.device.submitted) == submitted
