@@ -5,6 +5,7 @@
     python build.py serve      build if needed, then serve dist/ on http://127.0.0.1:8000
     python build.py test       install what the tests need, build, run pytest
     python build.py bench      pyrite vs wllama in one headless Chromium session
+                               (--attention: the attention routes natively -> bench/attention.json)
     python build.py shaders    regenerate py/pyrite/kernels/generated (--check, --prune)
 
 Python dependencies live in a project virtualenv (.venv) that this script creates; it then re-runs
@@ -210,7 +211,13 @@ def test(pytest_args: list[str]) -> int:
 
 
 def bench(argv: list[str]) -> int:
+    """pyrite vs wllama in Chromium (bench/run.py), or with --attention the attention routes natively."""
     ensure_system_packages()
+    if "--attention" in argv:
+        if shaders([]) != 0:
+            sys.exit("shader generation failed")
+        rest = [a for a in argv if a != "--attention"]
+        return subprocess.run([sys.executable, str(ROOT / "bench" / "attention.py"), *rest], cwd=ROOT).returncode
     build()
     return subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), *argv], cwd=ROOT).returncode
 
@@ -223,7 +230,7 @@ def main(argv: list[str]) -> int:
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="install test dependencies, build, run pytest [args]")
-    sub.add_parser("bench", help="pyrite vs wllama in headless Chromium")
+    sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention: attention routes natively")
     sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
     args, rest = parser.parse_known_args(argv)
     os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")  # wgpu-native's Vulkan loader complains without it

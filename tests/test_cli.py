@@ -49,3 +49,23 @@ def test_convert_reports_bad_gguf(tmp_path):
     bad.write_bytes(b"NOPE" + b"\0" * 64)
     r = pyrite("convert", "--gguf", str(bad), "--out", str(tmp_path / "out"), check=False)
     assert r.returncode == 2 and "bad.gguf" in r.stderr and not (tmp_path / "out").exists()
+
+
+@pytest.mark.model
+def test_generate_attest_names_the_routes_of_both_steps(smollm2_model):
+    r = pyrite("generate", "--model", str(smollm2_model), "--prompt", "The history of the Roman Empire is",
+               "--max-tokens", "3", "--json", "--attest", "--max-ctx", "128", "--option", "sdpa_query_tile=32")
+    d = json.loads(r.stdout)
+    assert d["layers"] == 30
+    assert {d["routes"]["prefill"][f"blk.{i}.attn"] for i in range(30)} == {"stream_q32"}
+    assert {d["routes"]["decode"][f"blk.{i}.attn"] for i in range(30)} == {"flash_decode"}
+    assert d["routes"]["prefill"]["blk.0.attn_q"] == "tiled" and d["routes"]["decode"]["blk.0.attn_q"] == "gemv"
+    # decode: 30 layers x (15 one-dispatch nodes + flash's split and combine) + 3 for the last token's head
+    assert d["dispatches"]["decode"] == 30 * 17 + 1 + 3 and d["dispatches"]["prefill"] == d["dispatches"]["decode"] - 30
+
+
+def test_bad_option_is_a_clear_error():
+    for opt, msg in (("sdpa_query_tile=24", "sdpa_query_tile=24 is not allowed (allowed: 16, 32)"),
+                     ("nope=1", "unknown option 'nope'"), ("sdpa_query_tile", "expected name=value")):
+        r = pyrite("generate", "--prompt", "x", "--option", opt, check=False)
+        assert r.returncode == 2 and msg in r.stderr, r.stderr

@@ -16,6 +16,8 @@
 //   p.lastStats;                       // {prompt_tokens, generated_tokens, ttft_s, prefill_tok_s,
 //                                      //  decode_tok_s, stop_reason} of the last finished generate
 //   p.lastAttest;                      // {kernel id: times it ran} in that generate's last step
+//   p.lastSteps;                       // {routes: {prefill: {op: route}, decode: {...}}, dispatches, layers}
+//   await p.setOptions({sdpa_query_tile: 32});  // runtime options, read per step (no reload)
 //   p.stop();                          // ends a running generate after the current token
 //
 //   await p.encode("Hi!", true);       // token ids (chat: wrap in the model's chat template)
@@ -82,6 +84,7 @@ export class Pyrite {
     }).then((r) => {
       this.lastStats = r.stats;
       this.lastAttest = r.attest;
+      this.lastSteps = r.steps;
       return r;
     });
     // Settles whichever way the request ends, so the loop below never waits forever (and a
@@ -117,6 +120,11 @@ export class Pyrite {
 
   async score(ids) {
     return this._request("score", { ids });
+  }
+
+  /** Runtime options of the loaded engine, read per step (no reload); resolves to all of them. */
+  async setOptions(options) {
+    return this._request("options", { options });
   }
 
   async runCases(cases) {

@@ -154,7 +154,7 @@ def _attention_case(q: Any, k: Any, v: Any, *, mask: Any = None, overrides: dict
     from .ops.attention import validate
     q, k, v = (_f32("attention", n, t, 4) for n, t in (("q", q), ("k", k), ("v", v)))
     m = None if mask is None else _f32("attention", "mask", mask, np.ndim(mask))
-    validate("attention", q.shape, k.shape, v.shape, None if m is None else m.shape)
+    validate("attention", q.shape, k.shape, v.shape, None if m is None else m.shape, overrides.get("attention"))
     inputs = {"q": q.tobytes(), "k": k.tobytes(), "v": v.tobytes(), **({"mask": m.tobytes()} if m is not None else {})}
     attrs = {f"{n}_shape": list(t.shape) for n, t in (("q", q), ("k", k), ("v", v), ("mask", m)) if t is not None}
     return (Case("attention", attrs, inputs, {"out": q.nbytes}, overrides=overrides, options=options),

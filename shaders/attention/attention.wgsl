@@ -11,6 +11,7 @@
 {% else %}
 // av: one invocation per output (row, d): out = sum_c P[c] v[c, d].
 {% endif %}
+{% import "_lib/common.wgsli" as lib %}
 struct Params {
     rows: u32,          // B * H * Sq
     Sq: u32,
@@ -84,22 +85,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
 {% elif PHASE == "softmax" %}
 @group(0) @binding(1) var<storage, read_write> scores: array<f32>;    // [rows, Skv]
 
-var<workgroup> red: array<f32, WG>;
-
-fn reduce(lid: u32, value: f32, is_max: bool) -> f32 {
-    red[lid] = value;
-    workgroupBarrier();
-    for (var stride = WG / 2u; stride > 0u; stride = stride / 2u) {
-        if (lid < stride) {
-            let other = red[lid + stride];
-            red[lid] = select(red[lid] + other, max(red[lid], other), is_max);
-        }
-        workgroupBarrier();
-    }
-    let r = red[0];
-    workgroupBarrier();
-    return r;
-}
+{{ lib.workgroup_reduce() }}
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,

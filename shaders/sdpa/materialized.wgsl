@@ -1,5 +1,6 @@
 // Materialized causal GQA attention, the fallback for any shape: scores into a buffer
-// [S, Hq, row_stride], softmax in place, then P V. Three passes (PHASE).
+// [rows, Hq, row_stride], softmax in place, then P V. Three passes (PHASE) per block of query rows
+// q0 .. q0 + rows - 1, so the scores buffer stays within the binding limit at any S.
 {% if PHASE == "qk" %}
 // qk: one invocation per score (key j, token s, query head h); keys past the causal bound get NEG.
 {% elif PHASE == "softmax" %}
@@ -19,12 +20,13 @@ const NEG: f32 = -3.0e38;              // a finite -inf: Tint rejects inf consta
 {% if PHASE == "qk" %}
 @group(0) @binding(2) var<storage, read> q: array<f32>;                // [S, Hq, D]
 @group(0) @binding(3) var<storage, read> k_cache: array<u32>;          // [Hkv, max_ctx, D/2] fp16 pairs
-@group(0) @binding(4) var<storage, read_write> scores: array<f32>;    // [S, Hq, row_stride]
+@group(0) @binding(4) var<storage, read_write> scores: array<f32>;    // [rows, Hq, row_stride]
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let j = gid.x;
-    let s = gid.y;
+    let r = gid.y;                                // row of the block; token s = q0 + r
+    let s = p.q0 + r;
     let h = gid.z;
     if (j >= step.kv_len || s >= step.seq_len) {
         return;
@@ -41,35 +43,20 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         }
         score = dotv * p.scale;
     }
-    scores[(s * p.Hq + h) * p.row_stride + j] = score;
+    scores[(r * p.Hq + h) * p.row_stride + j] = score;
 }
 {% elif PHASE == "softmax" %}
-@group(0) @binding(2) var<storage, read_write> scores: array<f32>;    // [S, Hq, row_stride]
+@group(0) @binding(2) var<storage, read_write> scores: array<f32>;    // [rows, Hq, row_stride]
 
-var<workgroup> red: array<f32, WG>;
-
-fn reduce(lid: u32, value: f32, is_max: bool) -> f32 {
-    red[lid] = value;
-    workgroupBarrier();
-    for (var stride = WG / 2u; stride > 0u; stride = stride / 2u) {
-        if (lid < stride) {
-            let other = red[lid + stride];
-            red[lid] = select(red[lid] + other, max(red[lid], other), is_max);
-        }
-        workgroupBarrier();
-    }
-    let r = red[0];
-    workgroupBarrier();
-    return r;
-}
+{{ lib.workgroup_reduce() }}
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
     let lid = lid3.x;
     let h = wid.x;
-    let s = wid.y;
-    let n = step.pos + s + 1u;
-    let base = (s * p.Hq + h) * p.row_stride;
+    let r = wid.y;
+    let n = step.pos + p.q0 + r + 1u;
+    let base = (r * p.Hq + h) * p.row_stride;
     var mx = NEG;
     for (var j = lid; j < n; j = j + WG) {
         mx = max(mx, scores[base + j]);
@@ -87,14 +74,15 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
     }
 }
 {% else %}
-@group(0) @binding(2) var<storage, read> scores: array<f32>;          // [S, Hq, row_stride] probabilities
+@group(0) @binding(2) var<storage, read> scores: array<f32>;          // [rows, Hq, row_stride] probabilities
 @group(0) @binding(3) var<storage, read> v_cache: array<u32>;         // [Hkv, max_ctx, D/2] fp16 pairs
 @group(0) @binding(4) var<storage, read_write> out: array<f32>;       // [S, Hq, D]
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let idx = gid.x;
-    let s = gid.y;
+    let r = gid.y;
+    let s = p.q0 + r;
     if (idx >= p.Hq * p.D || s >= step.seq_len) {
         return;
     }
@@ -103,7 +91,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let half = p.D / 2u;
     let kvh = h / (p.Hq / p.Hkv);
     let n = step.pos + s + 1u;
-    let base = (s * p.Hq + h) * p.row_stride;
+    let base = (r * p.Hq + h) * p.row_stride;
     let col = kvh * p.max_ctx * half + d / 2u;
     var o = 0.0;
     for (var j = 0u; j < n; j = j + 1u) {

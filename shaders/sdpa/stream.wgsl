@@ -12,15 +12,16 @@
 
 const QT: u32 = {{ QT }}u;             // query rows per workgroup (one per invocation)
 const KT: u32 = {{ KT }}u;             // keys per tile in workgroup memory
-const HALF_MAX: u32 = {{ MAX_D }}u / 2u;
+const HALF_MAX: u32 = {{ MAX_D }}u / 2u;     // the variant's largest head dim / 2
 const NEG: f32 = -3.0e38;              // "no score yet" (a finite -inf: Tint rejects inf constants)
 
 {{ lib.uniforms() }}
 {{ sdpa.qkv_bindings() }}
 @group(0) @binding(5) var<storage, read_write> out: array<f32>;         // [S, Hq, D]
 
-var<workgroup> k_tile: array<u32, KT * HALF_MAX>;  // [KT, D/2] fp16 pairs
-var<workgroup> v_tile: array<u32, KT * HALF_MAX>;  // [KT, D/2] fp16 pairs
+// Unpacked once per tile by the workgroup, so no row unpacks fp16 in its inner loops.
+var<workgroup> k_tile: array<vec2<f32>, KT * HALF_MAX>;  // [KT, D/2]
+var<workgroup> v_tile: array<vec2<f32>, KT * HALF_MAX>;  // [KT, D/2]
 
 @compute @workgroup_size(QT)
 fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -52,11 +53,11 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         // The whole tile is written, zeros past the last key: a masked key's p = 0 must not meet a
         // stale NaN (0 * NaN is NaN), and lavapipe's workgroup memory is not zeroed between dispatches.
         for (var w = lid; w < KT * half; w = w + QT) {
-            var kw = 0u;
-            var vw = 0u;
+            var kw = vec2<f32>(0.0);
+            var vw = vec2<f32>(0.0);
             if (w < words) {
-                kw = k_cache[src + w];
-                vw = v_cache[src + w];
+                kw = unpack2x16float(k_cache[src + w]);
+                vw = unpack2x16float(v_cache[src + w]);
             }
             k_tile[w] = kw;
             v_tile[w] = vw;
@@ -75,7 +76,7 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
             for (var i = 0u; i < half; i = i + 1u) {
                 let qi = qv[i];
 {% for j in range(KT) %}
-                d{{ j }} = d{{ j }} + dot(qi, unpack2x16float(k_tile[{{ j }}u * half + i]));
+                d{{ j }} = d{{ j }} + dot(qi, k_tile[{{ j }}u * half + i]);
 {% endfor %}
             }
 {% for j in range(KT) %}
@@ -96,7 +97,7 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
             for (var i = 0u; i < half; i = i + 1u) {
                 var a = acc[i] * alpha;
 {% for j in range(KT) %}
-                a = a + p{{ j }} * unpack2x16float(v_tile[{{ j }}u * half + i]);
+                a = a + p{{ j }} * v_tile[{{ j }}u * half + i];
 {% endfor %}
                 acc[i] = a;
             }

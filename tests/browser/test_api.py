@@ -90,3 +90,22 @@ def test_leaving_the_stream_early_stops_the_generate(page):
     assert len(result["got"]) == 3
     assert result["stats"]["stop_reason"] == "stopped"
     assert 3 <= result["stats"]["generated_tokens"] <= 5, result
+
+
+def test_routes_per_step_and_the_query_tile_option_in_the_page(session, loaded):
+    """In the page: stream_q16 in prefill, flash_decode in decode, and stream_q32 once the option is set
+    on the loaded engine (no reload); a value the option does not allow is a typed error."""
+    def sdpa_routes(out, kind):
+        return {r for op, r in out["steps"]["routes"][kind].items() if op.endswith(".attn")}
+
+    out = session.generate(PROMPT, max_tokens=3, chat=False)
+    assert sdpa_routes(out, "prefill") == {"stream_q16"} and sdpa_routes(out, "decode") == {"flash_decode"}
+    assert session.set_options(sdpa_query_tile=32)["sdpa_query_tile"] == 32
+    try:
+        out = session.generate(PROMPT, max_tokens=2, chat=False)
+        assert sdpa_routes(out, "prefill") == {"stream_q32"}
+        with pytest.raises(BrowserError) as err:
+            session.set_options(sdpa_query_tile=24)
+        assert err.value.kind == "OptionError" and "sdpa_query_tile=24" in err.value.message
+    finally:
+        session.set_options(sdpa_query_tile=16)

@@ -150,3 +150,35 @@ def test_malformed_model_json(device, smollm2_model, tmp_path):
     (bad / "model.json").write_text(json.dumps(d))
     with pytest.raises(ModelFormatError, match="n_layers"):
         run_sync(Engine.load(bad, device=device))
+
+
+def _sdpa_routes(engine, kind):
+    return {route for op, route in engine.step_report()["routes"][kind].items() if op.endswith(".attn")}
+
+
+def test_routes_per_step_and_the_query_tile_option_without_a_rebuild(smollm2_engine):
+    """stream_q16 in prefill, flash_decode for each decode after a prefill of any length, stream_q32 once
+    the option is set on the loaded engine: the same plan, no node or pipeline built again."""
+    e = smollm2_engine
+    plan = e.model.plan
+    nodes, pipelines = list(plan.nodes), dict(e.device._pipelines)
+    for prompt in ("Hi there", "The history of the Roman Empire is long and full of names"):
+        collect(e, prompt, max_tokens=3)
+        assert _sdpa_routes(e, "prefill") == {"stream_q16"} and _sdpa_routes(e, "decode") == {"flash_decode"}
+    e.options["sdpa_query_tile"] = 32
+    try:
+        collect(e, "The history of the Roman Empire is", max_tokens=2)
+        assert _sdpa_routes(e, "prefill") == {"stream_q32"}
+    finally:
+        e.options["sdpa_query_tile"] = 16
+    assert plan.nodes == nodes and e.device._pipelines == pipelines
+
+
+def test_options_at_load_are_checked_before_anything_loads(smollm2_model, device):
+    from pyrite.graph.options import OptionError
+    with pytest.raises(OptionError, match="sdpa_query_tile=24"):
+        run_sync(Engine.load("/no/such/dir", device=device, options={"sdpa_query_tile": 24}))
+    e = run_sync(Engine.load(smollm2_model, device=device, max_ctx=64, max_seq=16, options={"sdpa_query_tile": 32}))
+    assert e.options["sdpa_query_tile"] == 32
+    collect(e, "Hello there", max_tokens=1)
+    assert _sdpa_routes(e, "prefill") == {"stream_q32"}

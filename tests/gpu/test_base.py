@@ -49,3 +49,12 @@ def test_describe_uses_spec_names():
 def test_deviations_are_declared():
     assert any("compute only" in d for d in base.DEVIATIONS)
     assert any("group 0" in d for d in base.DEVIATIONS)
+
+
+@pytest.mark.gpu
+def test_native_sync_waits_for_submitted_work(device):
+    from pyrite.sync import run_sync
+    buf = device.create_buffer(64, label="sync-test")
+    device.write_buffer(buf, 0, bytes(range(64)))
+    run_sync(device.sync())
+    assert run_sync(device.read_buffer(buf, 0, 4)) == bytes(range(4))

@@ -14,7 +14,7 @@ from pyrite.ops.rope import inv_freqs
 from pyrite.quant.dequant import dequant_packed
 from pyrite.quant.packing import PackedTensor, pack_halves, pack_nibbles, quantize_q4gsw, quantize_q8gsw
 
-from .sdpa_cases import all_attention_cases, all_sdpa_cases
+from .sdpa_cases import AUTO_ROUTES, all_attention_cases, all_sdpa_cases
 
 F32 = np.float32
 
@@ -171,6 +171,18 @@ def all_cases(seed: int = 0):
     out.append(("logits_argmax", *logits_case(rng, 3, 1009, score=False), 1e-6))
     out.append(("logits_score", *logits_case(rng, 4, 1009, score=True), 1e-4))
     return out
+
+
+def expected_routes(case_id: str, case: Case) -> dict[str, str]:
+    """family -> the route the case must attest: every pinned one, and the plan's choice where a case
+    exists to show it."""
+    return {**case.overrides, **AUTO_ROUTES.get(case_id, {})}
+
+
+def check_routes(case_id: str, case: Case, attest: list[dict]) -> None:
+    assert attest and all(a["kernel"] for a in attest), case_id
+    for family, route in expected_routes(case_id, case).items():
+        assert {a["route"] for a in attest if a["family"] == family} == {route}, (case_id, attest)
 
 
 def check(case_id: str, outputs: dict[str, bytes], ref: dict[str, np.ndarray], tol: float) -> None:

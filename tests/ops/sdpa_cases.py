@@ -80,11 +80,20 @@ def all_sdpa_cases(rng):
     for route in ("stream_q16", "stream_q32"):  # S = 2048: the streaming routes at Llama-1B's heads
         add(route, 2048, 0, (32, 8, 64))
         add(route, 2048, 64, (9, 3, 64))
-    add("materialized", 2048, 0, (4, 2, 64))    # its [S, Hq, S_kv] scores must fit the binding limit
+    add("materialized", 2048, 0, (9, 3, 64))    # scores in blocks of query rows (binding limit)
     add("flash_decode", 1, 4095, (32, 8, 64))   # decode at a long cache: all 16 splits
-    add(None, 33, 5, (9, 3, 64))                # unpinned: the plan's own choice
+    add(None, 33, 5, (9, 3, 64))                # unpinned: the plan's own choice (AUTO_ROUTES)
     add(None, 1, 300, (9, 3, 64))
     return out
+
+
+# The route each unpinned case must have run (attested natively and in the page).
+AUTO_ROUTES = {
+    "sdpa_auto_9x3x64_S33_p5": {"sdpa": "stream_q16"},
+    "sdpa_auto_9x3x64_S1_p300": {"sdpa": "flash_decode"},
+    "attention_auto_channel": {"attention": "qk_entry"},
+    "attention_auto_rows": {"attention": "qk_row"},
+}
 
 
 def attention_ref(q, k, v, mask=None) -> np.ndarray:

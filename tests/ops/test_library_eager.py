@@ -1,5 +1,4 @@
 """pyrite.eager: numpy in, numpy out, the route that ran, and typed errors before any GPU work."""
-import copy
 import dataclasses
 
 import numpy as np
@@ -14,18 +13,6 @@ from pyrite.sync import run_sync
 
 pytestmark = pytest.mark.gpu
 F32 = np.float32
-
-
-@pytest.fixture
-def untouched(device):
-    """A copy of the session device that fails the test if anything is allocated on it."""
-    d = copy.copy(device)
-
-    def allocate(*args):
-        pytest.fail(f"allocated a buffer {args} before the error")
-
-    d._create_buffer = allocate
-    return d
 
 
 def test_run_returns_numpy_and_attests_the_route(device):

@@ -4,7 +4,7 @@ import pytest
 
 from pyrite.graph.single import run_case
 
-from .cases import all_cases, check
+from .cases import all_cases, check, check_routes
 from pyrite.sync import run_sync
 
 pytestmark = pytest.mark.gpu
@@ -15,6 +15,4 @@ CASES = all_cases()
 def test_kernel_matches_numpy(device, case_id, case, ref, tol):
     outputs, attest = run_sync(run_case(device, case))
     check(case_id, outputs, ref, tol)
-    assert attest and all(a["kernel"] for a in attest)
-    for family, route in case.overrides.items():
-        assert {a["route"] for a in attest if a["family"] == family} == {route}
+    check_routes(case_id, case, attest)

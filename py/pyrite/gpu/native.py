@@ -29,6 +29,7 @@ class NativeDevice(Device):
         )
         self._device = device
         self._queue = device.queue
+        self._sync_buffer: Buffer | None = None
 
     def _create_buffer(self, size: int, usage: int, label: str) -> Any:
         # GPUDevice.createBuffer
@@ -99,8 +100,11 @@ class NativeDevice(Device):
         self._queue.submit([encoder.finish()])
 
     async def sync(self) -> None:
-        # GPUQueue.onSubmittedWorkDone (wgpu-py's sync form)
-        self._queue.on_submitted_work_done_sync()
+        # GPUQueue.onSubmittedWorkDone stands in as a 4-byte read, which waits for all submitted work:
+        # wgpu-py 0.32's on_submitted_work_done_sync passes a callback of the wrong C type (TypeError).
+        if self._sync_buffer is None:
+            self._sync_buffer = self.create_buffer(4, COPY_SRC, "sync")
+        self._queue.read_buffer(self._sync_buffer.handle, 0, 4)
 
     def destroy_buffer(self, buffer: Buffer) -> None:
         # GPUBuffer.destroy

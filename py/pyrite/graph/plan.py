@@ -45,14 +45,11 @@ class Node:
     pinned: bool = False
     chosen: Candidate | None = None
     dispatches: list[Dispatch] = field(default_factory=list)
+    kernels: list[str] = field(default_factory=list)      # of each dispatch, in order
 
     @property
     def route(self) -> str:
         return self.chosen.route.name if self.chosen else ""
-
-    @property
-    def kernels(self) -> list[str]:
-        return [launch.kernel for launch, _, _ in self.chosen.launches] if self.chosen else []
 
     def select(self, ctx: Context) -> None:
         """Pick the first route whose predicate holds; a switch is atomic: all its dispatches, none of another's.
@@ -63,12 +60,17 @@ class Node:
             check(ctx.live)
         route = choose(self.family, [c.route for c in self.candidates], ctx, self.pinned)
         self.chosen = next(c for c in self.candidates if c.route is route)
-        live = ctx.live
-        self.dispatches = [Dispatch(pipeline, group, launch.grid(live), self.op)
-                           for launch, pipeline, group in self.chosen.launches]
+        self.dispatches, self.kernels = [], []
+        for launch, pipeline, group in self.chosen.launches:
+            grid = launch.grid(ctx.live)
+            if 0 in grid:  # a launch with nothing to do at this live shape (a block past S) is skipped
+                continue
+            self.dispatches.append(Dispatch(pipeline, group, grid, self.op))
+            self.kernels.append(launch.kernel)
 
     def attest(self) -> dict[str, Any]:
-        return {"op": self.op, "family": self.family, "route": self.route, "kernel": "+".join(self.kernels),
+        kernels = list(dict.fromkeys(self.kernels))  # each kernel once, in order of first dispatch
+        return {"op": self.op, "family": self.family, "route": self.route, "kernel": "+".join(kernels),
                 "dispatches": len(self.dispatches)}
 
 

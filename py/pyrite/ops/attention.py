@@ -35,8 +35,8 @@ class AttentionSpec:
         return self.B * self.H * self.Sq
 
 
-def validate(op: str, q: tuple, k: tuple, v: tuple, mask: tuple | None) -> AttentionSpec:
-    """ShapeError naming the op and the shapes, before any GPU work."""
+def validate(op: str, q: tuple, k: tuple, v: tuple, mask: tuple | None, pinned: str | None = None) -> AttentionSpec:
+    """ShapeError naming the op and the shapes (RouteError for a pin that cannot run them), before any GPU work."""
     shapes = {"q": q, "k": k, "v": v}
     for name, shape in shapes.items():
         if len(shape) != 4 or min(shape) <= 0:
@@ -48,6 +48,8 @@ def validate(op: str, q: tuple, k: tuple, v: tuple, mask: tuple | None) -> Atten
         raise ShapeError(f"{op}: k and v must be [B={B}, H={H}, Skv, D={D}], got k {list(k)}, v {list(v)}")
     if mask is not None and tuple(mask) != (Sq, Skv):
         raise ShapeError(f"{op}: mask must be [Sq={Sq}, Skv={Skv}], got {list(mask)}")
+    if pinned == "qk_row" and D % 4:
+        raise RouteError(f"{op}: route 'qk_row' reads vec4s: head dim {D} is not a multiple of 4")
     return AttentionSpec(B, H, Sq, Skv, D, mask is not None)
 
 
@@ -66,11 +68,10 @@ class AttentionArgs:
 def attention(plan: Plan, op: str, q: Tensor, k: Tensor, v: Tensor, out: Tensor, *, mask: Tensor | None = None,
               dummy: Buffer) -> None:
     """Append out = softmax(q k^T / sqrt(D) + mask) v."""
-    spec = validate(op, q.shape, k.shape, v.shape, mask.shape if mask is not None else None)
+    spec = validate(op, q.shape, k.shape, v.shape, mask.shape if mask is not None else None,
+                    plan.overrides.get(FAMILY))
     if tuple(out.shape) != tuple(q.shape):
         raise ShapeError(f"{op}: out must be {list(q.shape)}, got {list(out.shape)}")
-    if plan.overrides.get(FAMILY) == "qk_row" and spec.D % 4:
-        raise RouteError(f"{op}: route 'qk_row' reads vec4s: head dim {spec.D} is not a multiple of 4")
     args = AttentionArgs(plan, op, spec, q.buffer, k.buffer, v.buffer,
                          mask.buffer if mask is not None else dummy, out.buffer)
     plan.add_node(op, FAMILY, spec, ROUTES, args)

@@ -22,6 +22,7 @@ FAMILY = "sdpa"
 MAX_D = 256                # shaders/sdpa/*.yaml MAX_D: the largest head dim any route supports
 MAX_SPLITS = 16            # flash: most splits per query row (parallel workgroups per head)
 SPLIT_MIN = 64             # flash: fewest keys per split, so short caches are not split to crumbs
+SCORES_BUDGET = 32 << 20   # materialized: most bytes of scores per block of query rows
 F32 = 4
 
 
@@ -83,10 +84,15 @@ def stream_grid(S: int, spec: SdpaSpec, qt: int) -> tuple[int, int, int]:
     return (max(ceil_div(S * spec.group, qt), 1), spec.Hkv, 1)
 
 
-def stream_workgroup_bytes(qt: int) -> int:
-    """Workgroup memory of stream_q*: the K and V tiles (KT keys x MAX_D/2 fp16 pairs each)."""
-    p = get(kernel_id(FAMILY, f"stream_q{qt}")).params
-    return 2 * p["KT"] * (p["MAX_D"] // 2) * 4
+def stream_kernel(qt: int, D: int) -> str:
+    """stream_q{qt} at the smallest head-dim variant that holds D (its tiles size workgroup memory)."""
+    return kernel_id(FAMILY, f"stream_q{qt}", "d128" if D <= 128 else "d256")
+
+
+def stream_workgroup_bytes(qt: int, D: int) -> int:
+    """Workgroup memory of a stream kernel: the K and V tiles, KT keys x MAX_D f32 each."""
+    p = get(stream_kernel(qt, D)).params
+    return 2 * p["KT"] * p["MAX_D"] * F32
 
 
 def flash_workgroup_bytes() -> int:
@@ -95,9 +101,14 @@ def flash_workgroup_bytes() -> int:
     return p["WG"] * 8 + p["WG"] * (p["MAX_D"] // 2) * 8
 
 
-def materialized_bytes(spec: SdpaSpec) -> int:
-    """The scores buffer of the materialized route: [max_seq, Hq, max_ctx] f32."""
-    return spec.max_seq * spec.Hq * spec.max_ctx * F32
+def score_row_bytes(spec: SdpaSpec) -> int:
+    """One query row's scores in the materialized route: [Hq, max_ctx] f32."""
+    return spec.Hq * spec.max_ctx * F32
+
+
+def materialized_block(spec: SdpaSpec, binding_limit: int) -> int:
+    """Query rows per materialized block: as many as SCORES_BUDGET and the binding limit allow (>= 1)."""
+    return max(1, min(spec.max_seq, min(SCORES_BUDGET, binding_limit) // score_row_bytes(spec)))
 
 
 # -- route predicates --------------------------------------------------------------------------------
@@ -108,7 +119,7 @@ def _fits_grid(ctx: Context, grid: tuple[int, int, int]) -> bool:
 
 def stream_ok(ctx: Context, qt: int) -> bool:
     """Guards: workgroup storage, invocations, grid limits."""
-    return (stream_workgroup_bytes(qt) <= ctx.limits.max_compute_workgroup_storage_size
+    return (stream_workgroup_bytes(qt, ctx.spec.D) <= ctx.limits.max_compute_workgroup_storage_size
             and qt <= ctx.limits.max_compute_invocations_per_workgroup
             and _fits_grid(ctx, stream_grid(ctx.live.seq_len, ctx.spec, qt)))
 
@@ -123,26 +134,28 @@ def flash_ok(ctx: Context) -> bool:
 
 
 def materialized_ok(ctx: Context) -> bool:
-    return materialized_bytes(ctx.spec) <= ctx.limits.max_storage_buffer_binding_size
+    return score_row_bytes(ctx.spec) <= ctx.limits.max_storage_buffer_binding_size
 
 
 # -- route builds ------------------------------------------------------------------------------------
 
-def params(a: SdpaArgs, name: str, *, row_stride: int = 0, max_splits: int = 1, split_min: int = 1) -> Buffer:
+def params(a: SdpaArgs, name: str, *, row_stride: int = 0, max_splits: int = 1, split_min: int = 1,
+           q0: int = 0) -> Buffer:
     """The params block every sdpa kernel reads (shaders/_lib/sdpa.wgsli Params)."""
     s = a.spec
     return a.plan.params(f"{a.op}.{name}.params", [s.Hq, s.Hkv, s.D, s.max_ctx, 1.0 / math.sqrt(s.D),
-                                                    row_stride, max_splits, split_min])
+                                                    row_stride, max_splits, split_min, q0, 0, 0, 0])
 
 
 def build_stream(route: Route, a: SdpaArgs) -> list[Launch]:
-    qt = get(kernel_id(FAMILY, route.variant)).params["QT"]
+    kernel = stream_kernel(int(route.variant.removeprefix("stream_q")), a.spec.D)
+    qt = get(kernel).params["QT"]
 
     def grid(live: Live) -> tuple[int, int, int]:
         return stream_grid(live.seq_len, a.spec, qt)
 
     bindings = (params(a, route.name), a.plan.step_buffer, a.q, a.cache.k, a.cache.v, a.out)
-    return [Launch(kernel_id(FAMILY, route.variant), bindings, grid)]
+    return [Launch(kernel, bindings, grid)]
 
 
 def build_flash(route: Route, a: SdpaArgs) -> list[Launch]:
@@ -168,26 +181,34 @@ def build_flash(route: Route, a: SdpaArgs) -> list[Launch]:
 
 
 def build_materialized(route: Route, a: SdpaArgs) -> list[Launch]:
-    """Scores [S, Hq, max_ctx] -> softmax in place -> P V: three dispatches over one scratch buffer."""
+    """Per block of query rows: scores [rows, Hq, max_ctx] -> softmax in place -> P V, over one scratch
+    buffer. Blocks past the live S get empty grids (the plan skips them)."""
     s = a.spec
-    p = params(a, route.name, row_stride=s.max_ctx)
-    scores = a.plan.scratch("sdpa.materialized.scores", materialized_bytes(s))
+    rows = materialized_block(s, a.plan.device.limits.max_storage_buffer_binding_size)
+    scores = a.plan.scratch("sdpa.materialized.scores", rows * score_row_bytes(s))
     wg_qk = get(kernel_id(FAMILY, "mat_qk")).workgroup_size[0]
     wg_av = get(kernel_id(FAMILY, "mat_av")).workgroup_size[0]
     step = a.plan.step_buffer
+    launches = []
+    for q0 in range(0, s.max_seq, rows):
+        p = params(a, f"{route.name}.{q0}", row_stride=s.max_ctx, q0=q0)
 
-    def qk_grid(live: Live) -> tuple[int, int, int]:
-        return (ceil_div(live.kv_len, wg_qk), live.seq_len, s.Hq)
+        def live_rows(live: Live, q0: int = q0) -> int:
+            return max(0, min(rows, live.seq_len - q0))
 
-    def softmax_grid(live: Live) -> tuple[int, int, int]:
-        return (s.Hq, live.seq_len, 1)
+        def qk_grid(live: Live, n=live_rows) -> tuple[int, int, int]:
+            return (ceil_div(live.kv_len, wg_qk), n(live), s.Hq)
 
-    def av_grid(live: Live) -> tuple[int, int, int]:
-        return (ceil_div(s.Hq * s.D, wg_av), live.seq_len, 1)
+        def softmax_grid(live: Live, n=live_rows) -> tuple[int, int, int]:
+            return (s.Hq, n(live), 1)
 
-    return [Launch(kernel_id(FAMILY, "mat_qk"), (p, step, a.q, a.cache.k, scores), qk_grid),
-            Launch(kernel_id(FAMILY, "mat_softmax"), (p, step, scores), softmax_grid),
-            Launch(kernel_id(FAMILY, "mat_av"), (p, step, scores, a.cache.v, a.out), av_grid)]
+        def av_grid(live: Live, n=live_rows) -> tuple[int, int, int]:
+            return (ceil_div(s.Hq * s.D, wg_av), n(live), 1)
+
+        launches += [Launch(kernel_id(FAMILY, "mat_qk"), (p, step, a.q, a.cache.k, scores), qk_grid),
+                     Launch(kernel_id(FAMILY, "mat_softmax"), (p, step, scores), softmax_grid),
+                     Launch(kernel_id(FAMILY, "mat_av"), (p, step, scores, a.cache.v, a.out), av_grid)]
+    return launches
 
 
 # -- registration -------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ struct Params {
     row_stride: u32,                            // materialized: scores per row (the cache length)
     max_splits: u32,                            // flash: most splits per query row
     split_min: u32,                             // flash: fewest keys per split
+    q0: u32,                                    // materialized: first query row of this block
+    _p0: u32, _p1: u32, _p2: u32,
 }
 
 const WG: u32 = 16u;

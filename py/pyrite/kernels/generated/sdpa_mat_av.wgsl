@@ -1,6 +1,7 @@
 // generated from shaders/sdpa/materialized.wgsl -- do not edit
 // Materialized causal GQA attention, the fallback for any shape: scores into a buffer
-// [S, Hq, row_stride], softmax in place, then P V. Three passes (PHASE).
+// [rows, Hq, row_stride], softmax in place, then P V. Three passes (PHASE) per block of query rows
+// q0 .. q0 + rows - 1, so the scores buffer stays within the binding limit at any S.
 // av: one invocation per (token, query head, output dim): out = sum_j P[j] V[j].
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params {
@@ -9,6 +10,8 @@ struct Params {
     row_stride: u32,                            // materialized: scores per row (the cache length)
     max_splits: u32,                            // flash: most splits per query row
     split_min: u32,                             // flash: fewest keys per split
+    q0: u32,                                    // materialized: first query row of this block
+    _p0: u32, _p1: u32, _p2: u32,
 }
 
 const WG: u32 = 64u;
@@ -16,14 +19,15 @@ const NEG: f32 = -3.0e38;              // a finite -inf: Tint rejects inf consta
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
-@group(0) @binding(2) var<storage, read> scores: array<f32>;          // [S, Hq, row_stride] probabilities
+@group(0) @binding(2) var<storage, read> scores: array<f32>;          // [rows, Hq, row_stride] probabilities
 @group(0) @binding(3) var<storage, read> v_cache: array<u32>;         // [Hkv, max_ctx, D/2] fp16 pairs
 @group(0) @binding(4) var<storage, read_write> out: array<f32>;       // [S, Hq, D]
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let idx = gid.x;
-    let s = gid.y;
+    let r = gid.y;
+    let s = p.q0 + r;
     if (idx >= p.Hq * p.D || s >= step.seq_len) {
         return;
     }
@@ -32,7 +36,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let half = p.D / 2u;
     let kvh = h / (p.Hq / p.Hkv);
     let n = step.pos + s + 1u;
-    let base = (s * p.Hq + h) * p.row_stride;
+    let base = (r * p.Hq + h) * p.row_stride;
     let col = kvh * p.max_ctx * half + d / 2u;
     var o = 0.0;
     for (var j = 0u; j < n; j = j + 1u) {

@@ -1,6 +1,7 @@
 // generated from shaders/sdpa/materialized.wgsl -- do not edit
 // Materialized causal GQA attention, the fallback for any shape: scores into a buffer
-// [S, Hq, row_stride], softmax in place, then P V. Three passes (PHASE).
+// [rows, Hq, row_stride], softmax in place, then P V. Three passes (PHASE) per block of query rows
+// q0 .. q0 + rows - 1, so the scores buffer stays within the binding limit at any S.
 // softmax: one workgroup per row (query head h, token s), over the row's pos + s + 1 scores.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params {
@@ -9,6 +10,8 @@ struct Params {
     row_stride: u32,                            // materialized: scores per row (the cache length)
     max_splits: u32,                            // flash: most splits per query row
     split_min: u32,                             // flash: fewest keys per split
+    q0: u32,                                    // materialized: first query row of this block
+    _p0: u32, _p1: u32, _p2: u32,
 }
 
 const WG: u32 = 16u;
@@ -16,7 +19,7 @@ const NEG: f32 = -3.0e38;              // a finite -inf: Tint rejects inf consta
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
-@group(0) @binding(2) var<storage, read_write> scores: array<f32>;    // [S, Hq, row_stride]
+@group(0) @binding(2) var<storage, read_write> scores: array<f32>;    // [rows, Hq, row_stride]
 
 var<workgroup> red: array<f32, WG>;
 
@@ -39,9 +42,9 @@ fn reduce(lid: u32, value: f32, is_max: bool) -> f32 {
 fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
     let lid = lid3.x;
     let h = wid.x;
-    let s = wid.y;
-    let n = step.pos + s + 1u;
-    let base = (s * p.Hq + h) * p.row_stride;
+    let r = wid.y;
+    let n = step.pos + p.q0 + r + 1u;
+    let base = (r * p.Hq + h) * p.row_stride;
     var mx = NEG;
     for (var j = lid; j < n; j = j + WG) {
         mx = max(mx, scores[base + j]);

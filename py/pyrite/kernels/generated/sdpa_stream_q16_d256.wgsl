@@ -13,11 +13,13 @@ struct Params {
     row_stride: u32,                            // materialized: scores per row (the cache length)
     max_splits: u32,                            // flash: most splits per query row
     split_min: u32,                             // flash: fewest keys per split
+    q0: u32,                                    // materialized: first query row of this block
+    _p0: u32, _p1: u32, _p2: u32,
 }
 
-const QT: u32 = 32u;             // query rows per workgroup (one per invocation)
+const QT: u32 = 16u;             // query rows per workgroup (one per invocation)
 const KT: u32 = 16u;             // keys per tile in workgroup memory
-const HALF_MAX: u32 = 256u / 2u;
+const HALF_MAX: u32 = 256u / 2u;     // the variant's largest head dim / 2
 const NEG: f32 = -3.0e38;              // "no score yet" (a finite -inf: Tint rejects inf constants)
 
 @group(0) @binding(0) var<uniform> p: Params;
@@ -27,8 +29,9 @@ const NEG: f32 = -3.0e38;              // "no score yet" (a finite -inf: Tint re
 @group(0) @binding(4) var<storage, read> v_cache: array<u32>;           // [Hkv, max_ctx, D/2] fp16 pairs
 @group(0) @binding(5) var<storage, read_write> out: array<f32>;         // [S, Hq, D]
 
-var<workgroup> k_tile: array<u32, KT * HALF_MAX>;  // [KT, D/2] fp16 pairs
-var<workgroup> v_tile: array<u32, KT * HALF_MAX>;  // [KT, D/2] fp16 pairs
+// Unpacked once per tile by the workgroup, so no row unpacks fp16 in its inner loops.
+var<workgroup> k_tile: array<vec2<f32>, KT * HALF_MAX>;  // [KT, D/2]
+var<workgroup> v_tile: array<vec2<f32>, KT * HALF_MAX>;  // [KT, D/2]
 
 @compute @workgroup_size(QT)
 fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -60,11 +63,11 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         // The whole tile is written, zeros past the last key: a masked key's p = 0 must not meet a
         // stale NaN (0 * NaN is NaN), and lavapipe's workgroup memory is not zeroed between dispatches.
         for (var w = lid; w < KT * half; w = w + QT) {
-            var kw = 0u;
-            var vw = 0u;
+            var kw = vec2<f32>(0.0);
+            var vw = vec2<f32>(0.0);
             if (w < words) {
-                kw = k_cache[src + w];
-                vw = v_cache[src + w];
+                kw = unpack2x16float(k_cache[src + w]);
+                vw = unpack2x16float(v_cache[src + w]);
             }
             k_tile[w] = kw;
             v_tile[w] = vw;
@@ -108,22 +111,22 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
             var d15 = 0.0;
             for (var i = 0u; i < half; i = i + 1u) {
                 let qi = qv[i];
-                d0 = d0 + dot(qi, unpack2x16float(k_tile[0u * half + i]));
-                d1 = d1 + dot(qi, unpack2x16float(k_tile[1u * half + i]));
-                d2 = d2 + dot(qi, unpack2x16float(k_tile[2u * half + i]));
-                d3 = d3 + dot(qi, unpack2x16float(k_tile[3u * half + i]));
-                d4 = d4 + dot(qi, unpack2x16float(k_tile[4u * half + i]));
-                d5 = d5 + dot(qi, unpack2x16float(k_tile[5u * half + i]));
-                d6 = d6 + dot(qi, unpack2x16float(k_tile[6u * half + i]));
-                d7 = d7 + dot(qi, unpack2x16float(k_tile[7u * half + i]));
-                d8 = d8 + dot(qi, unpack2x16float(k_tile[8u * half + i]));
-                d9 = d9 + dot(qi, unpack2x16float(k_tile[9u * half + i]));
-                d10 = d10 + dot(qi, unpack2x16float(k_tile[10u * half + i]));
-                d11 = d11 + dot(qi, unpack2x16float(k_tile[11u * half + i]));
-                d12 = d12 + dot(qi, unpack2x16float(k_tile[12u * half + i]));
-                d13 = d13 + dot(qi, unpack2x16float(k_tile[13u * half + i]));
-                d14 = d14 + dot(qi, unpack2x16float(k_tile[14u * half + i]));
-                d15 = d15 + dot(qi, unpack2x16float(k_tile[15u * half + i]));
+                d0 = d0 + dot(qi, k_tile[0u * half + i]);
+                d1 = d1 + dot(qi, k_tile[1u * half + i]);
+                d2 = d2 + dot(qi, k_tile[2u * half + i]);
+                d3 = d3 + dot(qi, k_tile[3u * half + i]);
+                d4 = d4 + dot(qi, k_tile[4u * half + i]);
+                d5 = d5 + dot(qi, k_tile[5u * half + i]);
+                d6 = d6 + dot(qi, k_tile[6u * half + i]);
+                d7 = d7 + dot(qi, k_tile[7u * half + i]);
+                d8 = d8 + dot(qi, k_tile[8u * half + i]);
+                d9 = d9 + dot(qi, k_tile[9u * half + i]);
+                d10 = d10 + dot(qi, k_tile[10u * half + i]);
+                d11 = d11 + dot(qi, k_tile[11u * half + i]);
+                d12 = d12 + dot(qi, k_tile[12u * half + i]);
+                d13 = d13 + dot(qi, k_tile[13u * half + i]);
+                d14 = d14 + dot(qi, k_tile[14u * half + i]);
+                d15 = d15 + dot(qi, k_tile[15u * half + i]);
             }
             s0 = select(NEG, d0, k0 + 0u < n);
             s1 = select(NEG, d1, k0 + 1u < n);
@@ -180,22 +183,22 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
             l = l * alpha + p0 + p1 + p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9 + p10 + p11 + p12 + p13 + p14 + p15;
             for (var i = 0u; i < half; i = i + 1u) {
                 var a = acc[i] * alpha;
-                a = a + p0 * unpack2x16float(v_tile[0u * half + i]);
-                a = a + p1 * unpack2x16float(v_tile[1u * half + i]);
-                a = a + p2 * unpack2x16float(v_tile[2u * half + i]);
-                a = a + p3 * unpack2x16float(v_tile[3u * half + i]);
-                a = a + p4 * unpack2x16float(v_tile[4u * half + i]);
-                a = a + p5 * unpack2x16float(v_tile[5u * half + i]);
-                a = a + p6 * unpack2x16float(v_tile[6u * half + i]);
-                a = a + p7 * unpack2x16float(v_tile[7u * half + i]);
-                a = a + p8 * unpack2x16float(v_tile[8u * half + i]);
-                a = a + p9 * unpack2x16float(v_tile[9u * half + i]);
-                a = a + p10 * unpack2x16float(v_tile[10u * half + i]);
-                a = a + p11 * unpack2x16float(v_tile[11u * half + i]);
-                a = a + p12 * unpack2x16float(v_tile[12u * half + i]);
-                a = a + p13 * unpack2x16float(v_tile[13u * half + i]);
-                a = a + p14 * unpack2x16float(v_tile[14u * half + i]);
-                a = a + p15 * unpack2x16float(v_tile[15u * half + i]);
+                a = a + p0 * v_tile[0u * half + i];
+                a = a + p1 * v_tile[1u * half + i];
+                a = a + p2 * v_tile[2u * half + i];
+                a = a + p3 * v_tile[3u * half + i];
+                a = a + p4 * v_tile[4u * half + i];
+                a = a + p5 * v_tile[5u * half + i];
+                a = a + p6 * v_tile[6u * half + i];
+                a = a + p7 * v_tile[7u * half + i];
+                a = a + p8 * v_tile[8u * half + i];
+                a = a + p9 * v_tile[9u * half + i];
+                a = a + p10 * v_tile[10u * half + i];
+                a = a + p11 * v_tile[11u * half + i];
+                a = a + p12 * v_tile[12u * half + i];
+                a = a + p13 * v_tile[13u * half + i];
+                a = a + p14 * v_tile[14u * half + i];
+                a = a + p15 * v_tile[15u * half + i];
                 acc[i] = a;
             }
             m = m_new;
