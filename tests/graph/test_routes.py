@@ -3,7 +3,7 @@ import pytest
 
 from pyrite.graph.routes import Live, RouteError, candidates, pick
 from pyrite.kernels import ids, kernel_id
-from pyrite.ops import embedding, kv_cache, linear, norm, rope, sdpa
+from pyrite.ops import embedding, kv_cache, linear, norm, rope
 from pyrite.ops.linear import LinearSpec
 
 

@@ -5,7 +5,6 @@ Sizes are primes where the kernel allows, so no size is a multiple of a workgrou
 """
 from __future__ import annotations
 
-import math
 
 import numpy as np
 

@@ -41,7 +41,7 @@ def validate(op: str, q: tuple, k: tuple, v: tuple, mask: tuple | None, pinned: 
     for name, shape in shapes.items():
         if len(shape) != 4 or min(shape) <= 0:
             raise ShapeError(f"{op}: {name} must be [B, H, S, D] with no empty dim, got {list(shape)}")
-    (B, H, Sq, D), (Bk, Hk, Skv, Dk) = q, k
+    (B, H, Sq, D), (Bk, Hk, Skv, _) = q, k
     if len({q[3], k[3], v[3]}) > 1:
         raise ShapeError(f"{op}: head dims differ: q {list(q)}, k {list(k)}, v {list(v)}")
     if (Bk, Hk) != (B, H) or tuple(v) != tuple(k):

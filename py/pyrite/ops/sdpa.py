@@ -14,7 +14,7 @@ from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import ceil_div
 from ..graph.plan import Live, Plan
-from ..graph.routes import Context, Launch, Route, always
+from ..graph.routes import Context, Launch, Route
 from ..kernels import get, kernel_id
 from .kv_cache import KVCache
 

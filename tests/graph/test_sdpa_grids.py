@@ -1,0 +1,69 @@
+"""sdpa and attention dispatch math and route predicates, no GPU."""
+import dataclasses
+
+import pytest
+
+from pyrite.gpu.null import DEFAULT_LIMITS
+from pyrite.graph.routes import Live, pick
+from pyrite.kernels import get
+from pyrite.ops import attention, sdpa
+from pyrite.ops.sdpa import SdpaSpec
+
+SMOL = SdpaSpec(Hq=9, Hkv=3, D=64, max_ctx=2048, max_seq=128)
+
+
+@pytest.mark.parametrize("kv,want", [(1, 1), (64, 1), (65, 2), (512, 8), (1024, 16), (4096, 16)])
+def test_flash_splits_follow_the_cache_length(kv, want):
+    assert sdpa.flash_splits(kv, sdpa.MAX_SPLITS, sdpa.SPLIT_MIN) == want
+    assert sdpa.flash_splits(kv, 1, sdpa.SPLIT_MIN) == 1  # one_split
+
+
+@pytest.mark.parametrize("S,qt,want", [(1, 16, (1, 3, 1)), (16, 16, (3, 3, 1)), (17, 16, (4, 3, 1)),
+                                       (2048, 32, (192, 3, 1))])
+def test_stream_grid_tiles_the_rows_of_a_kv_head_group(S, qt, want):
+    assert sdpa.stream_grid(S, SMOL, qt) == want  # S * G rows (G = 3) in tiles of qt, one y per KV head
+
+
+def test_stream_kernels_match_their_route_and_head_dim():
+    for qt in (16, 32):
+        for D, suffix in ((64, "d128"), (128, "d128"), (130, "d256"), (256, "d256")):
+            k = get(sdpa.stream_kernel(qt, D))
+            assert k.id.endswith(suffix) and k.params["QT"] == qt and k.workgroup_size == (qt, 1, 1)
+            assert k.params["MAX_D"] >= D
+    assert sdpa.stream_workgroup_bytes(16, 64) == 2 * 16 * 128 * 4
+
+
+def test_materialized_blocks_keep_scores_within_budget_and_limit():
+    assert sdpa.materialized_block(SMOL, 1 << 30) == 128          # all of max_seq in one block
+    big = dataclasses.replace(SMOL, max_seq=2048)
+    rows = sdpa.materialized_block(big, 1 << 30)
+    assert rows * sdpa.score_row_bytes(big) <= sdpa.SCORES_BUDGET < (rows + 1) * sdpa.score_row_bytes(big)
+    assert sdpa.materialized_block(big, 100_000) == 1               # a tiny limit: one row at a time
+
+
+@pytest.mark.parametrize("live,options,want", [
+    (Live(7, 0), {}, "stream_q16"), (Live(7, 0), {"sdpa_query_tile": 32}, "stream_q32"),
+    (Live(1, 100), {}, "flash_decode"), (Live(1, 0), {"sdpa_query_tile": 32}, "flash_decode")])
+def test_sdpa_route_table(live, options, want):
+    assert pick("sdpa", sdpa.ROUTES, SMOL, live, options=options).name == want
+
+
+def test_sdpa_guards_select_the_fallback():
+    tight = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=8192)
+    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(7, 0), limits=tight).name == "materialized"
+    few = dataclasses.replace(DEFAULT_LIMITS, max_compute_invocations_per_workgroup=16)
+    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(7, 0), limits=few, options={"sdpa_query_tile": 32}).name \
+        == "materialized"
+    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(7, 0), limits=few).name == "stream_q16"
+
+
+def test_attention_floor():
+    def spec(rows, D=32):
+        return attention.AttentionSpec(1, 1, rows, 4096, D, False)
+    assert pick("attention", attention.ROUTES, spec(attention.OCCUPANCY_FLOOR - 1)).name == "qk_entry"
+    assert pick("attention", attention.ROUTES, spec(attention.OCCUPANCY_FLOOR)).name == "qk_row"
+    assert pick("attention", attention.ROUTES, spec(attention.OCCUPANCY_FLOOR, D=6)).name == "qk_entry"
+
+
+def test_every_route_has_a_reason():
+    assert all(r.reason for r in (*sdpa.ROUTES, *attention.ROUTES))
