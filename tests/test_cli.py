@@ -69,3 +69,26 @@ def test_bad_option_is_a_clear_error():
                      ("nope=1", "unknown option 'nope'"), ("sdpa_query_tile", "expected name=value")):
         r = pyrite("generate", "--prompt", "x", "--option", opt, check=False)
         assert r.returncode == 2 and msg in r.stderr, r.stderr
+
+
+@pytest.mark.model
+def test_score_ids_file_equals_score_text(smollm2_model, tmp_path):
+    text = tmp_path / "t.txt"
+    text.write_text("The history of the Roman Empire is often divided into four eras.")
+    by_text = json.loads(pyrite("score", "--model", str(smollm2_model), "--text-file", str(text), "--json").stdout)
+    ids = tmp_path / "ids.json"
+    ids.write_text(json.dumps(by_text["tokens"]))
+    by_ids = json.loads(pyrite("score", "--model", str(smollm2_model), "--ids-file", str(ids), "--json").stdout)
+    assert by_ids == by_text
+
+
+@pytest.mark.model
+def test_score_ids_file_bad_input_is_a_clear_error(smollm2_model, tmp_path):
+    f = tmp_path / "ids.json"
+    for content, msg in (("[1, 2", "not JSON"), ('{"ids": [1]}', "expected a JSON list of token ids"),
+                         ("[1, -2]", "expected a JSON list of token ids"), ("[1, 49152]", "token id 49152 is outside")):
+        f.write_text(content)
+        r = pyrite("score", "--model", str(smollm2_model), "--ids-file", str(f), check=False)
+        assert r.returncode == 2 and msg in r.stderr, r.stderr
+    r = pyrite("score", "--model", str(smollm2_model), check=False)
+    assert r.returncode == 2 and "--text-file" in r.stderr

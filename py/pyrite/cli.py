@@ -68,10 +68,22 @@ async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
     return out | engine.step_report() if a.attest else out
 
 
-async def _native_score(a: argparse.Namespace, text: str) -> dict[str, Any]:
+async def _native_score(a: argparse.Namespace, source: str | list[int]) -> dict[str, Any]:
     from .engine import Engine
     engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=_options(a))
-    return await engine.score(engine.tokenizer.encode(text, add_special=True))
+    ids = source if isinstance(source, list) else engine.tokenizer.encode(source, add_special=True)
+    return await engine.score(ids)
+
+
+def read_ids(path: str) -> list[int]:
+    """--ids-file: a JSON list of token ids (non-negative ints)."""
+    try:
+        ids = json.loads(Path(path).read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise PyriteError(f"{path}: not JSON ({e})") from None
+    if not isinstance(ids, list) or not all(type(i) is int and i >= 0 for i in ids):
+        raise PyriteError(f"{path}: expected a JSON list of token ids (non-negative integers)")
+    return ids
 
 
 async def _native_info() -> dict[str, Any]:
@@ -90,7 +102,7 @@ def _browser_model(model: str) -> str:
     return str(path.relative_to(dist))
 
 
-def _browser(a: argparse.Namespace, text: str | None = None) -> dict[str, Any]:
+def _browser(a: argparse.Namespace, source: str | list[int] | None = None) -> dict[str, Any]:
     from .driver import BrowserSession
     with BrowserSession(repo_root() / "dist") as s:
         if a.cmd == "info":
@@ -100,7 +112,7 @@ def _browser(a: argparse.Namespace, text: str | None = None) -> dict[str, Any]:
         if options:
             s.set_options(**options)
         if a.cmd == "score":
-            return s.score(s.encode(text, chat=False))
+            return s.score(source if isinstance(source, list) else s.encode(source, chat=False))
         p = _sampling(a)
         out = s.generate(a.prompt, max_tokens=a.max_tokens, chat=a.chat, temperature=p.temperature,
                          top_k=p.top_k, top_p=p.top_p, seed=p.seed)
@@ -117,8 +129,8 @@ def cmd_generate(a: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_score(a: argparse.Namespace) -> dict[str, Any]:
-    text = Path(a.text_file).read_text(encoding="utf-8")
-    return _browser(a, text) if a.backend == "browser" else run_sync(_native_score(a, text))
+    source = read_ids(a.ids_file) if a.ids_file else Path(a.text_file).read_text(encoding="utf-8")
+    return _browser(a, source) if a.backend == "browser" else run_sync(_native_score(a, source))
 
 
 def cmd_info(a: argparse.Namespace) -> dict[str, Any]:
@@ -159,7 +171,9 @@ def parser() -> argparse.ArgumentParser:
                    help="with --json: the routes and dispatch counts of the first prefill and last decode step")
     s = sub.add_parser("score", help="teacher-forced top-1 and log-probabilities over a text")
     common(s)
-    s.add_argument("--text-file", required=True)
+    given = s.add_mutually_exclusive_group(required=True)
+    given.add_argument("--text-file", help="the text to score (tokenized with the model's tokenizer)")
+    given.add_argument("--ids-file", help="a JSON list of token ids (any checkpoint, no tokenizer needed)")
     common(sub.add_parser("info", help="adapter, backend, features and limits"), model=False)
     c = sub.add_parser("convert", help="GGUF -> pyrite model directory")
     c.add_argument("--gguf", required=True)

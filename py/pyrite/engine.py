@@ -213,6 +213,9 @@ class Engine:
             raise PromptError("score needs at least 2 tokens")
         if len(ids) > self.max_ctx:
             raise PromptError(f"the text is {len(ids)} tokens; the context holds {self.max_ctx}")
+        bad = next((i for i in ids if not 0 <= i < self.config.vocab), None)
+        if bad is not None:
+            raise PromptError(f"token id {bad} is outside the vocabulary (0 .. {self.config.vocab - 1})")
         self.model.ensure_score()
         self._scores: list[tuple[int, float]] = []
         targets = ids[1:] + [0]
