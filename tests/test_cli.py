@@ -92,3 +92,9 @@ def test_score_ids_file_bad_input_is_a_clear_error(smollm2_model, tmp_path):
         assert r.returncode == 2 and msg in r.stderr, r.stderr
     r = pyrite("score", "--model", str(smollm2_model), check=False)
     assert r.returncode == 2 and "--text-file" in r.stderr
+
+
+def test_counts_below_one_are_refused_up_front():
+    for flag, value in (("--max-tokens", "-3"), ("--max-tokens", "0"), ("--max-ctx", "0"), ("--max-ctx", "x")):
+        r = pyrite("generate", "--prompt", "x", flag, value, check=False)
+        assert r.returncode == 2 and f"argument {flag}" in r.stderr, r.stderr

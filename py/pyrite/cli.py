@@ -40,6 +40,17 @@ def resolve_model(model: str) -> Path:
                       f"(have: {', '.join(have) or 'none; run `python build.py`'})")
 
 
+def positive_int(text: str) -> int:
+    """argparse type: an integer >= 1 (so --max-tokens -3 is refused, not run)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def _sampling(a: argparse.Namespace) -> SamplingParams:
     if a.greedy or a.temperature == 0:
         return SamplingParams(seed=a.seed)
@@ -151,7 +162,7 @@ def parser() -> argparse.ArgumentParser:
     def common(sp: argparse.ArgumentParser, model: bool = True) -> None:
         if model:
             sp.add_argument("--model", default="smollm2-135m", help="model id under dist/models, or a path")
-            sp.add_argument("--max-ctx", type=int, default=2048)
+            sp.add_argument("--max-ctx", type=positive_int, default=2048)
             sp.add_argument("--option", action="append", metavar="NAME=VALUE",
                             help="a runtime option, e.g. sdpa_query_tile=32 (repeatable)")
         sp.add_argument("--backend", choices=("native", "browser"), default="native")
@@ -160,7 +171,7 @@ def parser() -> argparse.ArgumentParser:
     g = sub.add_parser("generate", help="generate text from a prompt")
     common(g)
     g.add_argument("--prompt", required=True)
-    g.add_argument("--max-tokens", type=int, default=128)
+    g.add_argument("--max-tokens", type=positive_int, default=128)
     g.add_argument("--greedy", action="store_true")
     g.add_argument("--temperature", type=float, default=0.0)
     g.add_argument("--top-k", type=int, default=0)

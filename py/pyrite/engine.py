@@ -58,6 +58,9 @@ class Engine:
 
         overrides pins routes by family ({"sdpa": "materialized"}); options are the runtime options
         (graph/options.py), checked now and changeable later through engine.options."""
+        for name, value in (("max_ctx", max_ctx), ("max_seq", max_seq)):
+            if type(value) is not int or value < 1:
+                raise ValueError(f"{name} must be a positive integer, got {value!r}")
         checked = Options(options or {})  # unknown names or values fail before any download
         source = shard_source(model)
         index = await source.index()
@@ -153,6 +156,8 @@ class Engine:
     async def generate_ids(self, ids: list[int], max_tokens: int = 128,
                            params: SamplingParams = SamplingParams()) -> AsyncIterator[int]:
         """Token ids of the answer to prompt ids, one at a time."""
+        if type(max_tokens) is not int or max_tokens < 1:
+            raise ValueError(f"max_tokens must be a positive integer, got {max_tokens!r}")
         self._stop = False
         rng = random.Random(params.seed)
         stats = self.stats = Stats(prompt_tokens=len(ids))

@@ -182,3 +182,11 @@ def test_options_at_load_are_checked_before_anything_loads(smollm2_model, device
     assert e.options["sdpa_query_tile"] == 32
     collect(e, "Hello there", max_tokens=1)
     assert _sdpa_routes(e, "prefill") == {"stream_q32"}
+
+
+def test_engine_counts_are_range_checked(smollm2_engine, smollm2_model, device):
+    with pytest.raises(ValueError, match="max_tokens must be a positive integer, got -3"):
+        collect(smollm2_engine, "Hi", max_tokens=-3)
+    with pytest.raises(ValueError, match="max_ctx must be a positive integer, got 0"):
+        run_sync(Engine.load(smollm2_model, device=device, max_ctx=0))
+    assert len(collect(smollm2_engine, "Hi", max_tokens=1)) <= 1  # still usable
