@@ -100,7 +100,47 @@ def test_from_json_keys():
     d = PRESETS["tiny-llama"].to_json()
     with pytest.raises(ModelFormatError, match="missing key.*vocab"):
         ModelConfig.from_json({k: v for k, v in d.items() if k != "vocab"})
-    with pytest.raises(ModelFormatError, match="unknown key.*rope_scaling"):
-        ModelConfig.from_json(d | {"rope_scaling": None})
+    with pytest.raises(ModelFormatError, match="unknown key.*rope_scale"):
+        ModelConfig.from_json(d | {"rope_scale": None})
+    del d["rope_scaling"]  # a model.json written before the field existed still loads
+    assert ModelConfig.from_json(d) == PRESETS["tiny-llama"]
     with pytest.raises(ModelFormatError, match="expected an object"):
         ModelConfig.from_json([1, 2])
+
+
+def test_rope_scaling_round_trips_and_is_checked():
+    cfg = PRESETS["llama-3.2-1b"]
+    assert cfg.rope_scaling is not None and ModelConfig.from_json(cfg.to_json()) == cfg
+    d = cfg.to_json()
+    for scaling, words in (({**d["rope_scaling"], "type": "yarn"}, "type 'yarn' is not supported"),
+                           ({**d["rope_scaling"], "factor": 0}, "rope_scaling.factor"),
+                           ({**d["rope_scaling"], "low_freq_factor": 8.0}, "must be below"),
+                           ({"type": "llama3"}, "expected null or an object")):
+        with pytest.raises(ModelFormatError, match=words):
+            ModelConfig.from_json(d | {"rope_scaling": scaling})
+
+
+@pytest.mark.parametrize("theta,D,factor,low,high,old", [(500000.0, 64, 32.0, 1.0, 4.0, 8192),
+                                                         (500000.0, 128, 8.0, 1.0, 4.0, 8192),
+                                                         (10000.0, 32, 4.0, 2.0, 8.0, 256)])
+def test_llama3_inv_freqs_equal_transformers_bit_for_bit(theta, D, factor, low, high, old):
+    torch = pytest.importorskip("torch")
+    from transformers import LlamaConfig
+    from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
+
+    from pyrite.models.config import RopeScaling
+    from pyrite.ops.rope import inv_freqs, llama3_inv_freqs
+    hf = LlamaConfig(hidden_size=D * 4, num_attention_heads=4, head_dim=D, rope_parameters={
+        "rope_type": "llama3", "rope_theta": theta, "factor": factor, "low_freq_factor": low,
+        "high_freq_factor": high, "original_max_position_embeddings": old})
+    ref, _ = ROPE_INIT_FUNCTIONS["llama3"](hf, "cpu")
+    base = inv_freqs(D, theta)
+    ours = llama3_inv_freqs(base, RopeScaling("llama3", factor, low, high, old))
+    assert torch.equal(torch.tensor(ours, dtype=torch.float32), ref)
+    wavelen = [2 * 3.141592653589793 / f for f in base]
+    assert any(old / high <= w <= old / low for w in wavelen)  # the smooth band is exercised
+
+
+def test_gguf_rope_freqs_is_refused_not_ignored():
+    with pytest.raises(ModelFormatError, match="rope_freqs.weight"):
+        ModelConfig.from_gguf(_meta(), ["rope_freqs.weight"])

@@ -16,6 +16,41 @@ ARCHS = ("llama", "qwen2", "qwen3")
 _FREE_HEAD_DIM = ("qwen3",)
 
 
+ROPE_SCALING_TYPES = ("llama3",)
+
+
+@dataclass(frozen=True)
+class RopeScaling:
+    """Llama-3.1-style RoPE frequency scaling (HF rope_scaling {"rope_type": "llama3", ...})."""
+
+    type: str                         # "llama3"
+    factor: float                     # low frequencies are divided by it
+    low_freq_factor: float            # wavelengths above original / low_freq_factor are scaled fully
+    high_freq_factor: float           # wavelengths below original / high_freq_factor are kept
+    original_max_positions: int       # the pre-training context
+
+    def __post_init__(self) -> None:
+        if self.type not in ROPE_SCALING_TYPES:
+            raise ModelFormatError(f"config.rope_scaling: type {self.type!r} is not supported "
+                                   f"(supported: {', '.join(ROPE_SCALING_TYPES)})")
+        for name in ("factor", "low_freq_factor", "high_freq_factor", "original_max_positions"):
+            v = getattr(self, name)
+            if type(v) not in (int, float) or not v > 0:
+                raise ModelFormatError(f"config.rope_scaling.{name}: must be a positive number, got {v!r}")
+        if not self.low_freq_factor < self.high_freq_factor:
+            raise ModelFormatError(f"config.rope_scaling: low_freq_factor {self.low_freq_factor} must be below "
+                                   f"high_freq_factor {self.high_freq_factor}")
+
+    @classmethod
+    def from_json(cls, d: Any) -> "RopeScaling | None":
+        if d is None:
+            return None
+        names = [f.name for f in fields(cls)]
+        if not isinstance(d, dict) or sorted(d) != sorted(names):
+            raise ModelFormatError(f"config.rope_scaling: expected null or an object with keys {names}, got {d!r}")
+        return cls(**d)
+
+
 @dataclass(frozen=True)
 class ModelConfig:
     arch: str            # "llama" | "qwen2" | "qwen3"
@@ -32,6 +67,7 @@ class ModelConfig:
     tied_embeddings: bool  # lm_head reuses token_embd (no output.weight)
     qkv_bias: bool         # qwen2: attn_q/k/v carry biases
     qk_norm: bool          # qwen3: RMSNorm on q and k per head
+    rope_scaling: RopeScaling | None = None  # llama3 frequency scaling (Llama-3.1 / 3.2)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -82,13 +118,16 @@ class ModelConfig:
         if not isinstance(d, dict):
             raise ModelFormatError(f"config: expected an object, got {type(d).__name__}")
         names = [f.name for f in fields(cls)]
-        missing = [n for n in names if n not in d]
+        optional = ("rope_scaling",)  # absent in model.json files written before it existed
+        missing = [n for n in names if n not in d and n not in optional]
         unknown = sorted(set(d) - set(names))
         if missing:
             raise ModelFormatError(f"config: missing key(s) {missing}")
         if unknown:
             raise ModelFormatError(f"config: unknown key(s) {unknown}")
-        return cls(**{n: d[n] for n in names})
+        values = {n: d[n] for n in names if n in d}
+        values["rope_scaling"] = RopeScaling.from_json(d.get("rope_scaling"))
+        return cls(**values)
 
     @classmethod
     def from_gguf(cls, metadata: dict[str, Any], tensor_names: Iterable[str]) -> ModelConfig:
@@ -108,6 +147,9 @@ class ModelConfig:
                 raise ModelFormatError(f"GGUF metadata: missing {arch}.{key}")
             return v
 
+        if "rope_freqs.weight" in names:  # llama.cpp bakes Llama-3.1+ rope scaling into this tensor
+            raise ModelFormatError("GGUF tensor rope_freqs.weight (llama3 rope scaling) is not supported yet; "
+                                   "convert the HF checkpoint instead")
         hidden, n_heads = need("embedding_length"), need("attention.head_count")
         if n_heads <= 0 or hidden % n_heads:
             raise ModelFormatError(f"GGUF metadata: {arch}.embedding_length {hidden} is not divisible "
@@ -139,10 +181,13 @@ class ModelConfig:
 
 def _preset(arch: str, n_layers: int, hidden: int, ffn: int, n_heads: int, n_kv_heads: int,
             head_dim: int, vocab: int, max_ctx: int, rope_theta: float, rms_eps: float,
-            tied: bool = True) -> ModelConfig:
+            tied: bool = True, rope_scaling: RopeScaling | None = None) -> ModelConfig:
     return ModelConfig(arch, n_layers, hidden, ffn, n_heads, n_kv_heads, head_dim, vocab, max_ctx,
                        rope_theta, rms_eps, tied_embeddings=tied,
-                       qkv_bias=arch == "qwen2", qk_norm=arch == "qwen3")
+                       qkv_bias=arch == "qwen2", qk_norm=arch == "qwen3", rope_scaling=rope_scaling)
+
+
+LLAMA32_SCALING = RopeScaling("llama3", 32.0, 1.0, 4.0, 8192)  # Llama-3.2-1B's config.json
 
 
 # Named geometries: the tiny ones for fast tests (prime-ish ffn/vocab catch layout bugs
@@ -154,5 +199,6 @@ PRESETS: dict[str, ModelConfig] = {
     "smollm2-135m": _preset("llama", 30, 576, 1536, 9, 3, 64, 49152, 8192, 100000.0, 1e-5),
     "qwen2.5-0.5b": _preset("qwen2", 24, 896, 4864, 14, 2, 64, 151936, 32768, 1000000.0, 1e-6),
     "qwen3-0.6b": _preset("qwen3", 28, 1024, 3072, 16, 8, 128, 151936, 40960, 1000000.0, 1e-6),
-    "llama-3.2-1b": _preset("llama", 16, 2048, 8192, 32, 8, 64, 128256, 131072, 500000.0, 1e-5),
+    "llama-3.2-1b": _preset("llama", 16, 2048, 8192, 32, 8, 64, 128256, 131072, 500000.0, 1e-5,
+                            rope_scaling=LLAMA32_SCALING),
 }

@@ -71,7 +71,7 @@ class LlamaModel:
         )
         self.caches = [KVCache.allocate(device, f"blk.{i}.kv", c.n_kv_heads, c.head_dim, max_ctx)
                        for i in range(c.n_layers)]
-        table = rope_table(max_ctx, c.head_dim, c.rope_theta)
+        table = rope_table(max_ctx, c.head_dim, c.rope_theta, c.rope_scaling)
         self.rope_table = storage(device, "rope_table", len(table))
         device.write_buffer(self.rope_table, 0, table)
         self.plan = Plan(device, "llama", dict(overrides or {}), Options(options or {}))

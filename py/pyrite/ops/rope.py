@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import struct
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import ShapeError
 from ..gpu import Buffer
@@ -24,9 +25,36 @@ def inv_freqs(head_dim: int, theta: float) -> list[float]:
     return [_f32(1.0 / _f32(theta ** _f32(2 * i / head_dim))) for i in range(head_dim // 2)]
 
 
-def rope_table(max_ctx: int, head_dim: int, theta: float) -> bytes:
-    """[max_ctx, D/2] (cos, sin) f32 pairs. The angle is rounded to f32 first, like HF's fp32 outer product."""
+def _rdiv(scalar: float, x: float) -> float:
+    """scalar / x the way torch divides a python scalar by an f32 tensor: (1 / x) * scalar, in f32."""
+    return _f32(_f32(1.0 / x) * _f32(scalar))
+
+
+def llama3_inv_freqs(freqs: list[float], scaling: Any) -> list[float]:
+    """HF's llama3 rope scaling (transformers _compute_llama3_parameters), each f32 step rounded as
+    torch does: long wavelengths divided by factor, short ones kept, a smooth blend between.
+    torch computes scalar / tensor as reciprocal(tensor) * scalar, hence _rdiv."""
+    factor, low, high = _f32(scaling.factor), scaling.low_freq_factor, scaling.high_freq_factor
+    old = scaling.original_max_positions
+    low_wavelen, high_wavelen = old / low, old / high
+    two_pi = _f32(2 * math.pi)
+    out = []
+    for f in freqs:
+        wavelen = _rdiv(two_pi, f)
+        scaled = _f32(f / factor) if wavelen > low_wavelen else f
+        if not wavelen < high_wavelen and not wavelen > low_wavelen:
+            smooth = _f32(_f32(_rdiv(_f32(old), wavelen) - _f32(low)) / _f32(high - low))
+            scaled = _f32(_f32(_f32(_f32(1 - smooth) * scaled) / factor) + _f32(smooth * scaled))
+        out.append(scaled)
+    return out
+
+
+def rope_table(max_ctx: int, head_dim: int, theta: float, scaling: Any = None) -> bytes:
+    """[max_ctx, D/2] (cos, sin) f32 pairs. The angle is rounded to f32 first, like HF's fp32 outer product.
+    scaling: a models.config.RopeScaling (llama3) or None."""
     freqs = inv_freqs(head_dim, theta)
+    if scaling is not None:
+        freqs = llama3_inv_freqs(freqs, scaling)
     values = []
     for pos in range(max_ctx):
         for f in freqs:
