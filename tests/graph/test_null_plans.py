@@ -45,9 +45,9 @@ def null_weights(device, c: ModelConfig) -> dict[str, DeviceWeight]:
     return {t.name: t for t in w}
 
 
-def build(preset: str, device=None, **kw) -> LlamaModel:
+def build(preset: str, device=None, config: ModelConfig | None = None, **kw) -> LlamaModel:
     device = device or null_device()
-    c = PRESETS[preset]
+    c = config or PRESETS[preset]
     return LlamaModel(device, c, null_weights(device, c), max_ctx=kw.pop("max_ctx", 256),
                       max_seq=kw.pop("max_seq", 32), **kw)
 
@@ -66,7 +66,8 @@ def test_every_preset_builds_and_runs_its_kernel_list(preset):
     assert {"embedding_q8gsw", f"linear_{fmt}_m8", "norm_rms", "kv_cache_write", f"sdpa_stream_q16_d{128 if c.head_dim <= 128 else 256}",
             "elementwise_add", "elementwise_silu_mul", f"linear_{fmt if not c.tied_embeddings else 'q8gsw'}_m1",
             "sample_argmax"} <= prefill
-    assert ("rope_interleaved" in prefill) == (c.arch == "llama")
+    assert ("rope_interleaved" in prefill) == (c.rope_layout == "interleaved")
+    assert ("rope_rotate_half" in prefill) == (c.rope_layout == "rotate_half")
     m.plan.run(Live(1, 7), SECTIONS)
     decode = kernels_of(m)
     assert {"sdpa_flash_split", "sdpa_flash_combine", f"linear_{fmt}_m1"} <= decode
@@ -145,3 +146,10 @@ def test_rope_past_its_table_is_a_typed_error_before_any_dispatch():
     with pytest.raises(ShapeError, match=r"blk\.0\.rope_q: positions 38\.\.41 run past the cos/sin table \(40"):
         m.plan.run(Live(4, 38), SECTIONS)
     assert len(m.device.submitted) == submitted
+
+
+def test_rope_route_follows_the_config_field_not_the_arch():
+    hf_llama = dataclasses.replace(PRESETS["tiny-llama"], rope_layout="rotate_half")  # an HF (unpermuted) llama
+    m = build("tiny-llama", config=hf_llama)
+    m.plan.run(Live(3, 0), SECTIONS)
+    assert {r["route"] for r in m.plan.attest() if r["family"] == "rope"} == {"rotate_half"}

@@ -89,6 +89,7 @@ def test_presets_are_valid_and_round_trip():
     ("arch", "gpt2", "config.arch"), ("n_layers", 0, "config.n_layers"), ("hidden", 64.0, "config.hidden"),
     ("n_heads", True, "config.n_heads"), ("rms_eps", -1.0, "config.rms_eps"), ("qk_norm", 1, "config.qk_norm"),
     ("head_dim", 15, "head_dim: 15"), ("n_kv_heads", 3, "not divisible"),
+    ("rope_layout", "pairs", "config.rope_layout: 'pairs'"),
 ])
 def test_validation(field, value, words):
     d = PRESETS["tiny-llama"].to_json() | {field: value}
@@ -102,8 +103,22 @@ def test_from_json_keys():
         ModelConfig.from_json({k: v for k, v in d.items() if k != "vocab"})
     with pytest.raises(ModelFormatError, match="unknown key.*rope_scale"):
         ModelConfig.from_json(d | {"rope_scale": None})
-    del d["rope_scaling"]  # a model.json written before the field existed still loads
+    del d["rope_scaling"], d["rope_layout"]  # a model.json written before the fields existed still loads
     assert ModelConfig.from_json(d) == PRESETS["tiny-llama"]
+
+
+@pytest.mark.parametrize("arch,layout", [("llama", "interleaved"), ("qwen2", "rotate_half"), ("qwen3", "rotate_half")])
+def test_rope_layout_is_a_config_field(arch, layout):
+    """GGUF: llama.cpp permutes only llama-arch q/k rows; old model.json files get the same rule."""
+    names = ["blk.0.attn_q_norm.weight"] if arch == "qwen3" else []
+    meta = _meta(arch, **({"attention.key_length": 16} if arch == "qwen3" else {}))
+    assert ModelConfig.from_gguf(meta, names).rope_layout == layout
+    d = PRESETS[f"tiny-{arch}"].to_json()
+    assert d["rope_layout"] == layout
+    del d["rope_layout"]
+    assert ModelConfig.from_json(d).rope_layout == layout
+    hf_style = PRESETS[f"tiny-{arch}"].to_json() | {"rope_layout": "rotate_half"}
+    assert ModelConfig.from_json(hf_style).rope_layout == "rotate_half"
     with pytest.raises(ModelFormatError, match="expected an object"):
         ModelConfig.from_json([1, 2])
 

@@ -17,6 +17,14 @@ _FREE_HEAD_DIM = ("qwen3",)
 
 
 ROPE_SCALING_TYPES = ("llama3",)
+# interleaved: pairs (2i, 2i + 1), the layout llama.cpp's converter permutes llama-arch q/k rows into;
+# rotate_half: pairs (i, i + D/2), HF's convention (and qwen GGUFs, which llama.cpp leaves unpermuted).
+ROPE_LAYOUTS = ("interleaved", "rotate_half")
+
+
+def gguf_rope_layout(arch: str) -> str:
+    """The RoPE pair layout of a GGUF's q/k rows: llama.cpp permutes only llama-arch checkpoints."""
+    return "interleaved" if arch == "llama" else "rotate_half"
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,7 @@ class ModelConfig:
     qkv_bias: bool         # qwen2: attn_q/k/v carry biases
     qk_norm: bool          # qwen3: RMSNorm on q and k per head
     rope_scaling: RopeScaling | None = None  # llama3 frequency scaling (Llama-3.1 / 3.2)
+    rope_layout: str = "rotate_half"         # ROPE_LAYOUTS: how q/k rows pair their rotary dims
 
     def __post_init__(self) -> None:
         self.validate()
@@ -96,6 +105,8 @@ class ModelConfig:
             v = getattr(self, name)
             if type(v) not in (int, float) or not v > 0:
                 raise ModelFormatError(f"config.{name}: must be a positive number, got {v!r}")
+        if self.rope_layout not in ROPE_LAYOUTS:
+            raise ModelFormatError(f"config.rope_layout: {self.rope_layout!r} is not one of {ROPE_LAYOUTS}")
         for name in ("tied_embeddings", "qkv_bias", "qk_norm"):
             if type(getattr(self, name)) is not bool:
                 raise ModelFormatError(f"config.{name}: must be a bool, got {getattr(self, name)!r}")
@@ -118,7 +129,7 @@ class ModelConfig:
         if not isinstance(d, dict):
             raise ModelFormatError(f"config: expected an object, got {type(d).__name__}")
         names = [f.name for f in fields(cls)]
-        optional = ("rope_scaling",)  # absent in model.json files written before it existed
+        optional = ("rope_scaling", "rope_layout")  # absent in model.json files written before they existed
         missing = [n for n in names if n not in d and n not in optional]
         unknown = sorted(set(d) - set(names))
         if missing:
@@ -127,6 +138,8 @@ class ModelConfig:
             raise ModelFormatError(f"config: unknown key(s) {unknown}")
         values = {n: d[n] for n in names if n in d}
         values["rope_scaling"] = RopeScaling.from_json(d.get("rope_scaling"))
+        if "rope_layout" not in d:  # every model.json without it was converted from a GGUF
+            values["rope_layout"] = gguf_rope_layout(d["arch"])
         return cls(**values)
 
     @classmethod
@@ -176,6 +189,7 @@ class ModelConfig:
             tied_embeddings="output.weight" not in names,
             qkv_bias="blk.0.attn_q.bias" in names,
             qk_norm="blk.0.attn_q_norm.weight" in names,
+            rope_layout=gguf_rope_layout(arch),
         )
 
 
@@ -184,7 +198,8 @@ def _preset(arch: str, n_layers: int, hidden: int, ffn: int, n_heads: int, n_kv_
             tied: bool = True, rope_scaling: RopeScaling | None = None) -> ModelConfig:
     return ModelConfig(arch, n_layers, hidden, ffn, n_heads, n_kv_heads, head_dim, vocab, max_ctx,
                        rope_theta, rms_eps, tied_embeddings=tied,
-                       qkv_bias=arch == "qwen2", qk_norm=arch == "qwen3", rope_scaling=rope_scaling)
+                       qkv_bias=arch == "qwen2", qk_norm=arch == "qwen3", rope_scaling=rope_scaling,
+                       rope_layout=gguf_rope_layout(arch))
 
 
 LLAMA32_SCALING = RopeScaling("llama3", 32.0, 1.0, 4.0, 8192)  # Llama-3.2-1B's config.json

@@ -98,8 +98,7 @@ class LlamaModel:
         c, a, p = self.config, self.act, self.plan
         p.section = "body"
         embedding(p, "token_embd", a.ids, self.w("token_embd.weight"), a.x)
-        # GGUF llama-arch q/k rows are permuted for pairwise RoPE (llama.cpp convert); qwen keeps halves.
-        interleaved = c.arch == "llama"
+        interleaved = c.rope_layout == "interleaved"  # see models/config.py ROPE_LAYOUTS
         for i, cache in enumerate(self.caches):
             b = f"blk.{i}"
             rmsnorm(p, f"{b}.attn_norm", a.x, self.w(f"{b}.attn_norm.weight"), a.h, eps=c.rms_eps)
