@@ -85,7 +85,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
 {% elif PHASE == "softmax" %}
 @group(0) @binding(1) var<storage, read_write> scores: array<f32>;    // [rows, Skv]
 
-{{ lib.workgroup_reduce() }}
+{{ lib.softmax_in_place() }}
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
@@ -96,21 +96,7 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let base = row * p.Skv;
-    var mx = -3.0e38;
-    for (var c = lid; c < p.Skv; c = c + WG) {
-        mx = max(mx, scores[base + c]);
-    }
-    mx = reduce(lid, mx, true);
-    var sum = 0.0;
-    for (var c = lid; c < p.Skv; c = c + WG) {
-        let e = exp(scores[base + c] - mx);
-        scores[base + c] = e;
-        sum = sum + e;
-    }
-    let inv = 1.0 / reduce(lid, sum, false);
-    for (var c = lid; c < p.Skv; c = c + WG) {
-        scores[base + c] = scores[base + c] * inv;
-    }
+    softmax_in_place(lid, base, p.Skv);
 }
 {% else %}
 @group(0) @binding(1) var<storage, read> scores: array<f32>;          // [rows, Skv] probabilities

@@ -48,7 +48,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 {% elif PHASE == "softmax" %}
 @group(0) @binding(2) var<storage, read_write> scores: array<f32>;    // [rows, Hq, row_stride]
 
-{{ lib.workgroup_reduce() }}
+{{ lib.softmax_in_place() }}
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -57,21 +57,7 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
     let r = wid.y;
     let n = step.pos + p.q0 + r + 1u;
     let base = (r * p.Hq + h) * p.row_stride;
-    var mx = NEG;
-    for (var j = lid; j < n; j = j + WG) {
-        mx = max(mx, scores[base + j]);
-    }
-    mx = reduce(lid, mx, true);
-    var sum = 0.0;
-    for (var j = lid; j < n; j = j + WG) {
-        let e = exp(scores[base + j] - mx);
-        scores[base + j] = e;
-        sum = sum + e;
-    }
-    let inv = 1.0 / reduce(lid, sum, false);
-    for (var j = lid; j < n; j = j + WG) {
-        scores[base + j] = scores[base + j] * inv;
-    }
+    softmax_in_place(lid, base, n);
 }
 {% else %}
 @group(0) @binding(2) var<storage, read> scores: array<f32>;          // [rows, Hq, row_stride] probabilities

@@ -36,6 +36,24 @@ fn reduce(lid: u32, value: f32, is_max: bool) -> f32 {
     return r;
 }
 
+fn softmax_in_place(lid: u32, base: u32, n: u32) {
+    var mx = -3.0e38;
+    for (var j = lid; j < n; j = j + WG) {
+        mx = max(mx, scores[base + j]);
+    }
+    mx = reduce(lid, mx, true);
+    var sum = 0.0;
+    for (var j = lid; j < n; j = j + WG) {
+        let e = exp(scores[base + j] - mx);
+        scores[base + j] = e;
+        sum = sum + e;
+    }
+    let inv = 1.0 / reduce(lid, sum, false);
+    for (var j = lid; j < n; j = j + WG) {
+        scores[base + j] = scores[base + j] * inv;
+    }
+}
+
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
         @builtin(num_workgroups) nwg: vec3<u32>) {
@@ -45,19 +63,5 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
     let base = row * p.Skv;
-    var mx = -3.0e38;
-    for (var c = lid; c < p.Skv; c = c + WG) {
-        mx = max(mx, scores[base + c]);
-    }
-    mx = reduce(lid, mx, true);
-    var sum = 0.0;
-    for (var c = lid; c < p.Skv; c = c + WG) {
-        let e = exp(scores[base + c] - mx);
-        scores[base + c] = e;
-        sum = sum + e;
-    }
-    let inv = 1.0 / reduce(lid, sum, false);
-    for (var c = lid; c < p.Skv; c = c + WG) {
-        scores[base + c] = scores[base + c] * inv;
-    }
+    softmax_in_place(lid, base, p.Skv);
 }

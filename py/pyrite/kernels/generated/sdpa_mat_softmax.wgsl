@@ -38,14 +38,8 @@ fn reduce(lid: u32, value: f32, is_max: bool) -> f32 {
     return r;
 }
 
-@compute @workgroup_size(WG)
-fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-    let lid = lid3.x;
-    let h = wid.x;
-    let r = wid.y;
-    let n = step.pos + p.q0 + r + 1u;
-    let base = (r * p.Hq + h) * p.row_stride;
-    var mx = NEG;
+fn softmax_in_place(lid: u32, base: u32, n: u32) {
+    var mx = -3.0e38;
     for (var j = lid; j < n; j = j + WG) {
         mx = max(mx, scores[base + j]);
     }
@@ -60,4 +54,14 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
     for (var j = lid; j < n; j = j + WG) {
         scores[base + j] = scores[base + j] * inv;
     }
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
+    let lid = lid3.x;
+    let h = wid.x;
+    let r = wid.y;
+    let n = step.pos + p.q0 + r + 1u;
+    let base = (r * p.Hq + h) * p.row_stride;
+    softmax_in_place(lid, base, n);
 }
