@@ -25,12 +25,13 @@ def test_stream_grid_tiles_the_rows_of_a_kv_head_group(S, qt, want):
 
 
 def test_stream_kernels_match_their_route_and_head_dim():
-    for qt in (16, 32):
+    for variant, qt in sdpa.STREAM_TILES.items():
         for D, suffix in ((64, "d128"), (128, "d128"), (130, "d256"), (256, "d256")):
-            k = get(sdpa.stream_kernel(qt, D))
+            k = get(sdpa.stream_kernel(variant, D))
             assert k.id.endswith(suffix) and k.params["QT"] == qt and k.workgroup_size == (qt, 1, 1)
             assert k.params["MAX_D"] >= D
-    assert sdpa.stream_workgroup_bytes(16, 64) == 2 * 16 * 128 * 4
+    assert sdpa.stream_workgroup_bytes("stream_q16", 64) == 2 * 16 * 128 * 4
+    assert set(sdpa.STREAM_TILES) == {r.variant for r in sdpa.ROUTES if r.name.startswith("stream")}
 
 
 def test_materialized_blocks_keep_scores_within_budget_and_limit():

@@ -84,14 +84,14 @@ def stream_grid(S: int, spec: SdpaSpec, qt: int) -> tuple[int, int, int]:
     return (max(ceil_div(S * spec.group, qt), 1), spec.Hkv, 1)
 
 
-def stream_kernel(qt: int, D: int) -> str:
-    """stream_q{qt} at the smallest head-dim variant that holds D (its tiles size workgroup memory)."""
-    return kernel_id(FAMILY, f"stream_q{qt}", "d128" if D <= 128 else "d256")
+def stream_kernel(variant: str, D: int) -> str:
+    """A stream variant at the smallest head-dim variant that holds D (its tiles size workgroup memory)."""
+    return kernel_id(FAMILY, variant, "d128" if D <= 128 else "d256")
 
 
-def stream_workgroup_bytes(qt: int, D: int) -> int:
+def stream_workgroup_bytes(variant: str, D: int) -> int:
     """Workgroup memory of a stream kernel: the K and V tiles, KT keys x MAX_D f32 each."""
-    p = get(stream_kernel(qt, D)).params
+    p = get(stream_kernel(variant, D)).params
     return 2 * p["KT"] * p["MAX_D"] * F32
 
 
@@ -117,15 +117,18 @@ def _fits_grid(ctx: Context, grid: tuple[int, int, int]) -> bool:
     return max(grid) <= ctx.limits.max_compute_workgroups_per_dimension
 
 
-def stream_ok(ctx: Context, qt: int) -> bool:
+def stream_ok(ctx: Context, variant: str) -> bool:
     """Guards: workgroup storage, invocations, grid limits."""
-    return (stream_workgroup_bytes(qt, ctx.spec.D) <= ctx.limits.max_compute_workgroup_storage_size
+    qt = STREAM_TILES[variant]
+    return (stream_workgroup_bytes(variant, ctx.spec.D) <= ctx.limits.max_compute_workgroup_storage_size
             and qt <= ctx.limits.max_compute_invocations_per_workgroup
             and _fits_grid(ctx, stream_grid(ctx.live.seq_len, ctx.spec, qt)))
 
 
-def wants_stream(ctx: Context, qt: int) -> bool:
-    return ctx.live.seq_len > 1 and ctx.options["sdpa_query_tile"] == qt and stream_ok(ctx, qt)
+def wants_stream(ctx: Context, variant: str) -> bool:
+    """Prefill, the query tile the options ask for, and the guards hold."""
+    return (ctx.live.seq_len > 1 and ctx.options["sdpa_query_tile"] == STREAM_TILES[variant]
+            and stream_ok(ctx, variant))
 
 
 def flash_ok(ctx: Context) -> bool:
@@ -148,8 +151,7 @@ def params(a: SdpaArgs, name: str, *, row_stride: int = 0, max_splits: int = 1, 
 
 
 def build_stream(route: Route, a: SdpaArgs) -> list[Launch]:
-    kernel = stream_kernel(int(route.variant.removeprefix("stream_q")), a.spec.D)
-    qt = get(kernel).params["QT"]
+    kernel, qt = stream_kernel(route.variant, a.spec.D), STREAM_TILES[route.variant]
 
     def grid(live: Live) -> tuple[int, int, int]:
         return stream_grid(live.seq_len, a.spec, qt)
@@ -212,10 +214,11 @@ def build_materialized(route: Route, a: SdpaArgs) -> list[Launch]:
 
 
 # -- registration -------------------------------------------------------------------------------
+STREAM_TILES = {"stream_q16": 16, "stream_q32": 32}  # variant -> query rows per workgroup (stream.yaml QT)
 ROUTES = [
-    Route("stream_q16", lambda c: wants_stream(c, 16), build_stream,
+    Route("stream_q16", lambda c: wants_stream(c, "stream_q16"), build_stream,
           "prefill: 16 query rows share each streamed K/V tile; no S x S_kv buffer", "stream_q16"),
-    Route("stream_q32", lambda c: wants_stream(c, 32), build_stream,
+    Route("stream_q32", lambda c: wants_stream(c, "stream_q32"), build_stream,
           "prefill, option sdpa_query_tile=32: twice the rows per K/V tile, half the workgroups", "stream_q32"),
     Route("flash_decode", flash_ok, build_flash,
           "decode: the cache split across parallel workgroups, then a combine pass"),
