@@ -47,6 +47,7 @@ class Engine:
         self.profiling = False   # the profiling gate, read per execution: time every kernel on the GPU
         self.last_profile: list[dict[str, Any]] = []
         self.steps: dict[str, list[dict[str, Any]]] = {}  # attestation: first prefill step, last decode step
+        self._decode_unrecorded = False  # the plan still holds a decode step that steps lacks
 
     # -- load ---------------------------------------------------------------------------------------
 
@@ -92,10 +93,11 @@ class Engine:
         self.device.write_buffer(buffer, 0, array.array("I", values).tobytes())
 
     async def _run(self, ids: list[int], pos: int, head: str, targets: list[int] | None = None,
-                   record: str | None = None) -> None:
+                   prefill: bool = False) -> None:
         """Run ids at positions pos.. through the body (chunks of max_seq) and `head` on the last chunk.
 
-        record: keep the first chunk's attestation as steps[record]."""
+        prefill: a new generation; its first chunk's attestation starts steps."""
+        self._record_decode()  # before this run replaces the plan's last decode step
         a, step = self.model.act, self.model.max_seq
         for start in range(0, len(ids), step):
             chunk = ids[start:start + step]
@@ -111,19 +113,19 @@ class Engine:
                 self.last_profile = await self.model.plan.run_profiled(live, sections)
             else:
                 self.model.plan.run(live, sections)
-            if record and start == 0:
-                self.steps[record] = self.model.plan.attest()
+            if prefill and start == 0:
+                self.steps = {"prefill": self.model.plan.attest()}
             if head == "score":
                 await self._collect_scores(len(chunk))
 
     async def prefill(self, ids: list[int]) -> None:
         """The whole prompt at positions 0..len-1; leaves the last token's logits ready."""
-        self.steps = {}
-        await self._run(ids, 0, "next", record="prefill")
+        await self._run(ids, 0, "next", prefill=True)
 
     async def decode_one(self, token: int, pos: int) -> None:
         """One token at position pos (S = 1) against the cache."""
-        await self._run([token], pos, "next", record="decode")
+        await self._run([token], pos, "next")
+        self._decode_unrecorded = True  # attested lazily: once per generation, not per token
 
     async def next_token(self, params: SamplingParams, rng: random.Random) -> int:
         """Greedy: the GPU's argmax (8 bytes back). Otherwise read the logits row and sample on the host."""
@@ -233,9 +235,16 @@ class Engine:
         """Which kernel ran for each op in the last step."""
         return self.model.plan.attest()
 
+    def _record_decode(self) -> None:
+        """Keep the plan's last decode step as steps["decode"] (its attestation, taken once)."""
+        if self._decode_unrecorded:
+            self.steps["decode"] = self.model.plan.attest()
+            self._decode_unrecorded = False
+
     def step_report(self) -> dict[str, Any]:
         """The routes of the last generation's first prefill step and last decode step (`generate --attest`):
         {"routes": {"prefill": {op: route}, "decode": {...}}, "dispatches": {"prefill": n, ...}, "layers"}."""
+        self._record_decode()
         return {"routes": {kind: {r["op"]: r["route"] for r in rows} for kind, rows in self.steps.items()},
                 "dispatches": {kind: sum(r["dispatches"] for r in rows) for kind, rows in self.steps.items()},
                 "layers": self.config.n_layers}
