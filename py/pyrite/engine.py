@@ -54,19 +54,21 @@ class Engine:
     @classmethod
     async def load(cls, model: str | Path, *, device: Device | None = None, max_ctx: int = 2048,
                    max_seq: int = 128, overrides: dict[str, str] | None = None,
-                   options: dict[str, Any] | None = None, progress: Progress = _no_progress) -> "Engine":
+                   options: dict[str, Any] | None = None, progress: Progress = _no_progress,
+                   block_bytes: int | None = None) -> "Engine":
         """A model directory (natively) or URL (in the browser) -> a ready engine.
 
         overrides pins routes by family ({"sdpa": "materialized"}); options are the runtime options
-        (graph/options.py), checked now and changeable later through engine.options."""
-        for name, value in (("max_ctx", max_ctx), ("max_seq", max_seq)):
-            if type(value) is not int or value < 1:
+        (graph/options.py), checked now and changeable later through engine.options. block_bytes caps
+        one weight buffer below the adapter's binding limit (larger matrices load as row blocks)."""
+        for name, value in (("max_ctx", max_ctx), ("max_seq", max_seq), ("block_bytes", block_bytes)):
+            if (value is not None or name != "block_bytes") and (type(value) is not int or value < 1):
                 raise ValueError(f"{name} must be a positive integer, got {value!r}")
         checked = Options(options or {})  # unknown names or values fail before any download
         source = shard_source(model)
         index = await source.index()
         device = device or await request_device()
-        weights = await upload(device, index, source, progress)
+        weights = await upload(device, index, source, progress, block_bytes)
         max_ctx = min(max_ctx, index.config.max_ctx)
         progress("shaders", 0, 1)
         device.push_error_scope()

@@ -1,14 +1,16 @@
 // out[s, k] = dequant(table[ids[s], k]): the token embedding gather for the live rows.
+// A table split into row blocks is gathered by one dispatch per block: each writes the rows whose id
+// falls in its [v0, v0 + V); ids past the vocabulary read its last row.
 {% import "_lib/common.wgsli" as lib %}
 {{ lib.step_struct() }}
-struct Params { V: u32, K: u32, GS: u32, _p0: u32 }
+struct Params { V: u32, K: u32, GS: u32, v0: u32, vocab: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = {{ WG }}u;
 
 {{ lib.uniforms() }}
 @group(0) @binding(2) var<storage, read> ids: array<u32>;           // [S]
 {% if QUANT == "f32" %}
-@group(0) @binding(3) var<storage, read> table: array<f32>;         // [V, K]
+@group(0) @binding(3) var<storage, read> table: array<f32>;         // [V, K] (the block's rows)
 @group(0) @binding(4) var<storage, read_write> out: array<f32>;     // [S, K]
 {% else %}
 @group(0) @binding(3) var<storage, read> table: array<u32>;         // q4: [V, K/8]; q8: [V, K/4]
@@ -32,7 +34,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     if (k >= p.K || s >= step.seq_len) {
         return;
     }
-    let v = min(ids[s], p.V - 1u);
+    let id = min(ids[s], p.vocab - 1u);
+    if (id < p.v0 || id - p.v0 >= p.V) {
+        return;
+    }
+    let v = id - p.v0;
 {% if QUANT == "f32" %}
     out[s * p.K + k] = table[v * p.K + k];
 {% else %}

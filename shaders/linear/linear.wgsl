@@ -6,7 +6,8 @@
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
 {% import "_lib/common.wgsli" as lib %}
 {{ lib.step_struct() }}
-struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, _p0: u32, _p1: u32, _p2: u32 }
+// N rows of W (a row block's height when W is split); y column n0 + n of a row of ldy columns.
+struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, n0: u32, ldy: u32, _p0: u32 }
 
 const WG: u32 = {{ WG }}u;
 const TM: u32 = {{ TM }}u;
@@ -16,8 +17,8 @@ const RN: u32 = {{ RN }}u;
 @group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;      // [M, K/4]
 {% if QUANT == "f32" %}
 @group(0) @binding(3) var<storage, read> w: array<vec4<f32>>;      // [N, K/4]
-@group(0) @binding(4) var<storage, read> bias: array<f32>;         // [N] (dummy when has_bias == 0)
-@group(0) @binding(5) var<storage, read_write> y: array<f32>;      // [M, N]
+@group(0) @binding(4) var<storage, read> bias: array<f32>;         // [ldy] (dummy when has_bias == 0)
+@group(0) @binding(5) var<storage, read_write> y: array<f32>;      // [M, ldy]
 {% else %}
 @group(0) @binding(3) var<storage, read> w: array<u32>;            // q4: [N, K/8] nibbles; q8: [N, K/4] bytes
 @group(0) @binding(4) var<storage, read> scale: array<u32>;        // [K/GS, N] fp16 pairs
@@ -154,11 +155,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     if (nb + {{ r }}u < p.N) {
         var b{{ r }} = 0.0;
         if (p.has_bias != 0u) {
-            b{{ r }} = bias[n{{ r }}];
+            b{{ r }} = bias[p.n0 + n{{ r }}];
         }
 {% for t in range(TM) %}
         if (m0 + {{ t }}u < M) {
-            y[(m0 + {{ t }}u) * p.N + n{{ r }}] = acc{{ r }}_{{ t }} + b{{ r }};
+            y[(m0 + {{ t }}u) * p.ldy + p.n0 + n{{ r }}] = acc{{ r }}_{{ t }} + b{{ r }};
         }
 {% endfor %}
     }

@@ -129,12 +129,33 @@ def test_bad_shard_checksum_fails_before_any_upload(device, smollm2_model, tmp_p
     assert counting.created == 0
 
 
-def test_tensor_over_binding_limit_names_tensor_and_limit(device, smollm2_model):
-    small = Limits(**{**device.limits.__dict__, "max_storage_buffer_binding_size": 16 << 20})
+def test_tensor_that_cannot_be_split_names_tensor_and_limit(device, smollm2_model):
+    """Under a 2 KiB binding limit not even 64 rows of the embedding fit: a LimitError before any upload."""
+    small = Limits(**{**device.limits.__dict__, "max_storage_buffer_binding_size": 2048})
     counting = CountingDevice(device, small)
-    with pytest.raises(LimitError, match=r"token_embd\.weight.*maxStorageBufferBindingSize \(16777216\)"):
+    with pytest.raises(LimitError, match=r"token_embd\.weight.*maxStorageBufferBindingSize \(2048\)"):
         run_sync(Engine.load(smollm2_model, device=counting))
     assert counting.created == 0
+
+
+def test_tensors_over_the_binding_limit_run_as_row_blocks(device, smollm2_model, smollm2_engine):
+    """Under a 16 MiB binding limit the 28 MB q8 embedding (also the tied lm_head) loads as two row
+    blocks: the gather and the lm_head run one dispatch per block, and the scores equal the whole
+    table's bit for bit (each output sums in the same order)."""
+    small = Limits(**{**device.limits.__dict__, "max_storage_buffer_binding_size": 16 << 20})
+    split = run_sync(Engine.load(smollm2_model, device=CountingDevice(device, small), max_ctx=256, max_seq=64))
+    table = split.model.weights["token_embd.weight"]
+    assert len(table.blocks) == 2 and not table.parts
+    assert all(buf.size <= 16 << 20 for b in table.blocks for buf in b.parts.values())
+    ids = smollm2_engine.encode_prompt("The history of the Roman Empire is often divided into eras.")
+    assert run_sync(split.score(ids)) == run_sync(smollm2_engine.score(ids))
+    rows = {r["op"]: r for r in split.model.plan.attest(["body", "score"])}
+    assert rows["token_embd"]["dispatches"] == 2 and rows["score.output"]["dispatches"] == 2
+    assert rows["blk.0.attn_q"]["dispatches"] == 1
+    collect(split, "Hi", max_tokens=2)
+    assert {r["op"]: r["dispatches"] for r in split.attest()}["output"] == 2
+    capped = run_sync(Engine.load(smollm2_model, device=device, max_ctx=64, block_bytes=16 << 20))
+    assert len(capped.model.weights["token_embd.weight"].blocks) == 2  # the same split by request
 
 
 def test_missing_model_dir_is_a_format_error(device, tmp_path):

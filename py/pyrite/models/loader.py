@@ -1,6 +1,8 @@
 """Load a model directory onto the device: index -> every shard read and verified -> upload.
 
-All shards are checked (size + sha256) before the first byte reaches the GPU. Natively shards are
+All shards are checked (size + sha256) before the first byte reaches the GPU, and every tensor's
+row blocks are planned against the adapter's binding limit before the first download (a part too
+large for one binding is split into row blocks, see weights.py). Natively shards are
 files; in the browser they are fetched as ArrayBuffers, hashed with crypto.subtle and written
 with queue.writeBuffer without ever becoming Python bytes.
 """
@@ -12,8 +14,8 @@ from typing import Any, Callable
 
 from ..errors import ModelFormatError, ShardChecksumError
 from ..gpu import COPY_DST, STORAGE, Device, in_browser
-from .format import ModelIndex, Shard
-from .weights import DeviceWeight
+from .format import ModelIndex, Shard, TensorEntry, part_bytes
+from .weights import DeviceWeight, plan_row_blocks
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
@@ -83,12 +85,63 @@ def _slice(data: Any, offset: int, nbytes: int) -> Any:
     return data[offset:offset + nbytes] if isinstance(data, memoryview) else data.subarray(offset, offset + nbytes)
 
 
+def _gather(data: Any, spans: list[tuple[int, int, int]], size: int) -> Any:
+    """A new `size`-byte array holding data[src:src + n] at dst for each (src, dst, n): a bytearray
+    natively, a JS Uint8Array in the browser (the bytes never enter Python there)."""
+    if isinstance(data, memoryview):
+        out = bytearray(size)
+        for src, dst, n in spans:
+            out[dst:dst + n] = data[src:src + n]
+        return out
+    import js  # type: ignore[import-not-found]
+    out = js.Uint8Array.new(size)
+    for src, dst, n in spans:
+        out.set(data.subarray(src, src + n), dst)
+    return out
+
+
+def block_part(data: Any, entry: TensorEntry, part: str, n0: int, n1: int) -> Any:
+    """Rows [n0, n1) of one part of a matrix, laid out as that block's own part.
+
+    q / data rows are contiguous: one slice. scale / min are fp16 [K/gs, N], group-major: each
+    group's run of block rows is gathered into [K/gs, n1 - n0]."""
+    p = entry.parts[part]
+    shape = (n1 - n0, *entry.shape[1:])
+    if (n0, n1) == (0, entry.shape[0]):
+        return _slice(data, p.offset, p.bytes)
+    if part in ("q", "data"):
+        row = part_bytes(entry.format, (1, *entry.shape[1:]), entry.group_size, part)
+        return _slice(data, p.offset + n0 * row, (n1 - n0) * row)
+    n, groups = entry.shape[0], entry.shape[1] // entry.group_size
+    spans = [(p.offset + 2 * (g * n + n0), 2 * g * (n1 - n0), 2 * (n1 - n0)) for g in range(groups)]
+    return _gather(data, spans, part_bytes(entry.format, shape, entry.group_size, part))
+
+
+def _upload_block(device: Device, entry: TensorEntry, shards: list[Any], n0: int, n1: int,
+                  split: bool) -> DeviceWeight:
+    name = f"{entry.name}[{n0}:{n1}]" if split else entry.name
+    shape = (n1 - n0, *entry.shape[1:]) if split else tuple(entry.shape)
+    parts = {}
+    for part_name, part in entry.parts.items():
+        size = part_bytes(entry.format, shape, entry.group_size, part_name)
+        buf = device.create_buffer(size, STORAGE | COPY_DST, f"{name}.{part_name}")
+        device.write_buffer(buf, 0, block_part(shards[part.shard], entry, part_name, n0, n1))
+        parts[part_name] = buf
+    return DeviceWeight(name, shape, entry.format, entry.group_size, parts, row0=n0)
+
+
+def binding_limit(device: Device, block_bytes: int | None = None) -> int:
+    """The most bytes one weight part may hold: the adapter's binding and buffer limits, or less."""
+    limit = min(device.limits.max_storage_buffer_binding_size, device.limits.max_buffer_size)
+    return limit if block_bytes is None else min(limit, block_bytes)
+
+
 async def upload(device: Device, index: ModelIndex, source: FileShards | FetchShards,
-                 progress: Progress = _no_progress) -> dict[str, DeviceWeight]:
-    """Read and verify every shard, check every part against the adapter limits, then upload."""
-    for entry in index.tensors.values():
-        for part_name, part in entry.parts.items():
-            device.check_buffer_size(f"tensor {entry.name} ({part_name})", part.bytes)
+                 progress: Progress = _no_progress, block_bytes: int | None = None) -> dict[str, DeviceWeight]:
+    """Plan every tensor's row blocks against the adapter limits (a LimitError before any download),
+    read and verify every shard, then upload block by block."""
+    limit = binding_limit(device, block_bytes)
+    plans = {name: plan_row_blocks(name, e.shape, e.format, e.group_size, limit) for name, e in index.tensors.items()}
     total = sum(s.bytes for s in index.shards)
     done = 0
     shards = []
@@ -98,11 +151,12 @@ async def upload(device: Device, index: ModelIndex, source: FileShards | FetchSh
         progress("weights", done, total)
     weights: dict[str, DeviceWeight] = {}
     for i, entry in enumerate(index.tensors.values()):
-        parts = {}
-        for part_name, part in entry.parts.items():
-            buf = device.create_buffer(part.bytes, STORAGE | COPY_DST, f"{entry.name}.{part_name}")
-            device.write_buffer(buf, 0, _slice(shards[part.shard], part.offset, part.bytes))
-            parts[part_name] = buf
-        weights[entry.name] = DeviceWeight(entry.name, tuple(entry.shape), entry.format, entry.group_size, parts)
+        ranges = plans[entry.name]
+        if len(ranges) == 1:
+            weights[entry.name] = _upload_block(device, entry, shards, 0, entry.shape[0], split=False)
+        else:
+            blocks = tuple(_upload_block(device, entry, shards, n0, n1, split=True) for n0, n1 in ranges)
+            weights[entry.name] = DeviceWeight(entry.name, tuple(entry.shape), entry.format, entry.group_size,
+                                               {}, blocks=blocks)
         progress("upload", i + 1, len(index.tensors))
     return weights

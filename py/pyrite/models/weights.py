@@ -1,9 +1,21 @@
-"""Weights on the device: one GPU buffer per tensor part (q, scale, min / data)."""
+"""Weights on the device: one GPU buffer per tensor part (q, scale, min / data), and row blocks.
+
+A matrix whose part is larger than one storage binding (maxStorageBufferBindingSize: 128 MiB by
+default, where Qwen2.5's 151936 x 896 q8 embedding is 136 MB) is split at load into row blocks
+[n0, n1), each a DeviceWeight of its own; the ops that read it (linear, embedding) dispatch once per
+block. The block plan is a pure function of the shape, format and limit.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import LimitError, ShapeError
 from ..gpu import Buffer
+from .format import FORMAT_PARTS, part_bytes
+
+# Block heights are multiples of this: even (fp16 scale pairs stay whole u32 words) and a whole
+# number of the linear kernel's 4-row register tiles.
+BLOCK_ROW_ALIGN = 64
 
 
 @dataclass
@@ -12,11 +24,49 @@ class DeviceWeight:
     shape: tuple[int, ...]        # [N, K] for matrices (PyTorch order), [K] for vectors
     format: str                   # q4gsw | q4a | q8gsw | f32
     group_size: int | None
-    parts: dict[str, Buffer]      # q / scale / min, or data for f32
+    parts: dict[str, Buffer]      # q / scale / min, or data for f32 (empty when split into blocks)
+    row0: int = 0                 # first row of the whole tensor this weight holds (a block's offset)
+    blocks: tuple["DeviceWeight", ...] = ()  # row blocks [n0, n1) in order, when split
 
     def bindings(self) -> list[Buffer]:
         """The part buffers in kernel binding order: weights, scales, mins (f32: data)."""
+        if self.blocks:  # only ops that walk row_blocks() accept a split tensor
+            raise ShapeError(f"tensor {self.name} is split into {len(self.blocks)} row blocks; "
+                             f"bind each of row_blocks() instead")
         if self.format == "f32":
             return [self.parts["data"]]
         order = ("q", "scale", "min") if self.format == "q4a" else ("q", "scale")
         return [self.parts[p] for p in order]
+
+    def row_blocks(self) -> tuple["DeviceWeight", ...]:
+        """The weights to dispatch over, in row order: the blocks, or the tensor itself."""
+        return self.blocks or (self,)
+
+
+def max_part_bytes(fmt: str, shape: tuple[int, ...], group_size: int | None) -> int:
+    return max(part_bytes(fmt, shape, group_size, p) for p in FORMAT_PARTS[fmt])
+
+
+def plan_row_blocks(name: str, shape: tuple[int, ...], fmt: str, group_size: int | None,
+                    limit: int) -> list[tuple[int, int]]:
+    """Row ranges [n0, n1) such that every part of every block fits `limit` bytes.
+
+    One range covering every row when the tensor fits; otherwise as few blocks as fit, of equal
+    height rounded up to BLOCK_ROW_ALIGN rows (the last one shorter). LimitError when even a block of
+    BLOCK_ROW_ALIGN rows (or a vector) does not fit."""
+    if max_part_bytes(fmt, shape, group_size) <= limit:
+        return [(0, shape[0])]
+    if len(shape) != 2 or shape[0] <= BLOCK_ROW_ALIGN:
+        raise LimitError(f"tensor {name} {list(shape)} {fmt}", max_part_bytes(fmt, shape, group_size),
+                         "maxStorageBufferBindingSize", limit)
+    n = shape[0]
+    per_block_min = max_part_bytes(fmt, (BLOCK_ROW_ALIGN, shape[1]), group_size)
+    if per_block_min > limit:
+        raise LimitError(f"tensor {name}: a block of {BLOCK_ROW_ALIGN} rows of {list(shape)} {fmt}",
+                         per_block_min, "maxStorageBufferBindingSize", limit)
+    count = -(-max_part_bytes(fmt, shape, group_size) // limit)
+    while True:
+        rows = -(-(-(-n // count)) // BLOCK_ROW_ALIGN) * BLOCK_ROW_ALIGN
+        if max_part_bytes(fmt, (rows, shape[1]), group_size) <= limit:
+            return [(n0, min(n0 + rows, n)) for n0 in range(0, n, rows)]
+        count += 1

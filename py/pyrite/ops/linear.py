@@ -44,27 +44,42 @@ def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0)
 
 def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: DeviceWeight | None = None,
            dummy: Buffer, rows: int = 0) -> None:
-    """Append y = x @ w.T (+ bias). rows=0: the live seq_len rows; rows=r: exactly r rows."""
+    """Append y = x @ w.T (+ bias). rows=0: the live seq_len rows; rows=r: exactly r rows.
+
+    A weight split into row blocks runs one dispatch per block, each writing its columns of y."""
     spec = validate(op, w, bias, rows)
-    params = plan.params(f"{op}.params", [spec.N, spec.K, spec.group_size or 8, int(bias is not None), rows, 0, 0, 0])
     bias_buf = bias.parts["data"] if bias is not None else dummy
-    plan.add_node(op, FAMILY, spec, ROUTES, LinearArgs(spec, (params, plan.step_buffer, x, *w.bindings(), bias_buf, y)))
+    blocks = []
+    for b in w.row_blocks():
+        params = plan.params(f"{op}.params", [b.shape[0], spec.K, spec.group_size or 8, int(bias is not None), rows,
+                                     b.row0, spec.N, 0])
+        blocks.append(BlockArgs(b.shape[0], (params, plan.step_buffer, x, *b.bindings(), bias_buf, y)))
+    plan.add_node(op, FAMILY, spec, ROUTES, LinearArgs(spec, tuple(blocks)))
+
+
+@dataclass(frozen=True)
+class BlockArgs:
+    rows: int                      # N of this block of W
+    bindings: tuple[Buffer, ...]
 
 
 @dataclass(frozen=True)
 class LinearArgs:
     spec: LinearSpec
-    bindings: tuple[Buffer, ...]
+    blocks: tuple[BlockArgs, ...]  # one dispatch each: W whole, or its row blocks
 
 
 def build_tile(route: Route, a: LinearArgs) -> list[Launch]:
-    """One dispatch of the format's kernel at the row's register tile (RN rows x TM tokens)."""
+    """One dispatch per row block of the format's kernel at the row's register tile (RN rows x TM tokens)."""
     rn, tm = TILES[route.variant]
+    kernel = kernel_id(FAMILY, a.spec.format, route.variant)
 
-    def grid(live: Live) -> tuple[int, int, int]:
-        return grid_rows(ceil_div(a.spec.N, rn), WG, a.spec.rows or live.seq_len, tm)
+    def launch(b: BlockArgs) -> Launch:
+        def grid(live: Live) -> tuple[int, int, int]:
+            return grid_rows(ceil_div(b.rows, rn), WG, a.spec.rows or live.seq_len, tm)
+        return Launch(kernel, b.bindings, grid)
 
-    return [Launch(kernel_id(FAMILY, a.spec.format, route.variant), a.bindings, grid)]
+    return [launch(b) for b in a.blocks]
 
 
 def live_rows(ctx: Context) -> int:

@@ -1,7 +1,9 @@
 // generated from shaders/embedding/embedding.wgsl -- do not edit
 // out[s, k] = dequant(table[ids[s], k]): the token embedding gather for the live rows.
+// A table split into row blocks is gathered by one dispatch per block: each writes the rows whose id
+// falls in its [v0, v0 + V); ids past the vocabulary read its last row.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
-struct Params { V: u32, K: u32, GS: u32, _p0: u32 }
+struct Params { V: u32, K: u32, GS: u32, v0: u32, vocab: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = 64u;
 
@@ -23,7 +25,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     if (k >= p.K || s >= step.seq_len) {
         return;
     }
-    let v = min(ids[s], p.V - 1u);
+    let id = min(ids[s], p.vocab - 1u);
+    if (id < p.v0 || id - p.v0 >= p.V) {
+        return;
+    }
+    let v = id - p.v0;
     let si = (k / p.GS) * p.V + v;
     let sc = half_at(si, scale[si >> 1u]);
     let word = table[v * (p.K / 8u) + k / 8u];

@@ -6,7 +6,8 @@
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
-struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, _p0: u32, _p1: u32, _p2: u32 }
+// N rows of W (a row block's height when W is split); y column n0 + n of a row of ldy columns.
+struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, n0: u32, ldy: u32, _p0: u32 }
 
 const WG: u32 = 64u;
 const TM: u32 = 8u;
@@ -284,121 +285,121 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     if (nb + 0u < p.N) {
         var b0 = 0.0;
         if (p.has_bias != 0u) {
-            b0 = bias[n0];
+            b0 = bias[p.n0 + n0];
         }
         if (m0 + 0u < M) {
-            y[(m0 + 0u) * p.N + n0] = acc0_0 + b0;
+            y[(m0 + 0u) * p.ldy + p.n0 + n0] = acc0_0 + b0;
         }
         if (m0 + 1u < M) {
-            y[(m0 + 1u) * p.N + n0] = acc0_1 + b0;
+            y[(m0 + 1u) * p.ldy + p.n0 + n0] = acc0_1 + b0;
         }
         if (m0 + 2u < M) {
-            y[(m0 + 2u) * p.N + n0] = acc0_2 + b0;
+            y[(m0 + 2u) * p.ldy + p.n0 + n0] = acc0_2 + b0;
         }
         if (m0 + 3u < M) {
-            y[(m0 + 3u) * p.N + n0] = acc0_3 + b0;
+            y[(m0 + 3u) * p.ldy + p.n0 + n0] = acc0_3 + b0;
         }
         if (m0 + 4u < M) {
-            y[(m0 + 4u) * p.N + n0] = acc0_4 + b0;
+            y[(m0 + 4u) * p.ldy + p.n0 + n0] = acc0_4 + b0;
         }
         if (m0 + 5u < M) {
-            y[(m0 + 5u) * p.N + n0] = acc0_5 + b0;
+            y[(m0 + 5u) * p.ldy + p.n0 + n0] = acc0_5 + b0;
         }
         if (m0 + 6u < M) {
-            y[(m0 + 6u) * p.N + n0] = acc0_6 + b0;
+            y[(m0 + 6u) * p.ldy + p.n0 + n0] = acc0_6 + b0;
         }
         if (m0 + 7u < M) {
-            y[(m0 + 7u) * p.N + n0] = acc0_7 + b0;
+            y[(m0 + 7u) * p.ldy + p.n0 + n0] = acc0_7 + b0;
         }
     }
     if (nb + 1u < p.N) {
         var b1 = 0.0;
         if (p.has_bias != 0u) {
-            b1 = bias[n1];
+            b1 = bias[p.n0 + n1];
         }
         if (m0 + 0u < M) {
-            y[(m0 + 0u) * p.N + n1] = acc1_0 + b1;
+            y[(m0 + 0u) * p.ldy + p.n0 + n1] = acc1_0 + b1;
         }
         if (m0 + 1u < M) {
-            y[(m0 + 1u) * p.N + n1] = acc1_1 + b1;
+            y[(m0 + 1u) * p.ldy + p.n0 + n1] = acc1_1 + b1;
         }
         if (m0 + 2u < M) {
-            y[(m0 + 2u) * p.N + n1] = acc1_2 + b1;
+            y[(m0 + 2u) * p.ldy + p.n0 + n1] = acc1_2 + b1;
         }
         if (m0 + 3u < M) {
-            y[(m0 + 3u) * p.N + n1] = acc1_3 + b1;
+            y[(m0 + 3u) * p.ldy + p.n0 + n1] = acc1_3 + b1;
         }
         if (m0 + 4u < M) {
-            y[(m0 + 4u) * p.N + n1] = acc1_4 + b1;
+            y[(m0 + 4u) * p.ldy + p.n0 + n1] = acc1_4 + b1;
         }
         if (m0 + 5u < M) {
-            y[(m0 + 5u) * p.N + n1] = acc1_5 + b1;
+            y[(m0 + 5u) * p.ldy + p.n0 + n1] = acc1_5 + b1;
         }
         if (m0 + 6u < M) {
-            y[(m0 + 6u) * p.N + n1] = acc1_6 + b1;
+            y[(m0 + 6u) * p.ldy + p.n0 + n1] = acc1_6 + b1;
         }
         if (m0 + 7u < M) {
-            y[(m0 + 7u) * p.N + n1] = acc1_7 + b1;
+            y[(m0 + 7u) * p.ldy + p.n0 + n1] = acc1_7 + b1;
         }
     }
     if (nb + 2u < p.N) {
         var b2 = 0.0;
         if (p.has_bias != 0u) {
-            b2 = bias[n2];
+            b2 = bias[p.n0 + n2];
         }
         if (m0 + 0u < M) {
-            y[(m0 + 0u) * p.N + n2] = acc2_0 + b2;
+            y[(m0 + 0u) * p.ldy + p.n0 + n2] = acc2_0 + b2;
         }
         if (m0 + 1u < M) {
-            y[(m0 + 1u) * p.N + n2] = acc2_1 + b2;
+            y[(m0 + 1u) * p.ldy + p.n0 + n2] = acc2_1 + b2;
         }
         if (m0 + 2u < M) {
-            y[(m0 + 2u) * p.N + n2] = acc2_2 + b2;
+            y[(m0 + 2u) * p.ldy + p.n0 + n2] = acc2_2 + b2;
         }
         if (m0 + 3u < M) {
-            y[(m0 + 3u) * p.N + n2] = acc2_3 + b2;
+            y[(m0 + 3u) * p.ldy + p.n0 + n2] = acc2_3 + b2;
         }
         if (m0 + 4u < M) {
-            y[(m0 + 4u) * p.N + n2] = acc2_4 + b2;
+            y[(m0 + 4u) * p.ldy + p.n0 + n2] = acc2_4 + b2;
         }
         if (m0 + 5u < M) {
-            y[(m0 + 5u) * p.N + n2] = acc2_5 + b2;
+            y[(m0 + 5u) * p.ldy + p.n0 + n2] = acc2_5 + b2;
         }
         if (m0 + 6u < M) {
-            y[(m0 + 6u) * p.N + n2] = acc2_6 + b2;
+            y[(m0 + 6u) * p.ldy + p.n0 + n2] = acc2_6 + b2;
         }
         if (m0 + 7u < M) {
-            y[(m0 + 7u) * p.N + n2] = acc2_7 + b2;
+            y[(m0 + 7u) * p.ldy + p.n0 + n2] = acc2_7 + b2;
         }
     }
     if (nb + 3u < p.N) {
         var b3 = 0.0;
         if (p.has_bias != 0u) {
-            b3 = bias[n3];
+            b3 = bias[p.n0 + n3];
         }
         if (m0 + 0u < M) {
-            y[(m0 + 0u) * p.N + n3] = acc3_0 + b3;
+            y[(m0 + 0u) * p.ldy + p.n0 + n3] = acc3_0 + b3;
         }
         if (m0 + 1u < M) {
-            y[(m0 + 1u) * p.N + n3] = acc3_1 + b3;
+            y[(m0 + 1u) * p.ldy + p.n0 + n3] = acc3_1 + b3;
         }
         if (m0 + 2u < M) {
-            y[(m0 + 2u) * p.N + n3] = acc3_2 + b3;
+            y[(m0 + 2u) * p.ldy + p.n0 + n3] = acc3_2 + b3;
         }
         if (m0 + 3u < M) {
-            y[(m0 + 3u) * p.N + n3] = acc3_3 + b3;
+            y[(m0 + 3u) * p.ldy + p.n0 + n3] = acc3_3 + b3;
         }
         if (m0 + 4u < M) {
-            y[(m0 + 4u) * p.N + n3] = acc3_4 + b3;
+            y[(m0 + 4u) * p.ldy + p.n0 + n3] = acc3_4 + b3;
         }
         if (m0 + 5u < M) {
-            y[(m0 + 5u) * p.N + n3] = acc3_5 + b3;
+            y[(m0 + 5u) * p.ldy + p.n0 + n3] = acc3_5 + b3;
         }
         if (m0 + 6u < M) {
-            y[(m0 + 6u) * p.N + n3] = acc3_6 + b3;
+            y[(m0 + 6u) * p.ldy + p.n0 + n3] = acc3_6 + b3;
         }
         if (m0 + 7u < M) {
-            y[(m0 + 7u) * p.N + n3] = acc3_7 + b3;
+            y[(m0 + 7u) * p.ldy + p.n0 + n3] = acc3_7 + b3;
         }
     }
 }
