@@ -98,3 +98,25 @@ def test_counts_below_one_are_refused_up_front():
     for flag, value in (("--max-tokens", "-3"), ("--max-tokens", "0"), ("--max-ctx", "0"), ("--max-ctx", "x")):
         r = pyrite("generate", "--prompt", "x", flag, value, check=False)
         assert r.returncode == 2 and f"argument {flag}" in r.stderr, r.stderr
+
+
+def test_convert_hf_then_score_ids(tmp_path):
+    """convert --hf (a tiny random qwen3 checkpoint, q8 recipe), then score --ids-file on it: the
+    checkpoint has no tokenizer.json, so ids are the only way in, and text is a clear error."""
+    import torch
+    from transformers import AutoModelForCausalLM, Qwen3Config
+    torch.manual_seed(0)
+    cfg = Qwen3Config(vocab_size=96, hidden_size=64, intermediate_size=96, num_hidden_layers=1,
+                      num_attention_heads=4, num_key_value_heads=2, head_dim=32, tie_word_embeddings=True)
+    AutoModelForCausalLM.from_config(cfg).save_pretrained(tmp_path / "hf", safe_serialization=True)
+    r = pyrite("convert", "--hf", str(tmp_path / "hf"), "--out", str(tmp_path / "m"), "--recipe", "q8", "--json")
+    assert json.loads(r.stdout) == {"model": str(tmp_path / "m")}
+    ids = tmp_path / "ids.json"
+    ids.write_text(json.dumps([5, 17, 3, 88, 41]))
+    d = json.loads(pyrite("score", "--model", str(tmp_path / "m"), "--ids-file", str(ids), "--json").stdout)
+    assert d["tokens"] == [5, 17, 3, 88, 41] and len(d["top1"]) == 4 and all(lp <= 0 for lp in d["logprob"])
+    (tmp_path / "t.txt").write_text("hello")
+    r = pyrite("score", "--model", str(tmp_path / "m"), "--text-file", str(tmp_path / "t.txt"), check=False)
+    assert r.returncode == 2 and "has no tokenizer" in r.stderr
+    r = pyrite("convert", "--hf", str(tmp_path / "nowhere"), "--out", str(tmp_path / "x"), check=False)
+    assert r.returncode == 2 and "config.json: no such file" in r.stderr and not (tmp_path / "x").exists()

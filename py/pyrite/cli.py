@@ -82,7 +82,7 @@ async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
 async def _native_score(a: argparse.Namespace, source: str | list[int]) -> dict[str, Any]:
     from .engine import Engine
     engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=_options(a))
-    ids = source if isinstance(source, list) else engine.tokenizer.encode(source, add_special=True)
+    ids = source if isinstance(source, list) else engine.encode(source)
     return await engine.score(ids)
 
 
@@ -149,9 +149,13 @@ def cmd_info(a: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_convert(a: argparse.Namespace) -> dict[str, Any]:
-    from .models.convert import convert_gguf
-    out = convert_gguf(a.gguf, a.out, recipe=a.recipe, name=a.name,
-                       progress=None if a.json else (lambda line: print(line, flush=True)))
+    progress = None if a.json else (lambda line: print(line, flush=True))
+    if a.hf:
+        from .models.convert_hf import convert_hf
+        out = convert_hf(a.hf, a.out, recipe=a.recipe, name=a.name, progress=progress)
+    else:
+        from .models.convert import convert_gguf
+        out = convert_gguf(a.gguf, a.out, recipe=a.recipe, name=a.name, progress=progress)
     return {"model": str(out)}
 
 
@@ -186,10 +190,13 @@ def parser() -> argparse.ArgumentParser:
     given.add_argument("--text-file", help="the text to score (tokenized with the model's tokenizer)")
     given.add_argument("--ids-file", help="a JSON list of token ids (any checkpoint, no tokenizer needed)")
     common(sub.add_parser("info", help="adapter, backend, features and limits"), model=False)
-    c = sub.add_parser("convert", help="GGUF -> pyrite model directory")
-    c.add_argument("--gguf", required=True)
+    c = sub.add_parser("convert", help="GGUF file or HF checkpoint -> pyrite model directory")
+    src = c.add_mutually_exclusive_group(required=True)
+    src.add_argument("--gguf", help="a GGUF file")
+    src.add_argument("--hf", help="an HF checkpoint directory (config.json + safetensors, tokenizer.json if any)")
     c.add_argument("--out", required=True)
-    c.add_argument("--recipe", choices=("exact", "q4"), default="exact")
+    c.add_argument("--recipe", choices=("exact", "q8", "q4"), default="exact",
+                   help="exact: lossless (GGUF blocks repacked, HF floats as f32); q8 / q4: 2-D weights requantized")
     c.add_argument("--name", default=None)
     c.add_argument("--json", action="store_true")
     return p

@@ -39,7 +39,7 @@ class Stats:
 
 
 class Engine:
-    def __init__(self, device: Device, index: ModelIndex, model: LlamaModel, tokenizer: Tokenizer):
+    def __init__(self, device: Device, index: ModelIndex, model: LlamaModel, tokenizer: Tokenizer | None):
         self.device, self.index, self.model, self.tokenizer = device, index, model, tokenizer
         self.config = index.config
         self.stats = Stats()
@@ -48,6 +48,7 @@ class Engine:
         self.last_profile: list[dict[str, Any]] = []
         self.steps: dict[str, list[dict[str, Any]]] = {}  # attestation: first prefill step, last decode step
         self._decode_unrecorded = False  # the plan still holds a decode step that steps lacks
+        self._logit_rows: list[array.array] | None = None  # score(logits=True) collects here
 
     # -- load ---------------------------------------------------------------------------------------
 
@@ -78,7 +79,8 @@ class Engine:
         if err:
             raise RuntimeError(f"building the {index.name} plan failed: {err}")
         progress("shaders", 1, 1)
-        return cls(device, index, built, Tokenizer.from_dict(index.tokenizer))
+        tokenizer = Tokenizer.from_dict(index.tokenizer) if index.tokenizer is not None else None
+        return cls(device, index, built, tokenizer)
 
     @property
     def options(self) -> Options:
@@ -119,6 +121,11 @@ class Engine:
                 self.steps = {"prefill": self.model.plan.attest()}
             if head == "score":
                 await self._collect_scores(len(chunk))
+                if self._logit_rows is not None:
+                    raw = await self.device.read_buffer(self.model.score_logits, 0, len(chunk) * self.config.vocab * 4)
+                    flat = array.array("f", raw)
+                    v = self.config.vocab
+                    self._logit_rows.extend(flat[i * v:(i + 1) * v] for i in range(len(chunk)))
 
     async def prefill(self, ids: list[int]) -> None:
         """The whole prompt at positions 0..len-1; leaves the last token's logits ready."""
@@ -138,6 +145,13 @@ class Engine:
 
     # -- generate -----------------------------------------------------------------------------------
 
+    def encode(self, text: str) -> list[int]:
+        """Token ids of text (with the model's BOS when it adds one)."""
+        if self.tokenizer is None:
+            raise PromptError(f"model {self.index.name} has no tokenizer (its checkpoint had no tokenizer.json): "
+                              f"give token ids instead (score --ids-file)")
+        return self.tokenizer.encode(text, add_special=True)
+
     def encode_prompt(self, prompt: str, chat: bool = False, system: str | None = None) -> list[int]:
         if not prompt:
             raise PromptError("the prompt is empty")
@@ -145,7 +159,7 @@ class Engine:
             messages = ([{"role": "system", "content": system}] if system else []) + \
                        [{"role": "user", "content": prompt}]
             prompt = render_chat(messages, self.index.chat_template)
-        ids = self.tokenizer.encode(prompt, add_special=True)
+        ids = self.encode(prompt)
         if not ids:
             raise PromptError("the prompt encodes to no tokens")
         if len(ids) >= self.max_ctx:
@@ -172,7 +186,7 @@ class Engine:
         stats.ttft_s = t1 - t0
         stats.prefill_tok_s = len(ids) / stats.ttft_s
         pos = len(ids)
-        stop_ids = self.tokenizer.stop_ids
+        stop_ids = self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
         while True:
             if token in stop_ids:
                 stats.stop_reason = "stop_token"
@@ -216,8 +230,10 @@ class Engine:
         self._scores.extend((pairs[2 * i], struct.unpack("<f", struct.pack("<I", pairs[2 * i + 1]))[0])
                             for i in range(n))
 
-    async def score(self, ids: list[int]) -> dict[str, list]:
-        """Teacher-forced: top1[i] = argmax after ids[..i], logprob[i] = log p(ids[i+1] | ids[..i])."""
+    async def score(self, ids: list[int], logits: bool = False) -> dict[str, list]:
+        """Teacher-forced: top1[i] = argmax after ids[..i], logprob[i] = log p(ids[i+1] | ids[..i]).
+
+        logits=True adds "logits": one array of vocab floats per position of ids (the last included)."""
         if len(ids) < 2:
             raise PromptError("score needs at least 2 tokens")
         if len(ids) > self.max_ctx:
@@ -227,11 +243,18 @@ class Engine:
             raise PromptError(f"token id {bad} is outside the vocabulary (0 .. {self.config.vocab - 1})")
         self.model.ensure_score()
         self._scores: list[tuple[int, float]] = []
+        self._logit_rows = [] if logits else None
         targets = ids[1:] + [0]
-        await self._run(ids, 0, "score", targets)
+        try:
+            await self._run(ids, 0, "score", targets)
+        finally:
+            rows, self._logit_rows = self._logit_rows, None
         top1 = [t for t, _ in self._scores[:-1]]
         logprob = [lp if math.isfinite(lp) else -1e30 for _, lp in self._scores[:-1]]
-        return {"tokens": ids, "top1": top1, "logprob": logprob}
+        out = {"tokens": ids, "top1": top1, "logprob": logprob}
+        if logits:
+            out["logits"] = rows
+        return out
 
     def attest(self) -> list[dict[str, Any]]:
         """Which kernel ran for each op in the last step."""

@@ -1,9 +1,10 @@
 """The HF transformers reference for model agreement tests (host only: numpy + torch).
 
 A converted pyrite model directory is dequantized tensor by tensor (pyrite.quant.dequant.
-load_tensor) into a fp32 LlamaForCausalLM on the CPU, so the reference runs exactly the
-weights the engine runs, whatever the recipe. The only remap is here, in one place:
-GGUF tensor names -> HF names, and the q/k row un-permutation below.
+load_tensor) into a fp32 *ForCausalLM of its architecture (llama, qwen2, qwen3) on the CPU, so
+the reference runs exactly the weights the engine runs, whatever the recipe. Names map through
+pyrite.models.hf (the converter's own table); the only extra step is the q/k row
+un-permutation below, for GGUF llama checkpoints (rope_layout "interleaved").
 
 Why un-permute: llama.cpp's converter permutes attn_q / attn_k rows of llama-arch models so
 that RoPE rotates adjacent pairs (2i, 2i+1) instead of HF's halves (i, i + D/2). pyrite keeps
@@ -11,45 +12,30 @@ the permuted rows and uses interleaved RoPE; HF expects the original rows and ro
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import torch
-from transformers import LlamaConfig, LlamaForCausalLM
+from transformers import (AutoModelForCausalLM, LlamaConfig, PretrainedConfig, PreTrainedModel, Qwen2Config,
+                          Qwen3Config)
 
+from pyrite.errors import ModelFormatError
 from pyrite.models.config import ModelConfig
+from pyrite.models.hf import hf_name as pyrite_hf_name
 from pyrite.models.format import ModelIndex, load_index
 from pyrite.quant.dequant import load_tensor
-
-# GGUF name -> HF name; first match wins. "{n}" is the block number.
-_NAME_MAP: tuple[tuple[str, str], ...] = (
-    (r"token_embd\.weight", "model.embed_tokens.weight"),
-    (r"output_norm\.weight", "model.norm.weight"),
-    (r"output\.weight", "lm_head.weight"),
-    (r"blk\.(\d+)\.attn_norm\.weight", "model.layers.{n}.input_layernorm.weight"),
-    (r"blk\.(\d+)\.attn_q\.weight", "model.layers.{n}.self_attn.q_proj.weight"),
-    (r"blk\.(\d+)\.attn_k\.weight", "model.layers.{n}.self_attn.k_proj.weight"),
-    (r"blk\.(\d+)\.attn_v\.weight", "model.layers.{n}.self_attn.v_proj.weight"),
-    (r"blk\.(\d+)\.attn_output\.weight", "model.layers.{n}.self_attn.o_proj.weight"),
-    (r"blk\.(\d+)\.ffn_norm\.weight", "model.layers.{n}.post_attention_layernorm.weight"),
-    (r"blk\.(\d+)\.ffn_gate\.weight", "model.layers.{n}.mlp.gate_proj.weight"),
-    (r"blk\.(\d+)\.ffn_up\.weight", "model.layers.{n}.mlp.up_proj.weight"),
-    (r"blk\.(\d+)\.ffn_down\.weight", "model.layers.{n}.mlp.down_proj.weight"),
-)
 
 
 class HFReferenceError(Exception):
     """The HF reference cannot be built for this model directory."""
 
 
-def hf_name(gguf_name: str) -> str:
-    for pattern, target in _NAME_MAP:
-        m = re.fullmatch(pattern, gguf_name)
-        if m:
-            return target.format(n=m.group(1) if m.groups() else "")
-    raise HFReferenceError(f"tensor {gguf_name!r} has no HF llama counterpart")
+def hf_name(name: str) -> str:
+    try:
+        return pyrite_hf_name(name)
+    except ModelFormatError as e:
+        raise HFReferenceError(str(e)) from None
 
 
 def unpermute_rows(w: np.ndarray, n_heads: int) -> np.ndarray:
@@ -64,15 +50,24 @@ def unpermute_rows(w: np.ndarray, n_heads: int) -> np.ndarray:
     return w.reshape(n_heads, rows // n_heads // 2, 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
 
 
-def hf_config(c: ModelConfig) -> LlamaConfig:
-    if c.arch != "llama" or c.qkv_bias or c.qk_norm:
-        raise HFReferenceError(f"the HF reference here builds llama-arch models only, got arch {c.arch!r}")
-    return LlamaConfig(
-        vocab_size=c.vocab, hidden_size=c.hidden, intermediate_size=c.ffn, num_hidden_layers=c.n_layers,
-        num_attention_heads=c.n_heads, num_key_value_heads=c.n_kv_heads, head_dim=c.head_dim,
-        max_position_embeddings=c.max_ctx, rope_theta=c.rope_theta, rms_norm_eps=c.rms_eps,
-        tie_word_embeddings=c.tied_embeddings, attention_bias=False, mlp_bias=False, hidden_act="silu",
-    )
+def hf_config(c: ModelConfig) -> PretrainedConfig:
+    """The transformers config of the same architecture and geometry."""
+    common = dict(vocab_size=c.vocab, hidden_size=c.hidden, intermediate_size=c.ffn, num_hidden_layers=c.n_layers,
+                  num_attention_heads=c.n_heads, num_key_value_heads=c.n_kv_heads, head_dim=c.head_dim,
+                  max_position_embeddings=c.max_ctx, rope_theta=c.rope_theta, rms_norm_eps=c.rms_eps,
+                  tie_word_embeddings=c.tied_embeddings, hidden_act="silu")
+    if c.rope_scaling is not None:
+        r = c.rope_scaling
+        common["rope_scaling"] = {"rope_type": r.type, "factor": r.factor, "low_freq_factor": r.low_freq_factor,
+                                  "high_freq_factor": r.high_freq_factor,
+                                  "original_max_position_embeddings": r.original_max_positions}
+    if c.arch == "llama" and not c.qk_norm:
+        return LlamaConfig(**common, attention_bias=c.qkv_bias, mlp_bias=False)
+    if c.arch == "qwen2" and c.qkv_bias and not c.qk_norm:
+        return Qwen2Config(**common, use_sliding_window=False)
+    if c.arch == "qwen3" and c.qk_norm and not c.qkv_bias:
+        return Qwen3Config(**common, attention_bias=False, use_sliding_window=False)
+    raise HFReferenceError(f"no HF reference for arch {c.arch!r} with qkv_bias={c.qkv_bias}, qk_norm={c.qk_norm}")
 
 
 def hf_state_dict(model_dir: str | Path, index: ModelIndex) -> dict[str, torch.Tensor]:
@@ -81,19 +76,18 @@ def hf_state_dict(model_dir: str | Path, index: ModelIndex) -> dict[str, torch.T
     out = {}
     for name in index.tensors:
         w = load_tensor(model_dir, index, name)
-        if name.endswith("attn_q.weight"):
-            w = unpermute_rows(w, c.n_heads)
-        elif name.endswith("attn_k.weight"):
-            w = unpermute_rows(w, c.n_kv_heads)
+        if c.rope_layout == "interleaved" and name.endswith(("attn_q.weight", "attn_k.weight")):
+            w = unpermute_rows(w, c.n_heads if name.endswith("attn_q.weight") else c.n_kv_heads)
         out[hf_name(name)] = torch.from_numpy(np.ascontiguousarray(w))
     return out
 
 
-def load_reference(model_dir: str | Path) -> LlamaForCausalLM:
-    """A fp32 CPU LlamaForCausalLM holding exactly the model directory's (dequantized) weights."""
+def load_reference(model_dir: str | Path) -> PreTrainedModel:
+    """A fp32 CPU *ForCausalLM (llama, qwen2, qwen3) holding exactly the model directory's
+    (dequantized) weights."""
     index = load_index(model_dir)
     with torch.device("meta"):
-        model = LlamaForCausalLM(hf_config(index.config))
+        model = AutoModelForCausalLM.from_config(hf_config(index.config))
     state = hf_state_dict(model_dir, index)
     if index.config.tied_embeddings:  # the same tensor object, as tie_weights would leave it
         state["lm_head.weight"] = state["model.embed_tokens.weight"]
@@ -113,7 +107,7 @@ class Scores:
 
 
 @torch.inference_mode()
-def hf_score(model: LlamaForCausalLM, ids: list[int]) -> Scores:
+def hf_score(model: PreTrainedModel, ids: list[int]) -> Scores:
     x = torch.tensor([ids])
     logits = model(x).logits[0, :-1].double()  # [n - 1, vocab]
     logp = torch.log_softmax(logits, dim=-1)
@@ -122,7 +116,7 @@ def hf_score(model: LlamaForCausalLM, ids: list[int]) -> Scores:
 
 
 @torch.inference_mode()
-def hf_greedy(model: LlamaForCausalLM, ids: list[int], n: int) -> list[int]:
+def hf_greedy(model: PreTrainedModel, ids: list[int], n: int) -> list[int]:
     out = model.generate(torch.tensor([ids]), attention_mask=torch.ones(1, len(ids), dtype=torch.long),
                          max_new_tokens=n, min_new_tokens=n, do_sample=False, num_beams=1,
                          pad_token_id=0)

@@ -95,8 +95,9 @@ def test_unpermute_undoes_llama_cpp_permute():
 def test_hf_names():
     assert hf_name("blk.12.attn_k.weight") == "model.layers.12.self_attn.k_proj.weight"
     assert hf_name("output_norm.weight") == "model.norm.weight"
-    with pytest.raises(HFReferenceError, match="attn_q_norm"):
-        hf_name("blk.0.attn_q_norm.weight")
+    assert hf_name("blk.3.attn_q_norm.weight") == "model.layers.3.self_attn.q_norm.weight"
+    with pytest.raises(HFReferenceError, match="ffn_gate_exps"):
+        hf_name("blk.0.ffn_gate_exps.weight")
 
 
 def test_agreement_metric():

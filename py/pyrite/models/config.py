@@ -193,6 +193,26 @@ class ModelConfig:
         )
 
 
+def tensor_shapes(c: ModelConfig) -> dict[str, tuple[int, ...]]:
+    """Every tensor the decoder graph of config c reads, by pyrite (GGUF) name, with its shape."""
+    shapes: dict[str, tuple[int, ...]] = {"token_embd.weight": (c.vocab, c.hidden), "output_norm.weight": (c.hidden,)}
+    if not c.tied_embeddings:
+        shapes["output.weight"] = (c.vocab, c.hidden)
+    for i in range(c.n_layers):
+        b = f"blk.{i}"
+        shapes |= {f"{b}.attn_norm.weight": (c.hidden,), f"{b}.attn_q.weight": (c.q_dim, c.hidden),
+                   f"{b}.attn_k.weight": (c.kv_dim, c.hidden), f"{b}.attn_v.weight": (c.kv_dim, c.hidden),
+                   f"{b}.attn_output.weight": (c.hidden, c.q_dim), f"{b}.ffn_norm.weight": (c.hidden,),
+                   f"{b}.ffn_gate.weight": (c.ffn, c.hidden), f"{b}.ffn_up.weight": (c.ffn, c.hidden),
+                   f"{b}.ffn_down.weight": (c.hidden, c.ffn)}
+        if c.qkv_bias:
+            shapes |= {f"{b}.attn_q.bias": (c.q_dim,), f"{b}.attn_k.bias": (c.kv_dim,),
+                       f"{b}.attn_v.bias": (c.kv_dim,)}
+        if c.qk_norm:
+            shapes |= {f"{b}.attn_q_norm.weight": (c.head_dim,), f"{b}.attn_k_norm.weight": (c.head_dim,)}
+    return shapes
+
+
 def _preset(arch: str, n_layers: int, hidden: int, ffn: int, n_heads: int, n_kv_heads: int,
             head_dim: int, vocab: int, max_ctx: int, rope_theta: float, rms_eps: float,
             tied: bool = True, rope_scaling: RopeScaling | None = None) -> ModelConfig:

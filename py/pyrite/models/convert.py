@@ -7,6 +7,8 @@ Recipes (what each GGUF tensor becomes):
          Any other quantized type (Q5_0, Q6_K, Q4_K, ...) is dequantized with gguf:
          1-D -> f32 (still exact), 2-D -> requantized to q8gsw gs 32 and listed in
          model.json "lossy".
+  q8     every 2-D weight as q8gsw gs 32: Q8_0 sources repacked bit-exactly, the rest
+         requantized (listed in "lossy"); 1-D tensors f32.
   q4     every 2-D weight (token_embd included) as q4gsw gs 32: Q4_0 sources are
          repacked bit-exactly, everything else is dequantized and requantized with ggml
          Q4_0 rounding (listed in "lossy"); 1-D tensors f32.
@@ -20,7 +22,7 @@ import hashlib
 import os
 import secrets
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -35,7 +37,7 @@ from pyrite.quant.gguf import GGUFFile, GGUFTensorInfo
 from pyrite.quant.packing import EXACT_PACKERS, PackedTensor, pack_gguf, quantize_q4gsw, quantize_q8gsw
 
 Progress = Callable[[str], None] | None
-RECIPES = ("exact", "q4")
+RECIPES = ("exact", "q8", "q4")
 _FLOAT_TYPES = ("F32", "F16", "BF16")  # widen to f32 exactly
 # When GGUF metadata names no end-of-turn token, take the first of these that is a
 # control token (llama.cpp's llama-vocab fallback list, abridged).
@@ -61,6 +63,10 @@ def _pack(g: GGUFFile, info: GGUFTensorInfo, recipe: str) -> tuple[PackedTensor,
         return PackedTensor("f32", shape, None, {"data": dequant_gguf(g, name).astype("<f4").tobytes()}), False
     if recipe == "exact":
         if t in EXACT_PACKERS:
+            return pack_gguf(g.tensor_bytes(name), t, shape, name), False
+        return quantize_q8gsw(_as_float(g, info), 32, name), True
+    if recipe == "q8":
+        if t == "Q8_0":
             return pack_gguf(g.tensor_bytes(name), t, shape, name), False
         return quantize_q8gsw(_as_float(g, info), 32, name), True
     # recipe "q4"
@@ -187,34 +193,52 @@ def convert_gguf(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str
                  name: str | None = None, progress: Progress = None,
                  max_shard_bytes: int = MAX_SHARD_BYTES) -> Path:
     """Convert the GGUF at src into a pyrite model directory at out_dir (see module doc)."""
-    if recipe not in RECIPES:
-        raise RecipeError(f"unknown recipe {recipe!r}; choose one of {RECIPES}")
-    src, out_dir = Path(src), Path(out_dir)
-    say = progress or (lambda line: None)
+    check_recipe(recipe)
+    src = Path(src)
     g = GGUFFile(src)
     config = ModelConfig.from_gguf(g.metadata, g.tensors)
     tokenizer = tokenizer_from_gguf(g)
 
+    def tensors():
+        for info in g.tensors.values():
+            packed, is_lossy = _pack(g, info, recipe)
+            yield info.name, packed, is_lossy, f"{info.type_name}->{packed.format}"
+
+    fields = dict(name=name or default_name(g), recipe=recipe, config=config, tokenizer=tokenizer,
+                  chat_template=g.get("tokenizer.chat_template"),
+                  source={"file": src.name, "sha256": _sha256_file(src)})
+    return write_model_dir(out_dir, tensors(), len(g.tensors), fields, progress, max_shard_bytes)
+
+
+def check_recipe(recipe: str) -> None:
+    if recipe not in RECIPES:
+        raise RecipeError(f"unknown recipe {recipe!r}; choose one of {RECIPES}")
+
+
+PackedStream = Iterable[tuple[str, PackedTensor, bool, str]]  # (name, packed, lossy?, "src->dst" note)
+
+
+def write_model_dir(out_dir: str | os.PathLike, tensors: PackedStream, count: int, fields: dict[str, Any],
+                    progress: Progress = None, max_shard_bytes: int = MAX_SHARD_BYTES) -> Path:
+    """Write packed tensors into shards and model.json (ModelIndex `fields` + the tensor index) in a
+    temporary sibling, check it parses, then publish it as out_dir (see module doc)."""
+    out_dir = Path(out_dir)
+    say = progress or (lambda line: None)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = _fresh_sibling(out_dir, "tmp")
     tmp.mkdir()  # not mkdtemp: its 0700 mode would stick to the published dir
     writer = _ShardWriter(tmp, max_shard_bytes)
     try:
-        tensors: dict[str, TensorEntry] = {}
+        index_tensors: dict[str, TensorEntry] = {}
         lossy: list[str] = []
-        n = len(g.tensors)
-        for i, info in enumerate(g.tensors.values(), start=1):
-            packed, is_lossy = _pack(g, info, recipe)
+        for i, (tname, packed, is_lossy, note) in enumerate(tensors, start=1):
             parts = {p: writer.add(packed.parts[p]) for p in FORMAT_PARTS[packed.format]}
-            tensors[info.name] = TensorEntry(info.name, tuple(packed.shape), packed.format, packed.group_size, parts)
+            index_tensors[tname] = TensorEntry(tname, tuple(packed.shape), packed.format, packed.group_size, parts)
             if is_lossy:
-                lossy.append(info.name)
-            say(f"tensor {i}/{n} {info.name} {info.type_name}->{packed.format}"
-                f"{' (lossy)' if is_lossy else ''}, {writer.total} bytes written")
+                lossy.append(tname)
+            say(f"tensor {i}/{count} {tname} {note}{' (lossy)' if is_lossy else ''}, {writer.total} bytes written")
         shards = writer.close()
-        index = ModelIndex(name=name or default_name(g), recipe=recipe, config=config, tokenizer=tokenizer,
-                           chat_template=g.get("tokenizer.chat_template"), shards=shards, tensors=tensors,
-                           lossy=lossy, source={"file": src.name, "sha256": _sha256_file(src)})
+        index = ModelIndex(shards=shards, tensors=index_tensors, lossy=lossy, **fields)
         # Round-trip through the strict parser: never publish a model.json the loader rejects.
         ModelIndex.from_json(index.to_json())
         save_index(tmp, index)

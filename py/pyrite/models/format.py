@@ -7,7 +7,7 @@ here with the key or tensor named, never as a GPU error later.
 
 Schema (version 1):
   {"format": "pyrite", "version": 1, "name", "recipe", "lossy": [tensor names],
-   "source": {"file", "sha256"} | null, "config": {ModelConfig}, "tokenizer": {...},
+   "source": {"file", "sha256"} | null, "config": {ModelConfig}, "tokenizer": {...} | null,
    "chat_template": str | null, "shards": [{"file", "bytes", "sha256"}],
    "tensors": {name: {"shape", "format", "group_size", "parts": {part: {"shard", "offset", "bytes"}}}}}
 
@@ -114,7 +114,7 @@ class ModelIndex:
     name: str
     recipe: str
     config: ModelConfig
-    tokenizer: dict[str, Any]
+    tokenizer: dict[str, Any] | None   # None: converted without one (score by token ids)
     chat_template: str | None
     shards: list[Shard]
     tensors: dict[str, TensorEntry]
@@ -145,7 +145,7 @@ class ModelIndex:
         if chat_template is not None:
             _typed(chat_template, str, "chat_template")
         config = ModelConfig.from_json(d["config"])
-        tokenizer = _tokenizer(d["tokenizer"])
+        tokenizer = None if d["tokenizer"] is None else _tokenizer(d["tokenizer"])
         shards = _shards(d["shards"])
         tensors = {tname: _tensor(tname, t, shards) for tname, t in _typed(d["tensors"], dict, "tensors").items()}
         _no_overlaps(tensors, shards)

@@ -77,7 +77,7 @@ class LlamaModel:
         self.plan = Plan(device, "llama", dict(overrides or {}), Options(options or {}))
         self._build_body()
         self._build_next()
-        self._score_logits = None
+        self.score_logits: Buffer | None = None  # [max_seq, vocab] f32, built with the score section
 
     def w(self, name: str) -> DeviceWeight:
         try:
@@ -133,11 +133,11 @@ class LlamaModel:
 
     def ensure_score(self) -> None:
         """Build the "score" section (logits for every live token) on first use."""
-        if self._score_logits is not None:
+        if self.score_logits is not None:
             return
         c, a, p = self.config, self.act, self.plan
-        self._score_logits = storage(self.device, "score_logits", self.max_seq * c.vocab * F32)
+        self.score_logits = storage(self.device, "score_logits", self.max_seq * c.vocab * F32)
         p.section = "score"
         rmsnorm(p, "score.output_norm", a.x, self.w("output_norm.weight"), a.h, eps=c.rms_eps)
-        linear(p, "score.output", a.h, self.lm_head, self._score_logits, dummy=a.dummy)
-        score(p, "score", self._score_logits, a.targets, a.out, vocab=c.vocab)
+        linear(p, "score.output", a.h, self.lm_head, self.score_logits, dummy=a.dummy)
+        score(p, "score", self.score_logits, a.targets, a.out, vocab=c.vocab)

@@ -1,0 +1,40 @@
+"""Random-weight HF checkpoints in real head geometries, made with transformers (no hub here).
+
+Few layers, small vocab, but the published checkpoints' head counts and dims: Qwen3-0.6B
+(hidden 1024, 16 query heads x 128 -- head_dim independent of hidden -- 8 KV heads, q/k norm) and
+Llama-3.2-1B (hidden 2048, 32 x 64, 8 KV heads, llama3 rope scaling). Both tie their embeddings.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+from transformers import AutoModelForCausalLM, LlamaConfig, PretrainedConfig, Qwen3Config
+
+VOCAB = 2048
+
+GEOMETRIES: dict[str, PretrainedConfig] = {
+    "qwen3-0.6b": Qwen3Config(
+        vocab_size=VOCAB, hidden_size=1024, intermediate_size=768, num_hidden_layers=2, num_attention_heads=16,
+        num_key_value_heads=8, head_dim=128, max_position_embeddings=40960, rope_theta=1000000.0,
+        rms_norm_eps=1e-6, tie_word_embeddings=True, attention_bias=False, use_sliding_window=False),
+    "llama-3.2-1b": LlamaConfig(
+        vocab_size=VOCAB, hidden_size=2048, intermediate_size=1024, num_hidden_layers=2, num_attention_heads=32,
+        num_key_value_heads=8, head_dim=64, max_position_embeddings=131072, rope_theta=500000.0,
+        rms_norm_eps=1e-5, tie_word_embeddings=True,
+        rope_scaling={"rope_type": "llama3", "factor": 32.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                      "original_max_position_embeddings": 8192}),
+}
+
+
+def make_checkpoint(kind: str, out: Path, seed: int = 0, dtype: torch.dtype = torch.float32) -> Path:
+    """config.json + model.safetensors of a random model of one geometry (saved in `dtype`)."""
+    torch.manual_seed(seed)
+    model = AutoModelForCausalLM.from_config(GEOMETRIES[kind]).to(dtype)
+    model.save_pretrained(out, safe_serialization=True)
+    return out
+
+
+def load_checkpoint(path: Path):
+    """The reference: the checkpoint itself in transformers, fp32, CPU."""
+    return AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32).eval()
