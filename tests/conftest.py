@@ -37,6 +37,15 @@ def smollm2_model(smollm2_gguf):
 
 
 @pytest.fixture(scope="session")
+def qwen_exact(qwen_gguf):
+    """Qwen2.5-Coder-0.5B-Instruct converted with the exact recipe, cached under .cache/test-models."""
+    from pyrite.models.convert import convert_cached
+    from pyrite.models.sources import default_cache
+    return convert_cached(qwen_gguf, default_cache() / "test-models" / "qwen2.5-coder-0.5b",
+                          name="qwen2.5-coder-0.5b")
+
+
+@pytest.fixture(scope="session")
 def smollm2_engine(device, smollm2_model):
     """One loaded native engine for the session (small context: the tests are short)."""
     from pyrite.engine import Engine

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import torch
 from gguf import GGMLQuantizationType, GGUFValueType, GGUFWriter
 from gguf.quants import quantize
 
 from pyrite.models.convert import convert_gguf
-
 
 
 @pytest.fixture(scope="session")
@@ -117,3 +117,13 @@ def smollm2_q4(smollm2_gguf, tmp_path_factory) -> Path:
     """SmolLM2 with every matrix requantized to q4gsw gs 32. Converted fresh each session (about
     2 s here): a cache under .cache/ would save little and could go stale when the recipe changes."""
     return convert_gguf(smollm2_gguf, tmp_path_factory.mktemp("conv") / "smollm2-q4", recipe="q4")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _torch_one_thread():
+    # With a lavapipe device alive in the process, torch on 2 threads runs 8-18x slower than on 1
+    # here (its workers fight lavapipe's for the 2 cores): HF generate took 19 s instead of 1 s.
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)

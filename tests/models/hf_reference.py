@@ -12,6 +12,7 @@ the permuted rows and uses interleaved RoPE; HF expects the original rows and ro
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,3 +122,27 @@ def hf_greedy(model: PreTrainedModel, ids: list[int], n: int) -> list[int]:
                          max_new_tokens=n, min_new_tokens=n, do_sample=False, num_beams=1,
                          pad_token_id=0)
     return out[0, len(ids):].tolist()
+
+
+@dataclass
+class Agreement:
+    positions: int
+    top1: float               # fraction of positions whose argmax matches
+    mean_abs_logprob: float   # mean |log p_ours - log p_ref| of the true next token
+    max_abs_logprob: float
+
+    def line(self) -> str:
+        return (f"top-1 {100 * self.top1:.2f}% of {self.positions}, mean |dlogprob| {self.mean_abs_logprob:.2e}, "
+                f"max {self.max_abs_logprob:.2e}")
+
+
+def agreement(ours: Scores, ref: Scores) -> Agreement:
+    if len(ours.top1) != len(ref.top1) or len(ours.logprob) != len(ref.logprob):
+        raise AssertionError(f"score lengths differ: {len(ours.top1)} vs {len(ref.top1)} positions")
+    n = len(ref.top1)
+    diffs = [abs(a - b) for a, b in zip(ours.logprob, ref.logprob)]
+    return Agreement(n, sum(a == b for a, b in zip(ours.top1, ref.top1)) / n, sum(diffs) / n, max(diffs))
+
+
+def perplexity(s: Scores) -> float:
+    return math.exp(-sum(s.logprob) / len(s.logprob))

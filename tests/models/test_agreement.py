@@ -10,8 +10,7 @@ tests are marked model + slow (+ gpu where the native engine runs).
 from __future__ import annotations
 
 import json
-import math
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +18,8 @@ import pytest
 import torch
 from transformers import AutoModelForCausalLM
 
-from hf_reference import HFReferenceError, Scores, hf_greedy, hf_name, hf_score, load_reference, unpermute_rows
+from hf_reference import (HFReferenceError, Scores, agreement, hf_greedy, hf_name, hf_score, load_reference,
+                          perplexity, unpermute_rows)
 from pyrite.engine import Engine
 from pyrite.models.format import load_index
 from pyrite.models.sources import default_cache
@@ -44,30 +44,6 @@ SAME_WEIGHTS_MAX_MEAN_LOGPROB = 0.01
 SAME_WEIGHTS_MAX_LOGPROB = 0.1
 # What the q4 recipe costs against the exact weights is reported, not gated: only a sanity floor.
 Q4_MIN_TOP1_VS_EXACT = 0.5
-
-
-@dataclass
-class Agreement:
-    positions: int
-    top1: float               # fraction of positions whose argmax matches
-    mean_abs_logprob: float   # mean |log p_ours - log p_ref| of the true next token
-    max_abs_logprob: float
-
-    def line(self) -> str:
-        return (f"top-1 {100 * self.top1:.2f}% of {self.positions}, mean |dlogprob| {self.mean_abs_logprob:.2e}, "
-                f"max {self.max_abs_logprob:.2e}")
-
-
-def agreement(ours: Scores, ref: Scores) -> Agreement:
-    if len(ours.top1) != len(ref.top1) or len(ours.logprob) != len(ref.logprob):
-        raise AssertionError(f"score lengths differ: {len(ours.top1)} vs {len(ref.top1)} positions")
-    n = len(ref.top1)
-    diffs = [abs(a - b) for a, b in zip(ours.logprob, ref.logprob)]
-    return Agreement(n, sum(a == b for a, b in zip(ours.top1, ref.top1)) / n, sum(diffs) / n, max(diffs))
-
-
-def perplexity(s: Scores) -> float:
-    return math.exp(-sum(s.logprob) / len(s.logprob))
 
 
 def engine_scores(engine: Engine, ids: list[int]) -> Scores:
@@ -110,16 +86,6 @@ def test_agreement_metric():
 
 
 # ---- fixtures: each model converted, loaded and scored once ----------------------------------------
-
-@pytest.fixture(scope="module", autouse=True)
-def _torch_one_thread():
-    # With a lavapipe device alive in the process, torch on 2 threads runs 8-18x slower than on 1
-    # here (its workers fight lavapipe's for the 2 cores): HF generate took 19 s instead of 1 s.
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
 
 @pytest.fixture(scope="module")
 def corpus_ids(smollm2_exact) -> list[int]:
