@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, AsyncIterator
 
-from .errors import PromptError
-from .gpu import Device, request_device
+from .errors import PromptError, PyriteError
+from .gpu import Buffer, Device, request_device
 from .graph.options import Options
 from .graph.plan import Live
 from .models.format import ModelIndex
@@ -49,6 +49,8 @@ class Engine:
         self.steps: dict[str, list[dict[str, Any]]] = {}  # attestation: first prefill step, last decode step
         self._decode_unrecorded = False  # the plan still holds a decode step that steps lacks
         self._logit_rows: list[array.array] | None = None  # score(logits=True) collects here
+        self._buffers: list[Buffer] = []  # every GPU buffer the engine owns (close() destroys them)
+        self._closed = False
 
     # -- load ---------------------------------------------------------------------------------------
 
@@ -69,18 +71,36 @@ class Engine:
         source = shard_source(model)
         index = await source.index()
         device = device or await request_device()
-        weights = await upload(device, index, source, progress, block_bytes)
-        max_ctx = min(max_ctx, index.config.max_ctx)
-        progress("shaders", 0, 1)
-        device.push_error_scope()
-        built = LlamaModel(device, index.config, weights, max_ctx=max_ctx, max_seq=max_seq, overrides=overrides,
-                           options=checked)
-        err = await device.pop_error_scope()
-        if err:
-            raise RuntimeError(f"building the {index.name} plan failed: {err}")
+        owned: list[Buffer] = []
+        try:
+            with device.collect(owned):
+                weights = await upload(device, index, source, progress, block_bytes)
+                max_ctx = min(max_ctx, index.config.max_ctx)
+                progress("shaders", 0, 1)
+                device.push_error_scope()
+                built = LlamaModel(device, index.config, weights, max_ctx=max_ctx, max_seq=max_seq,
+                                   overrides=overrides, options=checked)
+                err = await device.pop_error_scope()
+            if err:
+                raise RuntimeError(f"building the {index.name} plan failed: {err}")
+        except BaseException:
+            for buf in owned:  # a failed load leaves nothing on the device
+                device.destroy_buffer(buf)
+            raise
         progress("shaders", 1, 1)
         tokenizer = Tokenizer.from_dict(index.tokenizer) if index.tokenizer is not None else None
-        return cls(device, index, built, tokenizer)
+        engine = cls(device, index, built, tokenizer)
+        engine._buffers = owned
+        return engine
+
+    def close(self) -> None:
+        """Destroy every GPU buffer this engine created (weights, activations, KV cache, params):
+        a page switching models frees the old one first. The engine is unusable afterwards."""
+        self._stop = True
+        for buf in self._buffers:
+            self.device.destroy_buffer(buf)
+        self._buffers = []
+        self._closed = True
 
     @property
     def options(self) -> Options:
@@ -101,6 +121,8 @@ class Engine:
         """Run ids at positions pos.. through the body (chunks of max_seq) and `head` on the last chunk.
 
         prefill: a new generation; its first chunk's attestation starts steps."""
+        if self._closed:
+            raise PyriteError(f"the engine of {self.index.name} was closed (its GPU buffers are freed)")
         self._record_decode()  # before this run replaces the plan's last decode step
         a, step = self.model.act, self.model.max_seq
         for start in range(0, len(ids), step):
@@ -241,7 +263,8 @@ class Engine:
         bad = next((i for i in ids if not 0 <= i < self.config.vocab), None)
         if bad is not None:
             raise PromptError(f"token id {bad} is outside the vocabulary (0 .. {self.config.vocab - 1})")
-        self.model.ensure_score()
+        with self.device.collect(self._buffers):
+            self.model.ensure_score()
         self._scores: list[tuple[int, float]] = []
         self._logit_rows = [] if logits else None
         targets = ids[1:] + [0]

@@ -11,6 +11,7 @@ from .gpu import Device, request_device
 from .sampling import SamplingParams
 
 _engine: Engine | None = None
+_last_device: Device | None = None  # kept across model switches: one device per page
 
 
 def _error(e: BaseException) -> str:
@@ -19,19 +20,28 @@ def _error(e: BaseException) -> str:
 
 
 async def load(model_url: str, on_progress: Callable[[str, int, int], Any], max_ctx: int = 2048) -> str:
-    """Load the model at model_url; returns JSON {"model", "config", "device"} or {"error", "kind"}."""
-    global _engine
+    """Load the model at model_url in place of the current one, whose GPU buffers are freed first (on
+    the same device); returns JSON {"model", "config", "device", "max_ctx", "gpu_bytes"} or an error."""
+    global _engine, _last_device
     try:
-        _engine = await Engine.load(model_url, max_ctx=max_ctx, progress=on_progress)
+        if _engine is not None:
+            _engine.close()
+            _engine = None
+        _engine = await Engine.load(model_url, device=_last_device, max_ctx=max_ctx, progress=on_progress)
+        _last_device = _engine.device
     except Exception as e:  # reported to the page as a readable message, never a dead worker
         return _error(e)
     return json.dumps({"model": _engine.index.name, "config": _engine.config.to_json(),
-                       "device": _engine.device.describe(), "max_ctx": _engine.max_ctx})
+                       "device": _engine.device.describe(), "max_ctx": _engine.max_ctx,
+                       "gpu_bytes": _engine.device.live_bytes})
 
 
 async def _device() -> Device:
-    """The loaded engine's device, else a fresh one (kernel cases and info work before a load)."""
-    return _engine.device if _engine is not None else await request_device()
+    """The page's device, else a fresh one (kernel cases and info work before a load)."""
+    global _last_device
+    if _last_device is None:
+        _last_device = await request_device()
+    return _last_device
 
 
 def _engine_or_raise() -> Engine:

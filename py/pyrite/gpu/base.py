@@ -6,8 +6,9 @@ DEVIATIONS (tested): the interface is smaller than WebGPU and shaped for compute
 from __future__ import annotations
 
 import struct
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from ..errors import LimitError, PyriteError
 
@@ -107,6 +108,8 @@ class Device:
     features: frozenset[str]
     limits: Limits
     _pipelines: dict = field(default_factory=dict, repr=False)
+    _live: dict = field(default_factory=dict, repr=False)        # id -> Buffer: created, not destroyed
+    _collectors: list = field(default_factory=list, repr=False)  # open collect() lists
 
     # -- allocation -------------------------------------------------------------------------
 
@@ -114,7 +117,30 @@ class Device:
         """GPUDevice.createBuffer, after checking the size against the adapter's limits."""
         size = max(4, (int(size) + 3) & ~3)  # WebGPU needs a multiple of 4 for writes and copies
         self.check_buffer_size(label or "buffer", size, binding=bool(usage & STORAGE))
-        return Buffer(self._create_buffer(size, usage, label), size, usage, label)
+        buf = Buffer(self._create_buffer(size, usage, label), size, usage, label)
+        self._live[id(buf)] = buf
+        for into in self._collectors:
+            into.append(buf)
+        return buf
+
+    @contextmanager
+    def collect(self, into: list[Buffer]) -> Iterator[list[Buffer]]:
+        """Append every buffer created inside the block to `into` (an owner's list, to destroy later)."""
+        self._collectors.append(into)
+        try:
+            yield into
+        finally:
+            self._collectors.remove(into)
+
+    def destroy_buffer(self, buffer: Buffer) -> None:
+        """GPUBuffer.destroy; a buffer destroyed before is left alone."""
+        if self._live.pop(id(buffer), None) is not None:
+            self._destroy_buffer(buffer)
+
+    @property
+    def live_bytes(self) -> int:
+        """Bytes of every buffer created through create_buffer and not destroyed yet."""
+        return sum(b.size for b in self._live.values())
 
     def check_buffer_size(self, what: str, size: int, binding: bool = True) -> None:
         """Raise LimitError when a buffer of `size` bytes would not fit this adapter."""
@@ -181,9 +207,8 @@ class Device:
         """GPUQueue.onSubmittedWorkDone."""
         raise NotImplementedError("need sync")
 
-    def destroy_buffer(self, buffer: Buffer) -> None:
-        """GPUBuffer.destroy."""
-        raise NotImplementedError("need destroy_buffer")
+    def _destroy_buffer(self, buffer: Buffer) -> None:
+        raise NotImplementedError("need _destroy_buffer")
 
     def describe(self) -> dict:
         """Adapter, backend, features and limits as plain data (for `pyrite info`)."""

@@ -126,7 +126,7 @@ class BrowserDevice(Device):
         # GPUQueue.onSubmittedWorkDone
         await self._queue.onSubmittedWorkDone()
 
-    def destroy_buffer(self, buffer: Buffer) -> None:
+    def _destroy_buffer(self, buffer: Buffer) -> None:
         # GPUBuffer.destroy
         buffer.handle.destroy()
 

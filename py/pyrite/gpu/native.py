@@ -102,11 +102,11 @@ class NativeDevice(Device):
     async def sync(self) -> None:
         # GPUQueue.onSubmittedWorkDone stands in as a 4-byte read, which waits for all submitted work:
         # wgpu-py 0.32's on_submitted_work_done_sync passes a callback of the wrong C type (TypeError).
-        if self._sync_buffer is None:
-            self._sync_buffer = self.create_buffer(4, COPY_SRC, "sync")
+        if self._sync_buffer is None:  # the device's own: outside the registry, so no owner destroys it
+            self._sync_buffer = Buffer(self._create_buffer(4, COPY_SRC, "sync"), 4, COPY_SRC, "sync")
         self._queue.read_buffer(self._sync_buffer.handle, 0, 4)
 
-    def destroy_buffer(self, buffer: Buffer) -> None:
+    def _destroy_buffer(self, buffer: Buffer) -> None:
         # GPUBuffer.destroy
         buffer.handle.destroy()
 

@@ -82,7 +82,7 @@ class NullDevice(Device):
     async def sync(self) -> None:
         return None
 
-    def destroy_buffer(self, buffer: Buffer) -> None:
+    def _destroy_buffer(self, buffer: Buffer) -> None:
         return None
 
 
