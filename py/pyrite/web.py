@@ -2,6 +2,7 @@
 numbers (JSON for structures), so no PyProxy outlives a call; callbacks are JS functions."""
 from __future__ import annotations
 
+import gc
 import json
 from typing import Any, Callable
 
@@ -29,6 +30,7 @@ async def load(model_url: str, on_progress: Callable[[str, int, int], Any], max_
             _engine = None
         _engine = await Engine.load(model_url, device=_last_device, max_ctx=max_ctx, progress=on_progress)
         _last_device = _engine.device
+        gc.collect()  # gpu_bytes counts only what is still held
     except Exception as e:  # reported to the page as a readable message, never a dead worker
         return _error(e)
     return json.dumps({"model": _engine.index.name, "config": _engine.config.to_json(),

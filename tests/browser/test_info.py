@@ -70,4 +70,4 @@ def test_load_info_matches_the_model_and_device(loaded, info):
 def test_page_shows_adapter_and_model(page, loaded):
     adapter_line = page.text_content("#adapter")
     assert "swiftshader" in adapter_line and "timestamp-query" in adapter_line
-    assert loaded["model"] in page.text_content("#model")
+    assert loaded["model"] in page.text_content("#model-info")

@@ -6,6 +6,7 @@ DEVIATIONS (tested): the interface is smaller than WebGPU and shaped for compute
 from __future__ import annotations
 
 import struct
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
@@ -108,7 +109,8 @@ class Device:
     features: frozenset[str]
     limits: Limits
     _pipelines: dict = field(default_factory=dict, repr=False)
-    _live: dict = field(default_factory=dict, repr=False)        # id -> Buffer: created, not destroyed
+    # id -> Buffer created and not destroyed; weak, so a buffer nobody holds still goes when collected
+    _live: weakref.WeakValueDictionary = field(default_factory=weakref.WeakValueDictionary, repr=False)
     _collectors: list = field(default_factory=list, repr=False)  # open collect() lists
 
     # -- allocation -------------------------------------------------------------------------

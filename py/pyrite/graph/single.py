@@ -127,17 +127,24 @@ OPS: dict[str, Callable[[Plan, dict[str, Buffer], dict[str, Any]], None]] = {
 
 
 async def run_case(device: Device, case: Case) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """Upload inputs, build the op, run it once at the case's live sizes, read the outputs back."""
-    bufs: dict[str, Buffer] = {"dummy": storage(device, "dummy", 4)}
-    for name, data in case.inputs.items():
-        bufs[name] = storage(device, name, max(len(data), 4))
-        if data:
-            device.write_buffer(bufs[name], 0, data + b"\0" * (-len(data) % 4))
-    for name, nbytes in case.outputs.items():
-        if name not in bufs:
-            bufs[name] = storage(device, name, max(nbytes, 4))
-    plan = Plan(device, case.op, dict(case.overrides), Options(case.options))
-    OPS[case.op](plan, bufs, case.attrs)
-    plan.run(Live(case.seq_len, case.pos))
-    out = {name: await device.read_buffer(bufs[name], 0, nbytes) for name, nbytes in case.outputs.items()}
-    return out, plan.attest()
+    """Upload inputs, build the op, run it once at the case's live sizes, read the outputs back; every
+    buffer the case created is destroyed before it returns (a page runs thousands of cases)."""
+    owned: list[Buffer] = []
+    try:
+        with device.collect(owned):
+            bufs: dict[str, Buffer] = {"dummy": storage(device, "dummy", 4)}
+            for name, data in case.inputs.items():
+                bufs[name] = storage(device, name, max(len(data), 4))
+                if data:
+                    device.write_buffer(bufs[name], 0, data + b"\0" * (-len(data) % 4))
+            for name, nbytes in case.outputs.items():
+                if name not in bufs:
+                    bufs[name] = storage(device, name, max(nbytes, 4))
+            plan = Plan(device, case.op, dict(case.overrides), Options(case.options))
+            OPS[case.op](plan, bufs, case.attrs)
+        plan.run(Live(case.seq_len, case.pos))
+        out = {name: await device.read_buffer(bufs[name], 0, nbytes) for name, nbytes in case.outputs.items()}
+        return out, plan.attest()
+    finally:
+        for buf in owned:
+            device.destroy_buffer(buf)
