@@ -217,9 +217,9 @@ class BrowserSession:
         """GPU time per kernel (timestamp queries) of a prefill of ids and one decode step."""
         return self.call("profile", ids=list(ids))
 
-    def score(self, ids: list[int]) -> dict[str, list]:
-        """Teacher-forced: {tokens, top1, logprob}."""
-        return self.call("score", ids=list(ids))
+    def score(self, ids: list[int], logits: bool = False) -> dict[str, Any]:
+        """Teacher-forced: {tokens, top1, logprob} (+ "logits": base64 f32 [len(ids), vocab])."""
+        return self.call("score", ids=list(ids), logits=logits)
 
     def run_cases(self, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Kernel cases (pyrite.graph.single.Case.to_json()) -> [{outputs (base64), attest}], in order."""

@@ -116,10 +116,15 @@ async def encode(text: str, chat: bool = False) -> str:
         return _error(e)
 
 
-async def score(ids_json: str) -> str:
-    """Teacher-forced score of token ids: JSON {"tokens", "top1", "logprob"}."""
+async def score(ids_json: str, logits: bool = False) -> str:
+    """Teacher-forced score of token ids: JSON {"tokens", "top1", "logprob"}; logits=True adds
+    "logits": base64 of little-endian f32 [len(ids), vocab] (for agreement tests: small vocabularies)."""
+    import base64
     try:
-        return json.dumps(await _engine_or_raise().score(json.loads(ids_json)))
+        r = await _engine_or_raise().score(json.loads(ids_json), logits=bool(logits))
+        if logits:
+            r["logits"] = base64.b64encode(b"".join(row.tobytes() for row in r["logits"])).decode()
+        return json.dumps(r)
     except Exception as e:
         return _error(e)
 

@@ -69,8 +69,10 @@ def test_any_role_is_verbatim_where_the_template_says_so(templates):
 
 
 @pytest.mark.parametrize("messages, message", [
-    ([U1, {"role": "tool", "content": "42"}], "role 'tool'"),
-    ([U1, {"role": "assistant", "content": "", "tool_calls": [{"name": "f"}]}], "tool_calls"),
+    ([U1, {"role": "critic", "content": "42"}], "role 'critic'"),
+    ([U1, {"role": "assistant", "content": "", "tool_calls": [{"name": "f"}]}], "needs a 'name'.*'arguments'"),
+    ([U1, {"role": "assistant", "content": "", "tool_calls": ["f"]}], "must be an object"),
+    ([{"role": "user", "content": "x", "tool_calls": [{"name": "f", "arguments": {}}]}], "on role 'user'"),
     ([], "no messages"),
     ([{"role": "user", "content": None}], r"messages\[0\] needs string"),
     (["hi"], r"messages\[0\] is a str"),
@@ -104,3 +106,40 @@ def test_rendered_prompt_tokenizes_like_hf(tok, ref, templates):
     assert ids == ref.encode(prompt, add_special_tokens=False).ids
     suffix = tok.encode("<|im_start|>assistant\n")
     assert ids[-len(suffix):] == suffix and ids.count(tok.token_to_id("<|im_start|>")) == 5
+
+
+# ---- Qwen2.5's tool branches, against transformers' own rendering of the GGUF template -------------------
+
+WEATHER = {"type": "function", "function": {"name": "get_weather", "description": "Weather in a city, °C",
+                                            "parameters": {"type": "object", "required": ["city"],
+                                                           "properties": {"city": {"type": "string"}}}}}
+TIME = {"type": "function", "function": {"name": "now", "description": "The time <now>", "parameters": {}}}
+CALL = {"role": "assistant", "content": "", "tool_calls": [
+    {"type": "function", "function": {"name": "get_weather", "arguments": {"city": "Zürich"}}}]}
+TOOL_CONVERSATIONS = {
+    "call and result": [U1, CALL, {"role": "tool", "content": "{\"t\": 21}"}],
+    "two results in one turn": [SYS, U1, {"role": "assistant", "content": "Let me look.", "tool_calls": [
+        {"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "now", "arguments": "{}"}]},
+        {"role": "tool", "content": "18"}, {"role": "tool", "content": "12:00"}, A1, U2],
+    "content None": [U1, {"role": "assistant", "content": None, "tool_calls": CALL["tool_calls"]},
+                     {"role": "tool", "content": "21"}, {"role": "assistant", "content": "21 °C."}],
+    "plain": [SYS, U1, A1, U2],
+}
+
+
+def _transformers(template: str, messages: list, gen: bool, tools) -> str:
+    from transformers.utils.chat_template_utils import _compile_jinja_template
+    return _compile_jinja_template(template).render(messages=messages, tools=tools, add_generation_prompt=gen)
+
+
+@pytest.mark.parametrize("conv", sorted(TOOL_CONVERSATIONS))
+@pytest.mark.parametrize("tools", [None, [WEATHER], [WEATHER, TIME]], ids=["no tools", "one tool", "two tools"])
+@pytest.mark.parametrize("gen", [True, False])
+def test_qwen_tool_branches_match_transformers(templates, conv, tools, gen):
+    template, messages = templates["qwen2.5"], TOOL_CONVERSATIONS[conv]
+    assert render_chat(messages, template, gen, tools=tools) == _transformers(template, messages, gen, tools)
+
+
+def test_tools_on_a_template_without_them_are_a_typed_error(templates):
+    with pytest.raises(ChatTemplateError, match="renders no tools"):
+        render_chat([U1], templates["smollm2"], tools=[WEATHER])
