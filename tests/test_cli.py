@@ -120,3 +120,17 @@ def test_convert_hf_then_score_ids(tmp_path):
     assert r.returncode == 2 and "has no tokenizer" in r.stderr
     r = pyrite("convert", "--hf", str(tmp_path / "nowhere"), "--out", str(tmp_path / "x"), check=False)
     assert r.returncode == 2 and "config.json: no such file" in r.stderr and not (tmp_path / "x").exists()
+
+
+@pytest.mark.model
+@pytest.mark.slow
+def test_generate_qwen_by_id_with_the_exact_recipe():
+    """`build.py test` builds every site model (`--models all`): Qwen2.5-Coder by its id, exact recipe."""
+    from pyrite.cli import resolve_model
+    from pyrite.models.format import load_index
+    assert load_index(resolve_model("qwen2.5-coder-0.5b")).recipe == "exact"
+    r = pyrite("generate", "--model", "qwen2.5-coder-0.5b", "--prompt", "def fibonacci(n):", "--max-tokens", "8",
+               "--json", "--attest", "--max-ctx", "128")
+    d = json.loads(r.stdout)
+    assert d["stats"]["generated_tokens"] == 8 and d["text"].strip() and d["layers"] == 24
+    assert d["routes"]["decode"]["output"] == "gemv" and d["routes"]["prefill"]["blk.0.rope_q"] == "rotate_half"
