@@ -7,6 +7,7 @@
     python build.py test       install what the tests need, build, run pytest
     python build.py bench      pyrite vs wllama in one headless Chromium session
                                (--attention: the attention routes natively -> bench/attention.json)
+                               (--consistency: each architecture vs HF, both backends -> README.md)
     python build.py shaders    regenerate py/pyrite/kernels/generated (--check, --prune)
 
 Python dependencies live in a project virtualenv (.venv) that this script creates; it then re-runs
@@ -244,13 +245,18 @@ def test(pytest_args: list[str]) -> int:
 
 
 def bench(argv: list[str]) -> int:
-    """pyrite vs wllama in Chromium (bench/run.py), or with --attention the attention routes natively."""
+    """pyrite vs wllama in Chromium (bench/run.py); --attention: the attention routes natively;
+    --consistency: every architecture vs HF on both backends, into README.md (bench/consistency.py)."""
     ensure_system_packages()
     if "--attention" in argv:
         if shaders([]) != 0:
             sys.exit("shader generation failed")
         rest = [a for a in argv if a != "--attention"]
         return subprocess.run([sys.executable, str(ROOT / "bench" / "attention.py"), *rest], cwd=ROOT).returncode
+    if "--consistency" in argv:
+        build(parse_models("all"))
+        rest = [a for a in argv if a != "--consistency"]
+        return subprocess.run([sys.executable, str(ROOT / "bench" / "consistency.py"), *rest], cwd=ROOT).returncode
     build()
     return subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), *argv], cwd=ROOT).returncode
 

@@ -24,6 +24,7 @@
 //   await p.generateIds(ids, 16);      // {ids, stats}: greedy continuation of token ids
 //   await p.score(ids);                // {tokens, top1, logprob}: teacher-forced
 //   await p.score(ids, true);          // + logits: base64 f32 [ids.length, vocab] (small vocabularies)
+//   await p.score(ids, false, pick);   // + picked: log p of pick[i] (token ids) at each position i
 //   await p.runCases(cases);           // [{outputs, attest}]: kernel cases (tests)
 //   await p.info();                    // {backend, adapter, features, limits} of the device
 //   p.terminate();                     // ends the worker
@@ -119,8 +120,8 @@ export class Pyrite {
     return this._request("generate_ids", { ids, max_tokens: maxTokens });
   }
 
-  async score(ids, logits = false) {
-    return this._request("score", { ids, logits });
+  async score(ids, logits = false, pick = null) {
+    return this._request("score", { ids, logits, pick });
   }
 
   /** Runtime options of the loaded engine, read per step (no reload); resolves to all of them. */

@@ -4,7 +4,7 @@
 //   {type:"load", id?, model}                    {type:"progress", phase, done, total}
 //   {type:"generate", id, prompt, options}         phases: runtime | weights | upload | shaders
 //   {type:"stop"}                                {type:"ready", id?, info}      (answers load)
-//   {type:"score", id, ids, logits?}             {type:"piece", id, text}       (generate only)
+//   {type:"score", id, ids, logits?, pick?}      {type:"piece", id, text}       (generate only)
 //   {type:"generate_ids", id, ids, max_tokens}   {type:"done", id, result}
 //   {type:"encode", id, text, chat}              {type:"error", id?, message, kind}
 //   {type:"cases", id, cases}
@@ -159,7 +159,7 @@ const HANDLERS = {
   },
   async score(msg) {
     await runtime();
-    return parse(await api.score(JSON.stringify(msg.ids), Boolean(msg.logits)));
+    return parse(await api.score(JSON.stringify(msg.ids), Boolean(msg.logits), JSON.stringify(msg.pick ?? null)));
   },
   async profile(msg) {
     await runtime();

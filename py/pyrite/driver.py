@@ -217,9 +217,10 @@ class BrowserSession:
         """GPU time per kernel (timestamp queries) of a prefill of ids and one decode step."""
         return self.call("profile", ids=list(ids))
 
-    def score(self, ids: list[int], logits: bool = False) -> dict[str, Any]:
-        """Teacher-forced: {tokens, top1, logprob} (+ "logits": base64 f32 [len(ids), vocab])."""
-        return self.call("score", ids=list(ids), logits=logits)
+    def score(self, ids: list[int], logits: bool = False, pick: list[list[int]] | None = None) -> dict[str, Any]:
+        """Teacher-forced: {tokens, top1, logprob} (+ "logits": base64 f32 [len(ids), vocab]; + "picked":
+        log p of pick[i] at each position i)."""
+        return self.call("score", ids=list(ids), logits=logits, pick=pick)
 
     def run_cases(self, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Kernel cases (pyrite.graph.single.Case.to_json()) -> [{outputs (base64), attest}], in order."""

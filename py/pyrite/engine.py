@@ -12,7 +12,7 @@ import struct
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable
 
 from .errors import PromptError, PyriteError
 from .gpu import Buffer, Device, request_device
@@ -21,7 +21,7 @@ from .graph.plan import Live
 from .models.format import ModelIndex
 from .models.llama import LlamaModel
 from .models.loader import Progress, _no_progress, shard_source, upload
-from .sampling import SamplingParams, sample
+from .sampling import SamplingParams, log_softmax_at, sample
 from .tokenizer import StreamDecoder, Tokenizer, render_chat
 
 
@@ -48,7 +48,7 @@ class Engine:
         self.last_profile: list[dict[str, Any]] = []
         self.steps: dict[str, list[dict[str, Any]]] = {}  # attestation: first prefill step, last decode step
         self._decode_unrecorded = False  # the plan still holds a decode step that steps lacks
-        self._logit_rows: list[array.array] | None = None  # score(logits=True) collects here
+        self._row_sink: Callable[[array.array], None] | None = None  # score(logits=/pick=) takes each row
         self._buffers: list[Buffer] = []  # every GPU buffer the engine owns (close() destroys them)
         self._closed = False
 
@@ -143,11 +143,12 @@ class Engine:
                 self.steps = {"prefill": self.model.plan.attest()}
             if head == "score":
                 await self._collect_scores(len(chunk))
-                if self._logit_rows is not None:
+                if self._row_sink is not None:
                     raw = await self.device.read_buffer(self.model.score_logits, 0, len(chunk) * self.config.vocab * 4)
                     flat = array.array("f", raw)
                     v = self.config.vocab
-                    self._logit_rows.extend(flat[i * v:(i + 1) * v] for i in range(len(chunk)))
+                    for i in range(len(chunk)):
+                        self._row_sink(flat[i * v:(i + 1) * v])
 
     async def prefill(self, ids: list[int]) -> None:
         """The whole prompt at positions 0..len-1; leaves the last token's logits ready."""
@@ -252,10 +253,13 @@ class Engine:
         self._scores.extend((pairs[2 * i], struct.unpack("<f", struct.pack("<I", pairs[2 * i + 1]))[0])
                             for i in range(n))
 
-    async def score(self, ids: list[int], logits: bool = False) -> dict[str, list]:
+    async def score(self, ids: list[int], logits: bool = False,
+                    pick: list[list[int]] | None = None) -> dict[str, list]:
         """Teacher-forced: top1[i] = argmax after ids[..i], logprob[i] = log p(ids[i+1] | ids[..i]).
 
-        logits=True adds "logits": one array of vocab floats per position of ids (the last included)."""
+        logits=True adds "logits": one array of vocab floats per position of ids (the last included).
+        pick (one list of token ids per position) adds "picked": log p of those ids at each position,
+        computed row by row as the logits arrive (no [len(ids), vocab] array is kept)."""
         if len(ids) < 2:
             raise PromptError("score needs at least 2 tokens")
         if len(ids) > self.max_ctx:
@@ -265,18 +269,31 @@ class Engine:
             raise PromptError(f"token id {bad} is outside the vocabulary (0 .. {self.config.vocab - 1})")
         with self.device.collect(self._buffers):
             self.model.ensure_score()
+        if pick is not None and len(pick) != len(ids):
+            raise PromptError(f"pick has {len(pick)} lists of token ids for {len(ids)} positions")
         self._scores: list[tuple[int, float]] = []
-        self._logit_rows = [] if logits else None
+        rows: list[array.array] = []
+        picked: list[list[float]] = []
+
+        def sink(row: array.array) -> None:
+            if logits:
+                rows.append(row)
+            if pick is not None:
+                picked.append(log_softmax_at(row, pick[len(picked)]))
+
+        self._row_sink = sink if logits or pick is not None else None
         targets = ids[1:] + [0]
         try:
             await self._run(ids, 0, "score", targets)
         finally:
-            rows, self._logit_rows = self._logit_rows, None
+            self._row_sink = None
         top1 = [t for t, _ in self._scores[:-1]]
         logprob = [lp if math.isfinite(lp) else -1e30 for _, lp in self._scores[:-1]]
         out = {"tokens": ids, "top1": top1, "logprob": logprob}
         if logits:
             out["logits"] = rows
+        if pick is not None:
+            out["picked"] = picked
         return out
 
     def attest(self) -> list[dict[str, Any]]:

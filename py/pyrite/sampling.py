@@ -58,3 +58,10 @@ def sample(logits: Sequence[float], params: SamplingParams, rng: random.Random) 
         if r < acc:
             return i
     return cand[-1]
+
+
+def log_softmax_at(logits: Sequence[float], ids: Sequence[int]) -> list[float]:
+    """log softmax(logits)[i] for each i in ids (one pass for the normaliser, stable)."""
+    top = max(logits)
+    lse = top + math.log(sum(math.exp(x - top) for x in logits))
+    return [logits[i] - lse for i in ids]

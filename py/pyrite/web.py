@@ -116,12 +116,14 @@ async def encode(text: str, chat: bool = False) -> str:
         return _error(e)
 
 
-async def score(ids_json: str, logits: bool = False) -> str:
+async def score(ids_json: str, logits: bool = False, pick_json: str = "null") -> str:
     """Teacher-forced score of token ids: JSON {"tokens", "top1", "logprob"}; logits=True adds
-    "logits": base64 of little-endian f32 [len(ids), vocab] (for agreement tests: small vocabularies)."""
+    "logits": base64 of little-endian f32 [len(ids), vocab] (for agreement tests: small vocabularies);
+    pick_json (a list of token-id lists, one per position) adds "picked", their log-probabilities."""
     import base64
     try:
-        r = await _engine_or_raise().score(json.loads(ids_json), logits=bool(logits))
+        r = await _engine_or_raise().score(json.loads(ids_json), logits=bool(logits),
+                                           pick=json.loads(pick_json or "null"))
         if logits:
             r["logits"] = base64.b64encode(b"".join(row.tobytes() for row in r["logits"])).decode()
         return json.dumps(r)

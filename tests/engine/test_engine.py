@@ -253,3 +253,19 @@ def test_a_failed_load_leaves_nothing_on_the_device(device, smollm2_model):
     with pytest.raises(Exception):
         run_sync(Engine.load(smollm2_model, device=device, overrides={"sdpa": "no-such-route"}))
     assert live(device) == before
+
+
+def test_score_picks_the_log_probabilities_the_logits_give(smollm2_engine):
+    import numpy as np
+    ids = smollm2_engine.encode("The history of the Roman Empire is")
+    nxt = ids[1:] + [0]
+    pick = [[0, nxt[k], 100 + k] for k in range(len(ids))]
+    r = run_sync(smollm2_engine.score(ids, logits=True, pick=pick))
+    rows = np.array([np.frombuffer(row, dtype=np.float32) for row in r["logits"]], dtype=np.float64)
+    top = rows.max(1, keepdims=True)
+    logp = rows - top - np.log(np.exp(rows - top).sum(1, keepdims=True))
+    np.testing.assert_allclose(r["picked"], np.take_along_axis(logp, np.array(pick), 1), atol=1e-9)
+    # the next token's pick is the GPU's own log-probability of it (f32 there)
+    np.testing.assert_allclose([p[1] for p in r["picked"][:-1]], r["logprob"], atol=1e-4)
+    with pytest.raises(PromptError, match="pick has 1 lists of token ids"):
+        run_sync(smollm2_engine.score(ids, pick=[[0]]))
