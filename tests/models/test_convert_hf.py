@@ -196,3 +196,34 @@ def test_a_model_without_tokenizer_scores_ids_and_refuses_text(device, geometry)
     with pytest.raises(PromptError, match="has no tokenizer"):
         engine.encode_prompt("hello")
     assert len(run_sync(engine.score([1, 2, 3]))["top1"]) == 2
+
+
+def test_tokenizer_json_and_chat_template_come_along(tmp_path):
+    """A checkpoint with tokenizer.json (+ tokenizer_config.json's chat template) converts into a
+    model whose tokenizer gives HF's ids."""
+    from tokenizers import Tokenizer as HFTokenizer
+    from tokenizers import decoders, models, pre_tokenizers, trainers
+    from transformers import AutoModelForCausalLM
+
+    from pyrite.tokenizer import Tokenizer
+    torch.manual_seed(0)
+    cfg = Qwen3Config(vocab_size=320, hidden_size=64, intermediate_size=96, num_hidden_layers=1,
+                      num_attention_heads=4, num_key_value_heads=2, head_dim=32, tie_word_embeddings=True,
+                      eos_token_id=0)
+    AutoModelForCausalLM.from_config(cfg).save_pretrained(tmp_path / "ckpt", safe_serialization=True)
+    tok = HFTokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
+    tok.decoder = decoders.ByteLevel()
+    text = ["the lighthouse keeper climbed the stairs", "def f(x): return x + 1", "numbers 1234 and 56"] * 20
+    tok.train_from_iterator(text, trainers.BpeTrainer(vocab_size=300, special_tokens=["<|im_end|>"],
+                                                      initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+                                                      show_progress=False))
+    tok.save(str(tmp_path / "ckpt" / "tokenizer.json"))
+    template = "{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n{% endfor %}"
+    (tmp_path / "ckpt" / "tokenizer_config.json").write_text(json.dumps({"chat_template": template}))
+    index = load_index(convert_hf(tmp_path / "ckpt", tmp_path / "out"))
+    assert index.tokenizer["pre"] == "gpt2" and index.chat_template == template
+    assert index.tokenizer["eos_id"] == 0 and len(index.tokenizer["tokens"]) == 320
+    ours = Tokenizer.from_dict(index.tokenizer)
+    for t in text[:3] + ["unseen words <|im_end|> here"]:
+        assert ours.encode(t) == tok.encode(t).ids, t

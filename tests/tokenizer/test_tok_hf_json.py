@@ -42,8 +42,8 @@ def trained(pre: str, hf_pre, corpus: list[str]) -> HFTokenizer:
 def test_ids_equal_hf_tokenizers(pre, hf_pre, corpus, tmp_path):
     ref = trained(pre, hf_pre, corpus)
     ref.save(str(tmp_path / "tokenizer.json"))
-    (tmp_path / "config.json").write_text(json.dumps({"eos_token_id": ref.token_to_id(SPECIAL[pre][-1])}))
-    d, template = tokenizer_from_hf(tmp_path, vocab_size=ref.get_vocab_size() + 5)
+    config = {"eos_token_id": ref.token_to_id(SPECIAL[pre][-1])}
+    d, template = tokenizer_from_hf(tmp_path, ref.get_vocab_size() + 5, config)
     assert d["pre"] == pre and template is None
     assert d["token_types"][-5:] == [5] * 5 and d["tokens"][-1] == f"[PAD{len(d['tokens']) - 1}]"
     tok = Tokenizer.from_dict(d)

@@ -28,7 +28,8 @@ from pyrite.models.safetensors import Checkpoint, TensorInfo
 from pyrite.quant.packing import PackedTensor, quantize_q4gsw, quantize_q8gsw
 
 
-def read_config(src: Path) -> ModelConfig:
+def read_config(src: Path) -> tuple[ModelConfig, dict]:
+    """(ModelConfig, the config.json object) of a checkpoint directory."""
     path = src / "config.json"
     try:
         d = json.loads(path.read_text(encoding="utf-8"))
@@ -37,7 +38,7 @@ def read_config(src: Path) -> ModelConfig:
     except ValueError as e:
         raise ModelFormatError(f"{path}: not valid JSON: {e}") from None
     try:
-        return config_from_hf(d)
+        return config_from_hf(d), d
     except ModelFormatError as e:
         raise ModelFormatError(f"{path}: {e}") from None
 
@@ -90,10 +91,10 @@ def convert_hf(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str =
     """Convert the HF checkpoint directory src into a pyrite model directory at out_dir."""
     check_recipe(recipe)
     src = Path(src)
-    config = read_config(src)
+    config, config_json = read_config(src)
     ckpt = Checkpoint(src)
     names = matched_tensors(ckpt, config, src)
-    tokenizer, chat_template = tokenizer_from_hf(src, config.vocab)
+    tokenizer, chat_template = tokenizer_from_hf(src, config.vocab, config_json)
 
     def tensors() -> PackedStream:
         for ours, hf in names.items():

@@ -97,8 +97,9 @@ def _first_id(v: Any) -> int | None:
     return v if type(v) is int else None
 
 
-def tokenizer_from_hf(src: Path, vocab_size: int) -> tuple[dict[str, Any] | None, str | None]:
-    """(tokenizer object or None, chat template or None) of an HF checkpoint directory."""
+def tokenizer_from_hf(src: Path, vocab_size: int, config: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    """(tokenizer object or None, chat template or None) of an HF checkpoint directory whose
+    config.json object is `config` (it names the eos / bos ids)."""
     path = src / "tokenizer.json"
     if not path.exists():
         return None, None
@@ -106,7 +107,6 @@ def tokenizer_from_hf(src: Path, vocab_size: int) -> tuple[dict[str, Any] | None
         tj = json.loads(path.read_text(encoding="utf-8"))
     except ValueError as e:
         raise ModelFormatError(f"{path}: not valid JSON: {e}") from None
-    config = json.loads((src / "config.json").read_text(encoding="utf-8"))
     tc_path = src / "tokenizer_config.json"
     tc = json.loads(tc_path.read_text(encoding="utf-8")) if tc_path.exists() else {}
     tok = tokenizer_dict(tj, vocab_size, str(path), eos_id=_first_id(config.get("eos_token_id")),

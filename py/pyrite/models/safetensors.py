@@ -135,9 +135,7 @@ class Checkpoint:
         else:
             raise SafetensorsError(f"{self.dir}: neither {SINGLE_FILE} nor {INDEX_FILE}")
 
-    @property
-    def tensors(self) -> dict[str, TensorInfo]:
-        return {name: f.tensors[name] for name, f in self.where.items()}
+        self.tensors: dict[str, TensorInfo] = {name: f.tensors[name] for name, f in self.where.items()}
 
     def read(self, name: str) -> bytes:
         return self.where[name].read(name)
