@@ -10,45 +10,40 @@ from pyrite.errors import ShapeError
 from pyrite.gpu.null import DEFAULT_LIMITS, null_device
 from pyrite.graph.options import OptionError
 from pyrite.graph.routes import Live
-from pyrite.models.config import PRESETS, ModelConfig
+from pyrite.models.config import PRESETS, ModelConfig, tensor_shapes
 from pyrite.models.llama import LlamaModel
-from pyrite.models.weights import DeviceWeight
+from pyrite.models.weights import DeviceWeight, plan_row_blocks
 
 SECTIONS = ("body", "next")
 
 
-def null_weights(device, c: ModelConfig) -> dict[str, DeviceWeight]:
-    """Every tensor a config's graph reads, as q4gsw matrices (q8gsw embedding) and f32 vectors."""
-    def matrix(name, n, k, fmt="q4gsw", gs=32):
+def null_weights(device, c: ModelConfig, block_bytes: int | None = None) -> dict[str, DeviceWeight]:
+    """Every tensor a config's graph reads (config.tensor_shapes): q4gsw matrices, a q8gsw embedding,
+    f32 vectors; with block_bytes, matrices over it split into row blocks as the loader splits them."""
+    def matrix(name, n, k, fmt, gs=32, row0=0):
         per = 2 if fmt == "q4gsw" else 1  # elements per byte: nibbles or bytes
         parts = {"q": device.create_buffer(n * k // per, label=f"{name}.q"),
                  "scale": device.create_buffer(k // gs * n * 2, label=f"{name}.scale")}
-        return DeviceWeight(name, (n, k), fmt, gs, parts)
+        return DeviceWeight(name, (n, k), fmt, gs, parts, row0=row0)
 
-    def vector(name, n):
-        return DeviceWeight(name, (n,), "f32", None, {"data": device.create_buffer(n * 4, label=name)})
+    def weight(name, shape):
+        if len(shape) == 1:
+            return DeviceWeight(name, shape, "f32", None, {"data": device.create_buffer(shape[0] * 4, label=name)})
+        fmt = "q8gsw" if name == "token_embd.weight" else "q4gsw"
+        blocks = plan_row_blocks(name, shape, fmt, 32, block_bytes) if block_bytes else [(0, shape[0])]
+        if len(blocks) == 1:
+            return matrix(name, *shape, fmt)
+        return DeviceWeight(name, shape, fmt, 32, {}, blocks=tuple(
+            matrix(f"{name}[{n0}:{n1}]", n1 - n0, shape[1], fmt, row0=n0) for n0, n1 in blocks))
 
-    w = [matrix("token_embd.weight", c.vocab, c.hidden, "q8gsw"), vector("output_norm.weight", c.hidden)]
-    if not c.tied_embeddings:
-        w.append(matrix("output.weight", c.vocab, c.hidden))
-    for i in range(c.n_layers):
-        b = f"blk.{i}"
-        w += [vector(f"{b}.attn_norm.weight", c.hidden), vector(f"{b}.ffn_norm.weight", c.hidden),
-              matrix(f"{b}.attn_q.weight", c.q_dim, c.hidden), matrix(f"{b}.attn_k.weight", c.kv_dim, c.hidden),
-              matrix(f"{b}.attn_v.weight", c.kv_dim, c.hidden), matrix(f"{b}.attn_output.weight", c.hidden, c.q_dim),
-              matrix(f"{b}.ffn_gate.weight", c.ffn, c.hidden), matrix(f"{b}.ffn_up.weight", c.ffn, c.hidden),
-              matrix(f"{b}.ffn_down.weight", c.hidden, c.ffn)]
-        if c.qkv_bias:
-            w += [vector(f"{b}.attn_{x}.bias", n) for x, n in (("q", c.q_dim), ("k", c.kv_dim), ("v", c.kv_dim))]
-        if c.qk_norm:
-            w += [vector(f"{b}.attn_q_norm.weight", c.head_dim), vector(f"{b}.attn_k_norm.weight", c.head_dim)]
-    return {t.name: t for t in w}
+    return {name: weight(name, shape) for name, shape in tensor_shapes(c).items()}
 
 
-def build(preset: str, device=None, config: ModelConfig | None = None, **kw) -> LlamaModel:
+def build(preset: str, device=None, config: ModelConfig | None = None, block_bytes: int | None = None,
+          **kw) -> LlamaModel:
     device = device or null_device()
     c = config or PRESETS[preset]
-    return LlamaModel(device, c, null_weights(device, c), max_ctx=kw.pop("max_ctx", 256),
+    return LlamaModel(device, c, null_weights(device, c, block_bytes), max_ctx=kw.pop("max_ctx", 256),
                       max_seq=kw.pop("max_seq", 32), **kw)
 
 
@@ -153,3 +148,22 @@ def test_rope_route_follows_the_config_field_not_the_arch():
     m = build("tiny-llama", config=hf_llama)
     m.plan.run(Live(3, 0), SECTIONS)
     assert {r["route"] for r in m.plan.attest() if r["family"] == "rope"} == {"rotate_half"}
+
+
+def test_a_split_embedding_runs_one_dispatch_per_row_block():
+    """Qwen2.5's q8 embedding (also its tied lm_head) at the default 128 MiB binding limit: two row
+    blocks, so the gather and the lm_head dispatch twice, each block bound with its own buffers."""
+    m = build("qwen2.5-0.5b", block_bytes=128 << 20)
+    table = m.weights["token_embd.weight"]
+    assert len(table.blocks) == 2 and table.blocks[0].row0 == 0
+    assert table.blocks[1].row0 == table.blocks[0].shape[0] and table.blocks[1].row0 + table.blocks[1].shape[0] == 151936
+    for live in (Live(7, 0), Live(1, 7)):
+        m.plan.run(live, SECTIONS)
+        rows = {r["op"]: r for r in m.plan.attest()}
+        assert rows["token_embd"]["dispatches"] == 2 and rows["output"]["dispatches"] == 2
+        assert rows["blk.0.ffn_up"]["dispatches"] == 1
+    node = next(n for n in m.plan.nodes if n.op == "output")
+    groups = [group for _, _, group in node.chosen.launches]
+    assert [g[2][3] for g in groups] == [f"{b.name}.q" for b in table.blocks]
+    with pytest.raises(ShapeError, match="split into 2 row blocks"):
+        table.bindings()
