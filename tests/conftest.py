@@ -38,11 +38,11 @@ def smollm2_model(smollm2_gguf):
 
 @pytest.fixture(scope="session")
 def qwen_exact(qwen_gguf):
-    """Qwen2.5-Coder-0.5B-Instruct converted with the exact recipe, cached under .cache/test-models."""
+    """Qwen2.5-Coder-0.5B-Instruct with the exact recipe: the site's own copy in dist/models (what
+    `build.py test` converts; converted here the same way, with the same cache stamp, if missing)."""
+    from pyrite.driver import DIST
     from pyrite.models.convert import convert_cached
-    from pyrite.models.sources import default_cache
-    return convert_cached(qwen_gguf, default_cache() / "test-models" / "qwen2.5-coder-0.5b",
-                          name="qwen2.5-coder-0.5b")
+    return convert_cached(qwen_gguf, DIST / "models" / "qwen2.5-coder-0.5b", name="qwen2.5-coder-0.5b")
 
 
 @pytest.fixture(scope="session")

@@ -35,9 +35,11 @@ def session():
 
 @pytest.fixture(scope="session")
 def loaded(session) -> dict:
-    """The default model, loaded through the page's own UI path; its load info."""
+    """The default model, loaded through the page's own UI path; its load info, plus "progress_log":
+    what the loading UI showed during this first load (later loads of other models are not in it)."""
     session.page.evaluate(RECORD_PROGRESS_JS)
-    return session.load(DEFAULT_MODEL)
+    info = session.load(DEFAULT_MODEL)
+    return {**info, "progress_log": session.page.evaluate("window.__progressLog.slice()")}
 
 
 @pytest.fixture

