@@ -118,7 +118,7 @@ def render(table: dict) -> str:
              f"{table['adapters']['native']}; page: {table['adapters']['browser']}; load average "
              f"{table['load']:.2f}). KL: mean KL(HF || pyrite) per position over HF's top-{TOP_K} tokens "
              f"plus a rest bin (exact for the 2048-token random models).", "",
-             "| model | recipe | tokens | top-1 native | KL native | top-1 page | KL page |",
+             "| model | recipe | positions | top-1 native | KL native | top-1 page | KL page |",
              "|---|---|---|---|---|---|---|"]
     for r in table["rows"]:
         n, b = r["native"], r["browser"]
