@@ -64,8 +64,9 @@ class Engine:
         overrides pins routes by family ({"sdpa": "materialized"}); options are the runtime options
         (graph/options.py), checked now and changeable later through engine.options. block_bytes caps
         one weight buffer below the adapter's binding limit (larger matrices load as row blocks)."""
-        for name, value in (("max_ctx", max_ctx), ("max_seq", max_seq), ("block_bytes", block_bytes)):
-            if (value is not None or name != "block_bytes") and (type(value) is not int or value < 1):
+        counts = {"max_ctx": max_ctx, "max_seq": max_seq} | ({} if block_bytes is None else {"block_bytes": block_bytes})
+        for name, value in counts.items():
+            if type(value) is not int or value < 1:
                 raise ValueError(f"{name} must be a positive integer, got {value!r}")
         checked = Options(options or {})  # unknown names or values fail before any download
         source = shard_source(model)

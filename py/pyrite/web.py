@@ -12,7 +12,7 @@ from .gpu import Device, request_device
 from .sampling import SamplingParams
 
 _engine: Engine | None = None
-_last_device: Device | None = None  # kept across model switches: one device per page
+_page_device: Device | None = None  # one device per page, kept across model switches
 
 
 def _error(e: BaseException) -> str:
@@ -23,13 +23,12 @@ def _error(e: BaseException) -> str:
 async def load(model_url: str, on_progress: Callable[[str, int, int], Any], max_ctx: int = 2048) -> str:
     """Load the model at model_url in place of the current one, whose GPU buffers are freed first (on
     the same device); returns JSON {"model", "config", "device", "max_ctx", "gpu_bytes"} or an error."""
-    global _engine, _last_device
+    global _engine
     try:
         if _engine is not None:
             _engine.close()
             _engine = None
-        _engine = await Engine.load(model_url, device=_last_device, max_ctx=max_ctx, progress=on_progress)
-        _last_device = _engine.device
+        _engine = await Engine.load(model_url, device=await _device(), max_ctx=max_ctx, progress=on_progress)
         gc.collect()  # gpu_bytes counts only what is still held
     except Exception as e:  # reported to the page as a readable message, never a dead worker
         return _error(e)
@@ -40,10 +39,10 @@ async def load(model_url: str, on_progress: Callable[[str, int, int], Any], max_
 
 async def _device() -> Device:
     """The page's device, else a fresh one (kernel cases and info work before a load)."""
-    global _last_device
-    if _last_device is None:
-        _last_device = await request_device()
-    return _last_device
+    global _page_device
+    if _page_device is None:
+        _page_device = await request_device()
+    return _page_device
 
 
 def _engine_or_raise() -> Engine:

@@ -211,6 +211,8 @@ def test_engine_counts_are_range_checked(smollm2_engine, smollm2_model, device):
         collect(smollm2_engine, "Hi", max_tokens=-3)
     with pytest.raises(ValueError, match="max_ctx must be a positive integer, got 0"):
         run_sync(Engine.load(smollm2_model, device=device, max_ctx=0))
+    with pytest.raises(ValueError, match="block_bytes must be a positive integer, got 0"):
+        run_sync(Engine.load(smollm2_model, device=device, block_bytes=0))
     assert len(collect(smollm2_engine, "Hi", max_tokens=1)) <= 1  # still usable
 
 
