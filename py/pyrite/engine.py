@@ -48,7 +48,6 @@ class Engine:
         self.last_profile: list[dict[str, Any]] = []
         self.steps: dict[str, list[dict[str, Any]]] = {}  # attestation: first prefill step, last decode step
         self._decode_unrecorded = False  # the plan still holds a decode step that steps lacks
-        self._row_sink: Callable[[array.array], None] | None = None  # score(logits=/pick=) takes each row
         self._buffers: list[Buffer] = []  # every GPU buffer the engine owns (close() destroys them)
         self._closed = False
 
@@ -118,10 +117,11 @@ class Engine:
         self.device.write_buffer(buffer, 0, array.array("I", values).tobytes())
 
     async def _run(self, ids: list[int], pos: int, head: str, targets: list[int] | None = None,
-                   prefill: bool = False) -> None:
+                   prefill: bool = False, row_sink: Callable[[array.array], None] | None = None) -> None:
         """Run ids at positions pos.. through the body (chunks of max_seq) and `head` on the last chunk.
 
-        prefill: a new generation; its first chunk's attestation starts steps."""
+        prefill: a new generation; its first chunk's attestation starts steps. row_sink (score only)
+        receives each position's logits row, in order."""
         if self._closed:
             raise PyriteError(f"the engine of {self.index.name} was closed (its GPU buffers are freed)")
         self._record_decode()  # before this run replaces the plan's last decode step
@@ -144,12 +144,12 @@ class Engine:
                 self.steps = {"prefill": self.model.plan.attest()}
             if head == "score":
                 await self._collect_scores(len(chunk))
-                if self._row_sink is not None:
+                if row_sink is not None:
                     raw = await self.device.read_buffer(self.model.score_logits, 0, len(chunk) * self.config.vocab * 4)
                     flat = array.array("f", raw)
                     v = self.config.vocab
                     for i in range(len(chunk)):
-                        self._row_sink(flat[i * v:(i + 1) * v])
+                        row_sink(flat[i * v:(i + 1) * v])
 
     async def prefill(self, ids: list[int]) -> None:
         """The whole prompt at positions 0..len-1; leaves the last token's logits ready."""
@@ -282,12 +282,8 @@ class Engine:
             if pick is not None:
                 picked.append(log_softmax_at(row, pick[len(picked)]))
 
-        self._row_sink = sink if logits or pick is not None else None
         targets = ids[1:] + [0]
-        try:
-            await self._run(ids, 0, "score", targets)
-        finally:
-            self._row_sink = None
+        await self._run(ids, 0, "score", targets, row_sink=sink if logits or pick is not None else None)
         top1 = [t for t, _ in self._scores[:-1]]
         logprob = [lp if math.isfinite(lp) else -1e30 for _, lp in self._scores[:-1]]
         out = {"tokens": ids, "top1": top1, "logprob": logprob}

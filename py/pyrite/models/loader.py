@@ -117,10 +117,11 @@ def block_part(data: Any, entry: TensorEntry, part: str, n0: int, n1: int) -> An
     return _gather(data, spans, part_bytes(entry.format, shape, entry.group_size, part))
 
 
-def _upload_block(device: Device, entry: TensorEntry, shards: list[Any], n0: int, n1: int,
-                  split: bool) -> DeviceWeight:
-    name = f"{entry.name}[{n0}:{n1}]" if split else entry.name
-    shape = (n1 - n0, *entry.shape[1:]) if split else tuple(entry.shape)
+def _upload_block(device: Device, entry: TensorEntry, shards: list[Any], n0: int, n1: int) -> DeviceWeight:
+    """Rows [n0, n1) of a tensor as one DeviceWeight (the whole tensor keeps its own name)."""
+    whole = (n0, n1) == (0, entry.shape[0])
+    name = entry.name if whole else f"{entry.name}[{n0}:{n1}]"
+    shape = (n1 - n0, *entry.shape[1:])
     parts = {}
     for part_name, part in entry.parts.items():
         size = part_bytes(entry.format, shape, entry.group_size, part_name)
@@ -153,9 +154,9 @@ async def upload(device: Device, index: ModelIndex, source: FileShards | FetchSh
     for i, entry in enumerate(index.tensors.values()):
         ranges = plans[entry.name]
         if len(ranges) == 1:
-            weights[entry.name] = _upload_block(device, entry, shards, 0, entry.shape[0], split=False)
+            weights[entry.name] = _upload_block(device, entry, shards, 0, entry.shape[0])
         else:
-            blocks = tuple(_upload_block(device, entry, shards, n0, n1, split=True) for n0, n1 in ranges)
+            blocks = tuple(_upload_block(device, entry, shards, n0, n1) for n0, n1 in ranges)
             weights[entry.name] = DeviceWeight(entry.name, tuple(entry.shape), entry.format, entry.group_size,
                                                {}, blocks=blocks)
         progress("upload", i + 1, len(index.tensors))
