@@ -246,13 +246,15 @@ def test(pytest_args: list[str]) -> int:
 
 def bench(argv: list[str]) -> int:
     """pyrite vs wllama in Chromium (bench/run.py); --attention: the attention routes natively;
+    --kernels: every linear route against a read probe natively (bench/kernels.py);
     --consistency: every architecture vs HF on both backends, into README.md (bench/consistency.py)."""
     ensure_system_packages()
-    if "--attention" in argv:
-        if shaders([]) != 0:
-            sys.exit("shader generation failed")
-        rest = [a for a in argv if a != "--attention"]
-        return subprocess.run([sys.executable, str(ROOT / "bench" / "attention.py"), *rest], cwd=ROOT).returncode
+    for flag, script in (("--attention", "attention.py"), ("--kernels", "kernels.py")):
+        if flag in argv:
+            if shaders([]) != 0:
+                sys.exit("shader generation failed")
+            rest = [a for a in argv if a != flag]
+            return subprocess.run([sys.executable, str(ROOT / "bench" / script), *rest], cwd=ROOT).returncode
     if "--consistency" in argv:
         build(parse_models("all"))
         rest = [a for a in argv if a != "--consistency"]
@@ -273,7 +275,8 @@ def main(argv: list[str]) -> int:
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="install test dependencies, build, run pytest [args]")
-    sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention: attention routes natively")
+    sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention / --kernels: attention or "
+                                 "linear routes natively; --consistency: every architecture vs HF")
     sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
     args, rest = parser.parse_known_args(argv)
     os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")  # wgpu-native's Vulkan loader complains without it

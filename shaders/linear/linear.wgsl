@@ -1,35 +1,61 @@
 // y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
-// Weights stay packed. Each invocation owns an RN x TM register tile: outputs nb..nb+RN-1 for tokens
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
 // m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// KIND picks the epilogue (and whether an RMSNorm of x comes first):
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     RMSNorm(x) * gain first; W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: RMSNorm(x) * gain first; W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 {% import "_lib/common.wgsli" as lib %}
 {{ lib.step_struct() }}
-// N rows of W (a row block's height when W is split); y column n0 + n of a row of ldy columns.
-struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, n0: u32, ldy: u32, _p0: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, eps: f32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
 
 const WG: u32 = {{ WG }}u;
 const TM: u32 = {{ TM }}u;
 const RN: u32 = {{ RN }}u;
+{% set NORM = KIND != "plain" %}
+{% set ROPE = KIND == "qkv_rope" %}
+{% set TILE = RN // 2 if KIND == "gate_up" else RN %}
+{% set buffers = [("x", "read", "array<vec4<f32>>", "[M, K/4]")] %}
+{% if QUANT == "f32" %}
+{% set buffers = buffers + [("w", "read", "array<vec4<f32>>", "[rows, K/4]")] %}
+{% else %}
+{% set buffers = buffers + [("w", "read", "array<u32>", "q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes"),
+                            ("scale", "read", "array<u32>", "[K/GS, ldw] fp16 pairs")] %}
+{% if QUANT == "q4a" %}
+{% set buffers = buffers + [("mins", "read", "array<u32>", "[K/GS, ldw] fp16 pairs")] %}
+{% endif %}
+{% endif %}
+{% set buffers = buffers + [("bias", "read", "array<f32>", "[rows] (dummy when has_bias == 0)")] %}
+{% if NORM %}
+{% set buffers = buffers + [("gain", "read", "array<vec4<f32>>", "[K/4] RMSNorm weight")] %}
+{% endif %}
+{% if KIND == "qkv" %}
+{% set buffers = buffers + [("yq", "read_write", "array<f32>", "[M, nq]"), ("yk", "read_write", "array<f32>", "[M, nk]"),
+                            ("yv", "read_write", "array<f32>", "[M, N - nq - nk]")] %}
+{% elif ROPE %}
+{% set buffers = buffers + [("table", "read", "array<vec2<f32>>", "[positions, D/2] (cos, sin)"),
+                            ("yq", "read_write", "array<f32>", "[M, Hq * D]"),
+                            ("k_cache", "read_write", "array<u32>", "[Hk, max_ctx, D/2] fp16 pairs"),
+                            ("v_cache", "read_write", "array<u32>", "[Hk, max_ctx, D/2] fp16 pairs")] %}
+{% else %}
+{% set buffers = buffers + [("y", "read_write", "array<f32>", "plain: [M, ldy]; gate_up: [M, N]")] %}
+{% endif %}
 
 {{ lib.uniforms() }}
-@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;      // [M, K/4]
-{% if QUANT == "f32" %}
-@group(0) @binding(3) var<storage, read> w: array<vec4<f32>>;      // [N, K/4]
-@group(0) @binding(4) var<storage, read> bias: array<f32>;         // [ldy] (dummy when has_bias == 0)
-@group(0) @binding(5) var<storage, read_write> y: array<f32>;      // [M, ldy]
-{% else %}
-@group(0) @binding(3) var<storage, read> w: array<u32>;            // q4: [N, K/8] nibbles; q8: [N, K/4] bytes
-@group(0) @binding(4) var<storage, read> scale: array<u32>;        // [K/GS, N] fp16 pairs
-{% if QUANT == "q4a" %}
-@group(0) @binding(5) var<storage, read> mins: array<u32>;         // [K/GS, N] fp16 pairs
-@group(0) @binding(6) var<storage, read> bias: array<f32>;
-@group(0) @binding(7) var<storage, read_write> y: array<f32>;
-{% else %}
-@group(0) @binding(5) var<storage, read> bias: array<f32>;
-@group(0) @binding(6) var<storage, read_write> y: array<f32>;
-{% endif %}
+{% for name, access, type, note in buffers %}
+@group(0) @binding({{ loop.index0 + 2 }}) var<storage, {{ access }}> {{ name }}: {{ type }};  // {{ note }}
+{% endfor %}
+{% if QUANT != "f32" %}
 
 const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
 const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
@@ -47,14 +73,107 @@ fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-    let nb = gid.x * RN;  // first output row of the tile
-    let m0 = wid.y * TM;
-    let M = live_rows();
-    if (nb >= p.N || m0 >= M) {
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+{% if KIND == "plain" %}
+
+fn store(m: u32, n: u32, v: f32) {
+    let at = m * p.ldy + p.n0 + n;
+    if (p.accumulate != 0u) {
+        y[at] = y[at] + v;
+    } else {
+        y[at] = v;
+    }
+}
+{% elif KIND == "qkv" %}
+
+fn store(m: u32, n: u32, v: f32) {
+    let kv = p.nq + p.nk;
+    if (n < p.nq) {
+        yq[m * p.nq + n] = v;
+    } else if (n < kv) {
+        yk[m * p.nk + n - p.nq] = v;
+    } else {
+        yv[m * (p.N - kv) + n - kv] = v;
+    }
+}
+{% elif ROPE %}
+
+fn rotate(x1: f32, x2: f32, cs: vec2<f32>) -> vec2<f32> {
+    return vec2<f32>(x1 * cs.x - x2 * cs.y, x2 * cs.x + x1 * cs.y);
+}
+
+// Element offsets in its head of a quad's rows 0, 1 (adjacent) and 2, 3 (adjacent).
+fn quad_offsets(j: u32) -> vec2<u32> {
+    if (p.interleaved != 0u) {
+        return vec2<u32>(4u * j, 4u * j + 2u);
+    }
+    return vec2<u32>(2u * j, 2u * j + p.D / 2u);
+}
+
+// Token m's values v of quad `quad` (rows in quad_offsets order): rotate Q and K, store Q, cache K and V.
+fn rope_store(m: u32, quad: u32, v: vec4<f32>) {
+    let quarter = p.D / 4u;
+    let half = p.D / 2u;
+    let head = quad / quarter;
+    let j = quad % quarter;
+    let pos = step.pos + m;
+    if (pos >= p.positions) {  // never read past the table (the host refuses such steps first)
         return;
     }
+    var e = v;
+    if (head < p.Hq + p.Hk) {
+        let cs0 = table[pos * half + 2u * j];
+        let cs1 = table[pos * half + 2u * j + 1u];
+        if (p.interleaved != 0u) {
+            let a = rotate(v.x, v.y, cs0);
+            let b = rotate(v.z, v.w, cs1);
+            e = vec4<f32>(a.x, a.y, b.x, b.y);
+        } else {
+            let a = rotate(v.x, v.z, cs0);
+            let b = rotate(v.y, v.w, cs1);
+            e = vec4<f32>(a.x, b.x, a.y, b.y);
+        }
+    }
+    let o = quad_offsets(j);
+    if (head < p.Hq) {
+        let at = (m * p.Hq + head) * p.D;
+        yq[at + o.x] = e.x;
+        yq[at + o.x + 1u] = e.y;
+        yq[at + o.y] = e.z;
+        yq[at + o.y + 1u] = e.w;
+        return;
+    }
+    let kv = head - p.Hq;
+    let row = ((kv % p.Hk) * p.max_ctx + pos) * half;
+    let w0 = pack2x16float(e.xy);
+    let w1 = pack2x16float(e.zw);
+    if (kv < p.Hk) {
+        k_cache[row + o.x / 2u] = w0;
+        k_cache[row + o.y / 2u] = w1;
+    } else {
+        v_cache[row + o.x / 2u] = w0;
+        v_cache[row + o.y / 2u] = w1;
+    }
+}
+{% endif %}
+{% if NORM %}
+
+var<workgroup> red: array<f32, {{ WG * TM }}>;  // [TM, WG] partial sums of squares
+{% endif %}
+{# x at vec4 index `at` of token t, RMSNorm-scaled (gain `g`) for the fused kinds #}
+{% macro load_x(t, at, g) %}{% if NORM %}(x[x{{ t }} + {{ at }}] * inv{{ t }} * {{ g }}){% else %}x[x{{ t }} + {{ at }}]{% endif %}{% endmacro %}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let nb = gid.x * {{ TILE }}u;  // first output row of the tile
+    let m0 = wid.y * TM;
+    let M = live_rows();
     let K4 = p.K / 4u;
     // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
     // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
@@ -62,21 +181,65 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% for t in range(TM) %}
     let x{{ t }} = min(m0 + {{ t }}u, M - 1u) * K4;
 {% endfor %}
+{% if NORM %}
+    // The workgroup's tokens' 1/rms, before any early return so the barriers stay in uniform control flow.
+{% for t in range(TM) %}
+    var ss{{ t }} = 0.0;
+{% endfor %}
+    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
+{% for t in range(TM) %}
+        let v{{ t }} = x[x{{ t }} + k4];
+        ss{{ t }} = ss{{ t }} + dot(v{{ t }}, v{{ t }});
+{% endfor %}
+    }
+{% for t in range(TM) %}
+    red[{{ t }}u * WG + lid] = ss{{ t }};
+{% endfor %}
+    workgroupBarrier();
+    for (var stride = WG / 2u; stride > 0u; stride = stride / 2u) {
+        if (lid < stride) {
+{% for t in range(TM) %}
+            red[{{ t }}u * WG + lid] = red[{{ t }}u * WG + lid] + red[{{ t }}u * WG + lid + stride];
+{% endfor %}
+        }
+        workgroupBarrier();
+    }
+{% for t in range(TM) %}
+    let inv{{ t }} = inverseSqrt(red[{{ t }}u * WG] / f32(p.K) + p.eps);
+{% endfor %}
+{% endif %}
+    if (nb >= p.N || m0 >= M) {
+        return;
+    }
+{% if ROPE %}
+    let o = quad_offsets(gid.x % (p.D / 4u));
+    let head0 = gid.x / (p.D / 4u) * p.D;
+{% endif %}
 {% for r in range(RN) %}
+{% if KIND == "gate_up" %}
+    let n{{ r }} = min(nb + {{ r % TILE }}u, p.N - 1u){% if r >= TILE %} + p.N{% endif %};
+{% elif ROPE %}
+    let n{{ r }} = head0 + o.{{ "xxyy"[r] }} + {{ r % 2 }}u;  // p.N is a multiple of 4: no tail tile
+{% else %}
     let n{{ r }} = min(nb + {{ r }}u, p.N - 1u);
+{% endif %}
+    let w{{ r }} = p.wr0 + n{{ r }};  // its row in the part buffers
 {% for t in range(TM) %}
     var acc{{ r }}_{{ t }} = 0.0;
 {% endfor %}
 {% endfor %}
 {% if QUANT == "f32" %}
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
+{% if NORM %}
+        let g = gain[k4];
+{% endif %}
 {% for t in range(TM) %}
-        let a{{ t }} = x[x{{ t }} + k4];
+        let a{{ t }} = {{ load_x(t, "k4", "g") }};
 {% endfor %}
 {% for r in range(RN) %}
-        let w{{ r }} = w[n{{ r }} * K4 + k4];
+        let wv{{ r }} = w[w{{ r }} * K4 + k4];
 {% for t in range(TM) %}
-        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + dot(w{{ r }}, a{{ t }});
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + dot(wv{{ r }}, a{{ t }});
 {% endfor %}
 {% endfor %}
     }
@@ -99,14 +262,17 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
 {% if QUANT == "q8gsw" %}
+{% if NORM %}
+            let ga = gain[word];
+{% endif %}
 {% for t in range(TM) %}
-            let a{{ t }} = x[x{{ t }} + word];
+            let a{{ t }} = {{ load_x(t, "word", "ga") }};
             xs{{ t }} = xs{{ t }} + dot(a{{ t }}, vec4<f32>(1.0));
             let sa{{ t }} = a{{ t }} * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
 {% endfor %}
 {% for r in range(RN) %}
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
-            let q{{ r }} = vec4<u32>(w[n{{ r }} * words_per_row + word] ^ 0x80808080u);
+            let q{{ r }} = vec4<u32>(w[w{{ r }} * words_per_row + word] ^ 0x80808080u);
             let qv{{ r }} = vec4<f32>(q{{ r }} & BYTES);
 {% for t in range(TM) %}
             qx{{ r }}_{{ t }} = qx{{ r }}_{{ t }} + dot(qv{{ r }}, sa{{ t }});
@@ -114,16 +280,20 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% else %}
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
+{% if NORM %}
+            let ga = gain[word * 2u];
+            let gb = gain[word * 2u + 1u];
+{% endif %}
 {% for t in range(TM) %}
-            let a{{ t }} = x[x{{ t }} + word * 2u];
-            let b{{ t }} = x[x{{ t }} + word * 2u + 1u];
+            let a{{ t }} = {{ load_x(t, "word * 2u", "ga") }};
+            let b{{ t }} = {{ load_x(t, "word * 2u + 1u", "gb") }};
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev{{ t }} = vec4<f32>(a{{ t }}.x, a{{ t }}.z, b{{ t }}.x, b{{ t }}.z) * EVEN_SCALE;
             let od{{ t }} = vec4<f32>(a{{ t }}.y, a{{ t }}.w, b{{ t }}.y, b{{ t }}.w) * ODD_SCALE;
             xs{{ t }} = xs{{ t }} + dot(a{{ t }} + b{{ t }}, vec4<f32>(1.0));
 {% endfor %}
 {% for r in range(RN) %}
-            let q{{ r }} = vec4<u32>(w[n{{ r }} * words_per_row + word]);
+            let q{{ r }} = vec4<u32>(w[w{{ r }} * words_per_row + word]);
             // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
             let lo{{ r }} = vec4<f32>(q{{ r }} & EVEN_NIBBLES);
             let hi{{ r }} = vec4<f32>(q{{ r }} & ODD_NIBBLES);
@@ -134,7 +304,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endif %}
         }
 {% for r in range(RN) %}
-        let si{{ r }} = g * p.N + n{{ r }};
+        let si{{ r }} = g * p.ldw + w{{ r }};
         let s{{ r }} = half_at(si{{ r }}, scale[si{{ r }} >> 1u]);
 {% if QUANT == "q4a" %}
         let mn{{ r }} = half_at(si{{ r }}, mins[si{{ r }} >> 1u]);
@@ -151,17 +321,36 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
     }
 {% endif %}
+{% if ROPE %}
 {% for r in range(RN) %}
-    if (nb + {{ r }}u < p.N) {
-        var b{{ r }} = 0.0;
-        if (p.has_bias != 0u) {
-            b{{ r }} = bias[p.n0 + n{{ r }}];
-        }
-{% for t in range(TM) %}
-        if (m0 + {{ t }}u < M) {
-            y[(m0 + {{ t }}u) * p.ldy + p.n0 + n{{ r }}] = acc{{ r }}_{{ t }} + b{{ r }};
-        }
+    let b{{ r }} = bias_at(n{{ r }});
 {% endfor %}
+{% for t in range(TM) %}
+    if (m0 + {{ t }}u < M) {
+        rope_store(m0 + {{ t }}u, gid.x, vec4<f32>({% for r in range(RN) %}acc{{ r }}_{{ t }} + b{{ r }}{{ ", " if not loop.last }}{% endfor %}));
     }
 {% endfor %}
+{% else %}
+{% for r in range(TILE) %}
+    if (nb + {{ r }}u < p.N) {
+{% if KIND == "gate_up" %}
+        let bg{{ r }} = bias_at(n{{ r }});
+        let bu{{ r }} = bias_at(n{{ r + TILE }});
+{% for t in range(TM) %}
+        if (m0 + {{ t }}u < M) {
+            let gate = acc{{ r }}_{{ t }} + bg{{ r }};
+            y[(m0 + {{ t }}u) * p.N + n{{ r }}] = gate / (1.0 + exp(-gate)) * (acc{{ r + TILE }}_{{ t }} + bu{{ r }});
+        }
+{% endfor %}
+{% else %}
+        let b{{ r }} = bias_at(n{{ r }});
+{% for t in range(TM) %}
+        if (m0 + {{ t }}u < M) {
+            store(m0 + {{ t }}u, n{{ r }}, acc{{ r }}_{{ t }} + b{{ r }});
+        }
+{% endfor %}
+{% endif %}
+    }
+{% endfor %}
+{% endif %}
 }

@@ -34,11 +34,31 @@ def test_attestation_names_each_kernel(smollm2_engine):
     collect(smollm2_engine, "Hello", max_tokens=2)
     rows = smollm2_engine.attest()
     kernels = {r["kernel"] for r in rows}
-    # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head, interleaved RoPE (GGUF llama q/k layout)
-    # decode (one token) runs the gemv route of every linear
-    assert {"linear_q4a_m1", "linear_q8gsw_m1", "embedding_q8gsw", "rope_interleaved",
-            "sdpa_flash_split+sdpa_flash_combine"} <= kernels
+    # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head; decode (one token) runs the m1 tile of every
+    # linear, Q/K/V fused with the norm, RoPE (interleaved: the GGUF llama q/k layout) and the cache write
+    assert {"linear_q4a_qkv_rope_m1", "linear_q4a_gate_up_m1", "linear_q4a_m1", "linear_q8gsw_m1",
+            "embedding_q8gsw", "sdpa_flash_split+sdpa_flash_combine"} <= kernels
     assert any(r["op"] == "blk.29.ffn_down" and r["route"] == "gemv" for r in rows)
+    steps = smollm2_engine.step_report()
+    assert steps["dispatches"]["decode"] == 6 * steps["layers"] + 4
+    for kind in ("prefill", "decode"):
+        assert steps["routes"][kind]["blk.0.attn_qkv"] == "qkv_fused"
+        assert steps["routes"][kind]["blk.0.ffn_gate_up"] == "gate_up"
+
+
+def test_pinned_split_routes_give_the_same_greedy_tokens(device, smollm2_model, smollm2_engine):
+    """The split routes read the same packed tensors through row views: same continuation, same scores
+    to within summation order."""
+    split = run_sync(Engine.load(smollm2_model, device=device, max_ctx=256, max_seq=64,
+                                 overrides={"qkv": "qkv_split", "gate_up": "gate_up_split"}))
+    try:
+        assert "".join(collect(split, "The history of the Roman Empire is", max_tokens=20)).startswith(GOLDEN)
+        steps = split.step_report()
+        assert {steps["routes"]["decode"]["blk.3.attn_qkv"], steps["routes"]["decode"]["blk.3.ffn_gate_up"]} == \
+            {"qkv_split", "gate_up_split"}
+        assert steps["dispatches"]["decode"] > 6 * steps["layers"] + 4
+    finally:
+        split.close()
 
 
 def test_profiling_gate_times_every_kernel(smollm2_engine):
@@ -152,7 +172,7 @@ def test_tensors_over_the_binding_limit_run_as_row_blocks(device, smollm2_model,
     assert run_sync(split.score(ids)) == run_sync(smollm2_engine.score(ids))
     rows = {r["op"]: r for r in split.model.plan.attest(["body", "score"])}
     assert rows["token_embd"]["dispatches"] == 2 and rows["score.output"]["dispatches"] == 2
-    assert rows["blk.0.attn_q"]["dispatches"] == 1
+    assert rows["blk.0.attn_qkv"]["dispatches"] == 1
     collect(split, "Hi", max_tokens=2)
     assert {r["op"]: r["dispatches"] for r in split.attest()}["output"] == 2
     capped = run_sync(Engine.load(smollm2_model, device=device, max_ctx=64, block_bytes=16 << 20))

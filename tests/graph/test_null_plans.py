@@ -9,17 +9,20 @@ import pytest
 from pyrite.errors import ShapeError
 from pyrite.gpu.null import DEFAULT_LIMITS, null_device
 from pyrite.graph.options import OptionError
-from pyrite.graph.routes import Live
+from pyrite.graph.routes import Live, RouteError
 from pyrite.models.config import PRESETS, ModelConfig, tensor_shapes
 from pyrite.models.llama import LlamaModel
-from pyrite.models.weights import DeviceWeight, plan_row_blocks
+from pyrite.graph.weights import DeviceWeight
+from pyrite.models.packing import PACKS
+from pyrite.models.weights import plan_row_blocks
 
 SECTIONS = ("body", "next")
 
 
-def null_weights(device, c: ModelConfig, block_bytes: int | None = None) -> dict[str, DeviceWeight]:
+def null_weights(device, c: ModelConfig, block_bytes: int | None = None, pack: bool = True) -> dict[str, DeviceWeight]:
     """Every tensor a config's graph reads (config.tensor_shapes): q4gsw matrices, a q8gsw embedding,
-    f32 vectors; with block_bytes, matrices over it split into row blocks as the loader splits them."""
+    f32 vectors; with block_bytes, matrices over it split into row blocks as the loader splits them;
+    with pack, Q/K/V and gate/up (and their biases) packed as the loader packs them."""
     def matrix(name, n, k, fmt, gs=32, row0=0):
         per = 2 if fmt == "q4gsw" else 1  # elements per byte: nibbles or bytes
         parts = {"q": device.create_buffer(n * k // per, label=f"{name}.q"),
@@ -36,14 +39,23 @@ def null_weights(device, c: ModelConfig, block_bytes: int | None = None) -> dict
         return DeviceWeight(name, shape, fmt, 32, {}, blocks=tuple(
             matrix(f"{name}[{n0}:{n1}]", n1 - n0, shape[1], fmt, row0=n0) for n0, n1 in blocks))
 
-    return {name: weight(name, shape) for name, shape in tensor_shapes(c).items()}
+    shapes = dict(tensor_shapes(c))
+    if pack:
+        for i in range(c.n_layers):
+            for packed, members in PACKS.items():
+                for suffix in ("weight", "bias"):
+                    names = [f"blk.{i}.{m}.{suffix}" for m in members]
+                    if all(n in shapes for n in names):
+                        rows = sum(shapes.pop(n)[0] for n in names)
+                        shapes[f"blk.{i}.{packed}.{suffix}"] = (rows, c.hidden) if suffix == "weight" else (rows,)
+    return {name: weight(name, shape) for name, shape in shapes.items()}
 
 
 def build(preset: str, device=None, config: ModelConfig | None = None, block_bytes: int | None = None,
-          **kw) -> LlamaModel:
+          pack: bool = True, **kw) -> LlamaModel:
     device = device or null_device()
     c = config or PRESETS[preset]
-    return LlamaModel(device, c, null_weights(device, c, block_bytes), max_ctx=kw.pop("max_ctx", 256),
+    return LlamaModel(device, c, null_weights(device, c, block_bytes, pack), max_ctx=kw.pop("max_ctx", 256),
                       max_seq=kw.pop("max_seq", 32), **kw)
 
 
@@ -58,11 +70,14 @@ def test_every_preset_builds_and_runs_its_kernel_list(preset):
     fmt = "q4gsw"
     m.plan.run(Live(7, 0), SECTIONS)
     prefill = kernels_of(m)
-    assert {"embedding_q8gsw", f"linear_{fmt}_m8", "norm_rms", "kv_cache_write", f"sdpa_stream_q16_d{128 if c.head_dim <= 128 else 256}",
-            "elementwise_add", "elementwise_silu_mul", f"linear_{fmt if not c.tied_embeddings else 'q8gsw'}_m1",
-            "sample_argmax"} <= prefill
-    assert ("rope_interleaved" in prefill) == (c.rope_layout == "interleaved")
-    assert ("rope_rotate_half" in prefill) == (c.rope_layout == "rotate_half")
+    qkv = f"linear_{fmt}_qkv_m8" if c.qk_norm else f"linear_{fmt}_qkv_rope_m8"
+    assert {"embedding_q8gsw", f"linear_{fmt}_m8", qkv, f"linear_{fmt}_gate_up_m8", "norm_rms",
+            f"sdpa_stream_q16_d{128 if c.head_dim <= 128 else 256}",
+            f"linear_{fmt if not c.tied_embeddings else 'q8gsw'}_m1", "sample_argmax"} <= prefill
+    assert not prefill & {"elementwise_add", "elementwise_silu_mul", "kv_cache_write"}  # folded into projections
+    # RoPE runs in the qkv epilogue, or (Qwen3: after the q/k norm) as rope_kv in the config's layout
+    assert ("rope_kv_interleaved" in prefill) == (c.qk_norm and c.rope_layout == "interleaved")
+    assert ("rope_kv_rotate_half" in prefill) == (c.qk_norm and c.rope_layout == "rotate_half")
     m.plan.run(Live(1, 7), SECTIONS)
     decode = kernels_of(m)
     assert {"sdpa_flash_split", "sdpa_flash_combine", f"linear_{fmt}_m1"} <= decode
@@ -138,16 +153,20 @@ def test_rope_past_its_table_is_a_typed_error_before_any_dispatch():
     m = build("tiny-qwen2", max_ctx=40)
     m.plan.run(Live(4, 36), SECTIONS)  # the last position the table holds
     submitted = len(m.device.submitted)
-    with pytest.raises(ShapeError, match=r"blk\.0\.rope_q: positions 38\.\.41 run past the cos/sin table \(40"):
+    with pytest.raises(ShapeError, match=r"blk\.0\.attn_qkv: positions 38\.\.41 run past the cos/sin table \(40"):
         m.plan.run(Live(4, 38), SECTIONS)
     assert len(m.device.submitted) == submitted
 
 
 def test_rope_route_follows_the_config_field_not_the_arch():
     hf_llama = dataclasses.replace(PRESETS["tiny-llama"], rope_layout="rotate_half")  # an HF (unpermuted) llama
-    m = build("tiny-llama", config=hf_llama)
-    m.plan.run(Live(3, 0), SECTIONS)
-    assert {r["route"] for r in m.plan.attest() if r["family"] == "rope"} == {"rotate_half"}
+    for config, layout in ((hf_llama, "rotate_half"), (PRESETS["tiny-llama"], "interleaved")):
+        m = build("tiny-llama", config=config)
+        assert {n.spec.rope.interleaved for n in m.plan.nodes if n.family == "qkv"} == {layout == "interleaved"}
+        split = build("tiny-llama", config=config, overrides={"qkv": "qkv_split"})
+        split.plan.run(Live(3, 0), SECTIONS)
+        qkv = [r for r in split.plan.attest() if r["family"] == "qkv"]
+        assert qkv and all(f"rope_{layout}" in r["kernel"].split("+") for r in qkv)
 
 
 def test_a_split_embedding_runs_one_dispatch_per_row_block():
@@ -161,9 +180,40 @@ def test_a_split_embedding_runs_one_dispatch_per_row_block():
         m.plan.run(live, SECTIONS)
         rows = {r["op"]: r for r in m.plan.attest()}
         assert rows["token_embd"]["dispatches"] == 2 and rows["output"]["dispatches"] == 2
-        assert rows["blk.0.ffn_up"]["dispatches"] == 1
+        assert rows["blk.0.ffn_gate_up"]["dispatches"] == 1
     node = next(n for n in m.plan.nodes if n.op == "output")
     groups = [group for _, _, group in node.chosen.launches]
     assert [g[2][3] for g in groups] == [f"{b.name}.q" for b in table.blocks]
     with pytest.raises(ShapeError, match="split into 2 row blocks"):
         table.bindings()
+
+
+@pytest.mark.parametrize("preset", ["smollm2-135m", "qwen2.5-0.5b", "llama-3.2-1b"])
+def test_decode_is_six_dispatches_per_layer_plus_four(preset):
+    """qkv (+ RoPE + cache), attention (flash: split + combine), o_proj (+ residual), gate_up, down
+    (+ residual); embedding, output norm, lm_head and argmax around them."""
+    m = build(preset)
+    m.plan.run(Live(1, 9), SECTIONS)
+    rows = m.plan.attest()
+    assert sum(r["dispatches"] for r in rows) == 6 * m.config.n_layers + 4
+    routes = m.plan.routes()
+    assert routes["blk.0.attn_qkv"] == "qkv_fused" and routes["blk.0.ffn_gate_up"] == "gate_up"
+
+
+def test_weights_that_did_not_pack_run_the_split_routes():
+    m = build("tiny-qwen2", pack=False)
+    for live in (Live(5, 0), Live(1, 5)):
+        m.plan.run(live, SECTIONS)
+        families = {(r["family"], r["route"]) for r in m.plan.attest() if r["family"] in ("qkv", "gate_up")}
+        assert families == {("qkv", "qkv_split"), ("gate_up", "gate_up_split")}
+
+
+def test_too_few_storage_bindings_fall_back_to_split_and_a_pinned_fused_route_is_refused():
+    """The fused qkv kernel with RoPE binds 9 storage buffers (x, q, scale, bias, gain, table, q out,
+    two caches): under a limit of 8 the fused row is not built; gate_up (7) still fuses."""
+    eight = dataclasses.replace(DEFAULT_LIMITS, max_storage_buffers_per_shader_stage=8)
+    m = build("tiny-qwen2", device=null_device(eight))
+    m.plan.run(Live(1, 3), SECTIONS)
+    assert m.plan.routes()["blk.0.attn_qkv"] == "qkv_split" and m.plan.routes()["blk.0.ffn_gate_up"] == "gate_up"
+    with pytest.raises(RouteError, match="blk.0.attn_qkv: pinned route 'qkv_fused' fits"):
+        build("tiny-qwen2", device=null_device(eight), overrides={"qkv": "qkv_fused"})

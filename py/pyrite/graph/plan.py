@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .. import kernels
+from ..errors import ShapeError
 from ..gpu import COPY_DST, COPY_SRC, STORAGE, UNIFORM, Buffer, Device, Dispatch
 from .options import Options
-from .params import pack_params, pack_step
-from .routes import Context, GridFn, Launch, Live, Route, always, candidates, choose
+from .params import pack_named, pack_params, pack_step, params_layout
+from .routes import Context, GridFn, Launch, Live, Route, RouteError, always, candidates, choose
 
 __all__ = ["Live", "Node", "Plan", "Tensor", "storage"]
 
@@ -62,6 +63,8 @@ class Node:
         self.chosen = next(c for c in self.candidates if c.route is route)
         self.dispatches, self.kernels = [], []
         for launch, pipeline, group in self.chosen.launches:
+            if launch.active is not None and not launch.active(ctx.live):
+                continue
             grid = launch.grid(ctx.live)
             if 0 in grid:  # a launch with nothing to do at this live shape (a block past S) is skipped
                 continue
@@ -82,6 +85,7 @@ class Plan:
     options: Options = field(default_factory=Options)        # read per execution
     nodes: list[Node] = field(default_factory=list)
     section: str = "main"  # nodes added now belong to this section; run() picks sections
+    max_rows: int = 0      # the most live rows its activations hold (0: the ops' own checks only)
     _step_buffer: Buffer | None = None
     _selected: tuple | None = None
     _scratch: dict[str, Buffer] = field(default_factory=dict)
@@ -106,6 +110,13 @@ class Plan:
         self.device.write_buffer(buf, 0, data)
         return buf
 
+    def uniforms(self, label: str, kernel: str, **values: int | float) -> Buffer:
+        """A params block for `kernel`, packed by field name against its WGSL `struct Params`."""
+        data = pack_named(kernel, params_layout(kernel, kernels.get(kernel).source), values)
+        buf = self.device.create_buffer(len(data), UNIFORM | COPY_DST, label)
+        self.device.write_buffer(buf, 0, data)
+        return buf
+
     def scratch(self, name: str, nbytes: int) -> Buffer:
         """A storage buffer shared by every node that asks for `name` (nodes run one after another).
 
@@ -116,15 +127,24 @@ class Plan:
         return buf
 
     def add_node(self, op: str, family: str, spec: Any, routes: Sequence[Route], args: Any) -> Node:
-        """Append a node: build every candidate route's dispatches now; pick one per execution."""
+        """Append a node: build every candidate route that fits the adapter now; pick one per execution.
+
+        A row whose `fits` fails (a kernel this adapter cannot create, weights it cannot read) is not
+        built; a pinned row that does not fit is a RouteError here."""
         built = []
-        for route in candidates(family, routes, self.overrides):
+        pinned = family in self.overrides
+        build_ctx = self.context(spec, Live(1, 0))
+        rows = [r for r in candidates(family, routes, self.overrides) if r.fits(build_ctx)]
+        if not rows:
+            why = f"pinned route {self.overrides[family]!r}" if pinned else f"none of {[r.name for r in routes]}"
+            raise RouteError(f"{op}: {why} fits this adapter and these weights ({spec})")
+        for route in rows:
             launches = []
             for launch in route.build(route, args):
                 pipeline = self.device.pipeline(kernels.get(launch.kernel))
                 launches.append((launch, pipeline, self.device.bind_group(pipeline, launch.bindings, label=op)))
             built.append(Candidate(route, launches))
-        node = Node(self.section, op, family, spec, built, pinned=family in self.overrides)
+        node = Node(self.section, op, family, spec, built, pinned=pinned)
         self.nodes.append(node)
         self._selected = None
         return node
@@ -145,6 +165,8 @@ class Plan:
         key = (live, self.options.snapshot())
         if key == self._selected:
             return
+        if self.max_rows and not 1 <= live.seq_len <= self.max_rows:
+            raise ShapeError(f"{self.name}: {live.seq_len} live rows, built for 1..{self.max_rows} (max_seq)")
         if self._selected is None or self._selected[0] != live:
             self.device.write_buffer(self.step_buffer, 0, pack_step(live.seq_len, live.pos))
         for node in self.nodes:

@@ -2,7 +2,8 @@
 
 A route row is a name, a predicate over one Context (the op's spec, the live shape, the adapter's
 limits and features, the runtime options), a build step that creates all of the route's dispatches
-and scratch buffers, and a one-line reason. A node builds every candidate row once; each execution
+and scratch buffers, a one-line reason, and a build-time check (`fits`: can this adapter create the
+row's kernels for these weights at all). A node builds every candidate row once; each execution
 runs all of the first matching row's dispatches and none of another's. The last row of a table is
 its general fallback. Any route can be pinned by family (overrides={"sdpa": "materialized"}).
 """
@@ -53,6 +54,7 @@ class Launch:
     kernel: str
     bindings: tuple[Buffer, ...]
     grid: GridFn
+    active: Callable[[Live], bool] | None = None  # runs only where this holds (a route's per-shape tile)
 
 
 def always(ctx: Context) -> bool:
@@ -66,6 +68,8 @@ class Route:
     build: Callable[["Route", Any], list[Launch]]  # (this row, the op's build args) -> all its dispatches
     reason: str                                # one line: why this row exists
     variant: str = ""                          # the template variant it names, for one-dispatch rows
+    fits: Callable[[Context], bool] = always   # checked once at build, on spec, limits and features only:
+                                               # a row that does not fit is not built
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any, Callable
 
 from ..gpu import Buffer, Device
-from ..models.weights import DeviceWeight
+from .weights import DeviceWeight
 from ..ops import binary, compare, copy, logical, reduce, softmax, unary, where
 from .options import Options
 from .plan import Live, Plan, Tensor, storage
@@ -51,6 +51,34 @@ def _linear(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
     from ..ops.linear import linear
     bias = _weight(b, "bias", a) if "bias.data" in b else None
     linear(p, "linear", b["x"], _weight(b, "w", a), b["y"], bias=bias, dummy=b["dummy"], rows=a.get("rows", 0))
+
+
+def _projection(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    """A qkv / gate_up projection over one packed weight "w" (and bias); attrs: kind, sizes, eps, and
+    rope ({head_dim, interleaved, theta, max_ctx}) for qkv's RoPE + cache write into k_cache, v_cache."""
+    from ..ops.kv_cache import KVCache
+    from ..ops.projection import Members, Rope, project
+    from ..ops.rope import rope_table
+    sizes = tuple(a["sizes"])
+    bias = _weight(b, "bias", a) if "bias.data" in b else None
+    members = Members.of_packed(_weight(b, "w", a), bias, tuple(f"m{i}" for i in range(len(sizes))), sizes)
+    K, gain = a["w_shape"][1], _weight(b, "gain", a)
+    h = storage(p.device, "h", max(4, 4 * K * a.get("max_seq", 512)))
+    if a["kind"] == "gate_up":
+        up = storage(p.device, "up", 4 * sizes[1] * a.get("max_seq", 512))
+        project(p, "gate_up", "gate_up", b["x"], gain, members, (b["out"],), h=h, eps=a["eps"], dummy=b["dummy"],
+                scratch=up)
+        return
+    rope = None
+    outs = tuple(b.get(n) or storage(p.device, n, 4 * size * a.get("max_seq", 512)) for n, size in zip("qkv", sizes))
+    if "rope" in a:
+        r = a["rope"]
+        data = rope_table(r["max_ctx"], r["head_dim"], r["theta"])
+        table = storage(p.device, "rope_table", len(data))
+        p.device.write_buffer(table, 0, data)
+        cache = KVCache(b["k_cache"], b["v_cache"], sizes[1] // r["head_dim"], r["head_dim"], r["max_ctx"])
+        rope = Rope(table, cache, r["interleaved"])
+    project(p, "qkv", "qkv", b["x"], gain, members, outs, h=h, eps=a["eps"], dummy=b["dummy"], rope=rope)
 
 
 def _embedding(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
@@ -120,7 +148,7 @@ LIBRARY = {name: family for family in (unary, binary, compare, logical, where, c
            for name in family.NAMES}
 
 OPS: dict[str, Callable[[Plan, dict[str, Buffer], dict[str, Any]], None]] = {
-    "linear": _linear, "embedding": _embedding, "rmsnorm": _rmsnorm, "rope": _rope,
+    "linear": _linear, "projection": _projection, "embedding": _embedding, "rmsnorm": _rmsnorm, "rope": _rope,
     "sdpa": _sdpa, "attention": _attention, "inplace": _inplace, "logits": _logits,
     **{name: partial(_library, name) for name in LIBRARY},
 }

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pyrite.errors import ModelFormatError, ShardChecksumError
+from pyrite.graph.weights import part_bytes
 from pyrite.models.config import ModelConfig
 
 FORMAT_NAME = "pyrite"
@@ -54,23 +55,6 @@ _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 def shard_name(i: int) -> str:
     return f"weights-{i:05d}.bin"
-
-
-def _pad4(n: int) -> int:
-    return -(-n // 4) * 4
-
-
-def part_bytes(fmt: str, shape: tuple[int, ...] | list[int], group_size: int | None, part: str) -> int:
-    """Exact byte size of one part of a tensor of this shape and format."""
-    if fmt == "f32":
-        n = 1
-        for d in shape:
-            n *= d
-        return 4 * n
-    n_rows, k = shape
-    if part == "q":
-        return n_rows * k // 2 if fmt in ("q4gsw", "q4a") else n_rows * k
-    return _pad4(2 * (k // group_size) * n_rows)  # scale / min: fp16 [K/gs, N]
 
 
 @dataclass(frozen=True)

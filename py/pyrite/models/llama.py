@@ -2,7 +2,11 @@
 
 Sections: "body" (embedding + blocks), "next" (last token -> logits -> argmax), and, built on first
 use, "score" (every token -> logits -> argmax + log-probability of the next token).
-Parameters keep the GGUF tensor names (blk.N.attn_q.weight ...).
+Parameters keep the GGUF tensor names (blk.N.attn_q.weight ...); Q/K/V and gate/up arrive packed at
+load (blk.N.attn_qkv.weight, blk.N.ffn_gate_up.weight; models/packing.py) where their formats agree.
+A decoder layer is five nodes: qkv (norm, Q, K, V, RoPE, cache write), attention, o_proj (+ residual),
+gate_up (norm, SwiGLU entry), down (+ residual); each fused node has a split route. (Qwen3's q/k norm
+sits between the projection and RoPE, so there RoPE and the cache write are a node of their own.)
 """
 from __future__ import annotations
 
@@ -13,16 +17,17 @@ from ..errors import ModelFormatError
 from ..gpu import Buffer, Device
 from ..graph.options import Options
 from ..graph.plan import Plan, storage
-from ..ops.elementwise import inplace
 from ..ops.embedding import embedding
 from ..ops.kv_cache import KVCache
 from ..ops.linear import linear
 from ..ops.norm import rmsnorm
-from ..ops.rope import rope, rope_table
+from ..ops.projection import Members, Rope, project
+from ..ops.rope import rope_kv, rope_table
 from ..ops.sample import argmax, score
 from ..ops.sdpa import sdpa
 from .config import ModelConfig
-from .weights import DeviceWeight
+from .packing import PACKS
+from ..graph.weights import DeviceWeight
 
 F32 = 4
 
@@ -34,15 +39,15 @@ class Activations:
     ids: Buffer      # [max_seq] u32 token ids
     targets: Buffer  # [max_seq] u32 next-token ids (score)
     x: Buffer        # [max_seq, hidden] residual stream
-    h: Buffer        # [max_seq, hidden] normed input / block output
+    h: Buffer        # [max_seq, hidden] normed input (split routes, score)
     q: Buffer        # [max_seq, n_heads * head_dim]
     q_raw: Buffer | None  # [max_seq, n_heads * head_dim] before q_norm (qwen3)
     k: Buffer        # [max_seq, n_kv_heads * head_dim]
     k_raw: Buffer | None  # [max_seq, n_kv_heads * head_dim] before k_norm (qwen3)
     v: Buffer        # [max_seq, n_kv_heads * head_dim]
     attn: Buffer     # [max_seq, n_heads * head_dim]
-    gate: Buffer     # [max_seq, ffn]
-    up: Buffer       # [max_seq, ffn]
+    gate: Buffer     # [max_seq, ffn] silu(gate) * up
+    up: Buffer       # [max_seq, ffn] up (the split gate_up route)
     last: Buffer     # [1, hidden] the last token, normed
     logits: Buffer   # [1, vocab]
     out: Buffer      # [max_seq, 2] u32: argmax, f32 bits (max logit or log-probability)
@@ -74,7 +79,7 @@ class LlamaModel:
         table = rope_table(max_ctx, c.head_dim, c.rope_theta, c.rope_scaling)
         self.rope_table = storage(device, "rope_table", len(table))
         device.write_buffer(self.rope_table, 0, table)
-        self.plan = Plan(device, "llama", dict(overrides or {}), Options(options or {}))
+        self.plan = Plan(device, "llama", dict(overrides or {}), Options(options or {}), max_rows=max_seq)
         self._build_body()
         self._build_next()
         self.score_logits: Buffer | None = None  # [max_seq, vocab] f32, built with the score section
@@ -101,28 +106,32 @@ class LlamaModel:
         interleaved = c.rope_layout == "interleaved"  # see models/config.py ROPE_LAYOUTS
         for i, cache in enumerate(self.caches):
             b = f"blk.{i}"
-            rmsnorm(p, f"{b}.attn_norm", a.x, self.w(f"{b}.attn_norm.weight"), a.h, eps=c.rms_eps)
-            for name, raw, dst in (("q", a.q_raw, a.q), ("k", a.k_raw, a.k), ("v", None, a.v)):
-                linear(p, f"{b}.attn_{name}", a.h, self.w(f"{b}.attn_{name}.weight"), raw or dst,
-                       bias=self.maybe(f"{b}.attn_{name}.bias"), dummy=a.dummy)
-                if raw is not None:  # qwen3: per-head RMSNorm of q and k before RoPE
-                    heads = c.n_heads if name == "q" else c.n_kv_heads
+            # RoPE and the cache write fold into the projection, except where Qwen3's q/k norm comes between
+            rope = None if c.qk_norm else Rope(self.rope_table, cache, interleaved)
+            project(p, f"{b}.attn_qkv", "qkv", a.x, self.w(f"{b}.attn_norm.weight"),
+                    self.members(b, "attn_qkv", (c.q_dim, c.kv_dim, c.kv_dim)),
+                    (a.q_raw or a.q, a.k_raw or a.k, a.v), h=a.h, eps=c.rms_eps, dummy=a.dummy, rope=rope)
+            if c.qk_norm:  # qwen3: per-head RMSNorm of q and k, then RoPE and the cache write
+                for name, raw, dst, heads in (("q", a.q_raw, a.q, c.n_heads), ("k", a.k_raw, a.k, c.n_kv_heads)):
                     rmsnorm(p, f"{b}.attn_{name}_norm", raw, self.w(f"{b}.attn_{name}_norm.weight"), dst,
                             eps=c.rms_eps, rows_per_token=heads)
-            rope(p, f"{b}.rope_q", a.q, self.rope_table, n_heads=c.n_heads, head_dim=c.head_dim,
-                 interleaved=interleaved)
-            rope(p, f"{b}.rope_k", a.k, self.rope_table, n_heads=c.n_kv_heads, head_dim=c.head_dim,
-                 interleaved=interleaved)
-            cache.update(p, f"{b}.kv_update", a.k, a.v)
+                rope_kv(p, f"{b}.rope_kv", a.q, a.k, a.v, self.rope_table, cache, n_heads=c.n_heads,
+                        interleaved=interleaved)
             sdpa(p, f"{b}.attn", a.q, cache, a.attn, n_heads=c.n_heads, max_seq=self.max_seq)
-            linear(p, f"{b}.attn_output", a.attn, self.w(f"{b}.attn_output.weight"), a.h, dummy=a.dummy)
-            inplace(p, f"{b}.attn_residual", "add", a.x, a.h, c.hidden)
-            rmsnorm(p, f"{b}.ffn_norm", a.x, self.w(f"{b}.ffn_norm.weight"), a.h, eps=c.rms_eps)
-            linear(p, f"{b}.ffn_gate", a.h, self.w(f"{b}.ffn_gate.weight"), a.gate, dummy=a.dummy)
-            linear(p, f"{b}.ffn_up", a.h, self.w(f"{b}.ffn_up.weight"), a.up, dummy=a.dummy)
-            inplace(p, f"{b}.ffn_swiglu", "silu_mul", a.gate, a.up, c.ffn)
-            linear(p, f"{b}.ffn_down", a.gate, self.w(f"{b}.ffn_down.weight"), a.h, dummy=a.dummy)
-            inplace(p, f"{b}.ffn_residual", "add", a.x, a.h, c.hidden)
+            linear(p, f"{b}.attn_output", a.attn, self.w(f"{b}.attn_output.weight"), a.x, dummy=a.dummy,
+                   accumulate=True)
+            project(p, f"{b}.ffn_gate_up", "gate_up", a.x, self.w(f"{b}.ffn_norm.weight"),
+                    self.members(b, "ffn_gate_up", (c.ffn, c.ffn)), (a.gate,), h=a.h, eps=c.rms_eps,
+                    dummy=a.dummy, scratch=a.up)
+            linear(p, f"{b}.ffn_down", a.gate, self.w(f"{b}.ffn_down.weight"), a.x, dummy=a.dummy, accumulate=True)
+
+    def members(self, blk: str, packed: str, sizes: tuple[int, ...]) -> Members:
+        """A fused projection's weights: views of the tensor packed at load, or the members as they are."""
+        names = tuple(f"{blk}.{n}" for n in PACKS[packed])
+        w = self.maybe(f"{blk}.{packed}.weight")
+        if w is not None:
+            return Members.of_packed(w, self.maybe(f"{blk}.{packed}.bias"), names, sizes)
+        return Members(tuple(self.w(f"{n}.weight") for n in names), tuple(self.maybe(f"{n}.bias") for n in names))
 
     def _build_next(self) -> None:
         c, a, p = self.config, self.act, self.plan

@@ -15,7 +15,9 @@ from typing import Any, Callable
 from ..errors import ModelFormatError, ShardChecksumError
 from ..gpu import COPY_DST, STORAGE, Device, in_browser
 from .format import ModelIndex, Shard, TensorEntry, part_bytes
-from .weights import DeviceWeight, plan_row_blocks
+from ..graph.weights import DeviceWeight
+from .packing import Pack, pack_spans, plan_packs
+from .weights import plan_row_blocks
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
@@ -85,17 +87,17 @@ def _slice(data: Any, offset: int, nbytes: int) -> Any:
     return data[offset:offset + nbytes] if isinstance(data, memoryview) else data.subarray(offset, offset + nbytes)
 
 
-def _gather(data: Any, spans: list[tuple[int, int, int]], size: int) -> Any:
-    """A new `size`-byte array holding data[src:src + n] at dst for each (src, dst, n): a bytearray
+def _gather(pieces: list[tuple[Any, int, int, int]], size: int) -> Any:
+    """A new `size`-byte array holding data[src:src + n] at dst for each (data, src, dst, n): a bytearray
     natively, a JS Uint8Array in the browser (the bytes never enter Python there)."""
-    if isinstance(data, memoryview):
+    if all(isinstance(data, memoryview) for data, *_ in pieces):
         out = bytearray(size)
-        for src, dst, n in spans:
+        for data, src, dst, n in pieces:
             out[dst:dst + n] = data[src:src + n]
         return out
     import js  # type: ignore[import-not-found]
     out = js.Uint8Array.new(size)
-    for src, dst, n in spans:
+    for data, src, dst, n in pieces:
         out.set(data.subarray(src, src + n), dst)
     return out
 
@@ -113,8 +115,8 @@ def block_part(data: Any, entry: TensorEntry, part: str, n0: int, n1: int) -> An
         row = part_bytes(entry.format, (1, *entry.shape[1:]), entry.group_size, part)
         return _slice(data, p.offset + n0 * row, (n1 - n0) * row)
     n, groups = entry.shape[0], entry.shape[1] // entry.group_size
-    spans = [(p.offset + 2 * (g * n + n0), 2 * g * (n1 - n0), 2 * (n1 - n0)) for g in range(groups)]
-    return _gather(data, spans, part_bytes(entry.format, shape, entry.group_size, part))
+    spans = [(data, p.offset + 2 * (g * n + n0), 2 * g * (n1 - n0), 2 * (n1 - n0)) for g in range(groups)]
+    return _gather(spans, part_bytes(entry.format, shape, entry.group_size, part))
 
 
 def _upload_block(device: Device, entry: TensorEntry, shards: list[Any], n0: int, n1: int) -> DeviceWeight:
@@ -137,12 +139,34 @@ def binding_limit(device: Device, block_bytes: int | None = None) -> int:
     return limit if block_bytes is None else min(limit, block_bytes)
 
 
+def pack_part(shards: list[Any], pack: Pack, part: str) -> Any:
+    """One part of a packed tensor (models/packing.py), gathered straight from its members' shards."""
+    size = part_bytes(pack.format, pack.shape, pack.group_size, part)
+    return _gather([(shards[m.parts[part].shard], src, dst, n) for m, src, dst, n in pack_spans(pack, part)], size)
+
+
+def _upload_pack(device: Device, pack: Pack, shards: list[Any]) -> DeviceWeight:
+    """The members of a pack as one tensor."""
+    parts = {}
+    for part_name in pack.members[0].parts:
+        data = pack_part(shards, pack, part_name)
+        buf = device.create_buffer(part_bytes(pack.format, pack.shape, pack.group_size, part_name),
+                                   STORAGE | COPY_DST, f"{pack.name}.{part_name}")
+        device.write_buffer(buf, 0, data)
+        parts[part_name] = buf
+    return DeviceWeight(pack.name, pack.shape, pack.format, pack.group_size, parts)
+
+
 async def upload(device: Device, index: ModelIndex, source: FileShards | FetchShards,
-                 progress: Progress = _no_progress, block_bytes: int | None = None) -> dict[str, DeviceWeight]:
+                 progress: Progress = _no_progress, block_bytes: int | None = None,
+                 pack: bool = True) -> dict[str, DeviceWeight]:
     """Plan every tensor's row blocks against the adapter limits (a LimitError before any download),
-    read and verify every shard, then upload block by block."""
+    read and verify every shard, then upload block by block. With pack, the members of each fused
+    projection that can be packed are uploaded as one tensor instead (models/packing.py)."""
     limit = binding_limit(device, block_bytes)
     plans = {name: plan_row_blocks(name, e.shape, e.format, e.group_size, limit) for name, e in index.tensors.items()}
+    packs = plan_packs(index, limit) if pack else []
+    packed = {m.name for p in packs for m in p.members}
     total = sum(s.bytes for s in index.shards)
     done = 0
     shards = []
@@ -151,7 +175,12 @@ async def upload(device: Device, index: ModelIndex, source: FileShards | FetchSh
         done += shard.bytes
         progress("weights", done, total)
     weights: dict[str, DeviceWeight] = {}
-    for i, entry in enumerate(index.tensors.values()):
+    singles = [e for e in index.tensors.values() if e.name not in packed]
+    steps = len(singles) + len(packs)
+    for i, p in enumerate(packs):
+        weights[p.name] = _upload_pack(device, p, shards)
+        progress("upload", i + 1, steps)
+    for i, entry in enumerate(singles, start=len(packs)):
         ranges = plans[entry.name]
         if len(ranges) == 1:
             weights[entry.name] = _upload_block(device, entry, shards, 0, entry.shape[0])
@@ -159,5 +188,5 @@ async def upload(device: Device, index: ModelIndex, source: FileShards | FetchSh
             blocks = tuple(_upload_block(device, entry, shards, n0, n1) for n0, n1 in ranges)
             weights[entry.name] = DeviceWeight(entry.name, tuple(entry.shape), entry.format, entry.group_size,
                                                {}, blocks=blocks)
-        progress("upload", i + 1, len(index.tensors))
+        progress("upload", i + 1, steps)
     return weights

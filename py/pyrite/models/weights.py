@@ -1,4 +1,4 @@
-"""Weights on the device: one GPU buffer per tensor part (q, scale, min / data), and row blocks.
+"""Row blocks, planned at load (the DeviceWeight the ops bind lives in graph/weights.py).
 
 A matrix whose part is larger than one storage binding (maxStorageBufferBindingSize: 128 MiB by
 default, where Qwen2.5's 151936 x 896 q8 embedding is 136 MB) is split at load into row blocks
@@ -7,40 +7,12 @@ block. The block plan is a pure function of the shape, format and limit.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..errors import LimitError, ShapeError
-from ..gpu import Buffer
+from ..errors import LimitError
 from .format import FORMAT_PARTS, part_bytes
 
 # Block heights are multiples of this: even (fp16 scale pairs stay whole u32 words) and a whole
 # number of the linear kernel's 4-row register tiles.
 BLOCK_ROW_ALIGN = 64
-
-
-@dataclass
-class DeviceWeight:
-    name: str
-    shape: tuple[int, ...]        # [N, K] for matrices (PyTorch order), [K] for vectors
-    format: str                   # q4gsw | q4a | q8gsw | f32
-    group_size: int | None
-    parts: dict[str, Buffer]      # q / scale / min, or data for f32 (empty when split into blocks)
-    row0: int = 0                 # first row of the whole tensor this weight holds (a block's offset)
-    blocks: tuple["DeviceWeight", ...] = ()  # row blocks [n0, n1) in order, when split
-
-    def bindings(self) -> list[Buffer]:
-        """The part buffers in kernel binding order: weights, scales, mins (f32: data)."""
-        if self.blocks:  # only ops that walk row_blocks() accept a split tensor
-            raise ShapeError(f"tensor {self.name} is split into {len(self.blocks)} row blocks; "
-                             f"bind each of row_blocks() instead")
-        if self.format == "f32":
-            return [self.parts["data"]]
-        order = ("q", "scale", "min") if self.format == "q4a" else ("q", "scale")
-        return [self.parts[p] for p in order]
-
-    def row_blocks(self) -> tuple["DeviceWeight", ...]:
-        """The weights to dispatch over, in row order: the blocks, or the tensor itself."""
-        return self.blocks or (self,)
 
 
 def max_part_bytes(fmt: str, shape: tuple[int, ...], group_size: int | None) -> int:

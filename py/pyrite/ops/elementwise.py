@@ -15,7 +15,7 @@ from ..gpu import Buffer
 from ..graph.grids import ceil_div, grid_1d
 from ..graph.plan import Live, Plan, Tensor, storage
 from ..kernels import kernel_id
-from ..graph.routes import Route, RouteError, Single, always, one_dispatch
+from ..graph.routes import Launch, Route, RouteError, Single, always, one_dispatch
 from .broadcast import ITEMSIZE, Layout, Spec, check_dtype, check_shape, map_layout, numel, padded
 
 FAMILY = "elementwise"
@@ -27,16 +27,23 @@ Scalar = bool | int | float
 Operand = Tensor | Scalar
 
 
-def inplace(plan: Plan, op: str, kind: str, a: Buffer, b: Buffer, row_len: int) -> None:
-    """a = kind(a, b) elementwise over seq_len * row_len values."""
+def inplace_launch(plan: Plan, op: str, kind: str, a: Buffer, b: Buffer, row_len: int) -> Launch:
+    """The one dispatch of a = kind(a, b) over seq_len * row_len values (also a step of other routes)."""
     if kind not in INPLACE_OPS:
         raise ValueError(f"{op}: unknown in-place op {kind!r} (have {INPLACE_OPS})")
-    params = plan.params(f"{op}.params", [row_len, 0, 0, 0])
+    kernel = kernel_id(FAMILY, kind)
+    params = plan.uniforms(f"{op}.params", kernel, row_len=row_len)
 
     def grid(live: Live) -> tuple[int, int, int]:
         return grid_1d(live.seq_len * row_len, WG)
 
-    plan.add(op, FAMILY, "inplace", kernel_id(FAMILY, kind), [params, plan.step_buffer, a, b], grid)
+    return Launch(kernel, (params, plan.step_buffer, a, b), grid)
+
+
+def inplace(plan: Plan, op: str, kind: str, a: Buffer, b: Buffer, row_len: int) -> None:
+    """a = kind(a, b) elementwise over seq_len * row_len values."""
+    launch = inplace_launch(plan, op, kind, a, b, row_len)
+    plan.add_node(op, FAMILY, kind, [Route("inplace", always, lambda route, l: [l], "the op's only kernel")], launch)
 
 
 # -- the broadcast map --------------------------------------------------------------------------

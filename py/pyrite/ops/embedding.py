@@ -9,7 +9,7 @@ from ..graph.grids import grid_rows
 from ..graph.plan import Live, Plan
 from ..graph.routes import GridFn, Launch, Route
 from ..kernels import kernel_id
-from ..models.weights import DeviceWeight
+from ..graph.weights import DeviceWeight
 from .base import check_format
 
 FAMILY = "embedding"

@@ -10,7 +10,9 @@ from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import grid_1d
 from ..graph.plan import Live, Plan
-from ..graph.routes import Route, Single, always, one_dispatch
+from ..graph.routes import GridFn, Launch, Route, Single, always, one_dispatch
+from ..kernels import kernel_id
+from .kv_cache import KVCache
 
 FAMILY = "rope"
 WG = 64
@@ -76,19 +78,64 @@ class RopeSpec:
                              f"({self.positions} positions)")
 
 
+def table_positions(table: Buffer, head_dim: int) -> int:
+    return table.size // (head_dim * 4)  # [positions, D/2] (cos, sin) f32 pairs
+
+
+def rope_grid(n_heads: int, head_dim: int) -> GridFn:
+    def grid(live: Live) -> tuple[int, int, int]:
+        return grid_1d(live.seq_len * n_heads * head_dim // 2, WG)
+    return grid
+
+
+def rope_params(plan: Plan, op: str, table: Buffer, n_heads: int, head_dim: int) -> Buffer:
+    if head_dim % 2:
+        raise ShapeError(f"{op}: head_dim {head_dim} must be even")
+    return plan.uniforms(f"{op}.params", kernel_id(FAMILY, "rotate_half"), H=n_heads, D=head_dim,
+                         positions=table_positions(table, head_dim))
+
+
+def rope_launch(plan: Plan, op: str, x: Buffer, table: Buffer, *, n_heads: int, head_dim: int,
+                interleaved: bool) -> Launch:
+    """The one dispatch rotating x's live heads in place, in the given layout (a step of other routes)."""
+    kernel = kernel_id(FAMILY, "interleaved" if interleaved else "rotate_half")
+    return Launch(kernel, (rope_params(plan, op, table, n_heads, head_dim), plan.step_buffer, table, x),
+                  rope_grid(n_heads, head_dim))
+
+
 def rope(plan: Plan, op: str, x: Buffer, table: Buffer, *, n_heads: int, head_dim: int,
          interleaved: bool = False) -> None:
     """Rotate the live tokens' heads in place; interleaved for GGUF llama-arch (permuted) q/k weights."""
-    if head_dim % 2:
-        raise ShapeError(f"{op}: head_dim {head_dim} must be even")
-    positions = table.size // (head_dim * 4)  # [positions, D/2] (cos, sin) f32 pairs
-    params = plan.params(f"{op}.params", [n_heads, head_dim, positions, 0])
+    params = rope_params(plan, op, table, n_heads, head_dim)
+    plan.add_node(op, FAMILY, RopeSpec(op, interleaved, table_positions(table, head_dim)), ROUTES,
+                  Single((FAMILY,), [params, plan.step_buffer, table, x], rope_grid(n_heads, head_dim)))
+
+
+@dataclass(frozen=True)
+class RopeKVArgs:
+    fused: Launch
+    split: tuple[Launch, ...]  # rope q, rope k, cache write
+
+
+def rope_kv(plan: Plan, op: str, q: Buffer, k: Buffer, v: Buffer, table: Buffer, cache: KVCache, *,
+            n_heads: int, interleaved: bool = False) -> None:
+    """Rotate Q in place, and append rotated K and V to the cache: one dispatch, or the three ops."""
+    D, Hk = cache.head_dim, cache.n_kv_heads
+    if D % 4:
+        raise ShapeError(f"{op}: head_dim {D} must be a multiple of 4")
+    positions = table_positions(table, D)
+    kernel = kernel_id(FAMILY, "kv_interleaved" if interleaved else "kv_rotate_half")
+    params = plan.uniforms(f"{op}.params", kernel, Hq=n_heads, Hk=Hk, D=D, positions=positions,
+                           max_ctx=cache.max_ctx)
 
     def grid(live: Live) -> tuple[int, int, int]:
-        return grid_1d(live.seq_len * n_heads * head_dim // 2, WG)
+        return grid_1d(live.seq_len * (n_heads + Hk) * D // 4, WG)
 
-    plan.add_node(op, FAMILY, RopeSpec(op, interleaved, positions), ROUTES,
-                  Single((FAMILY,), [params, plan.step_buffer, table, x], grid))
+    fused = Launch(kernel, (params, plan.step_buffer, table, q, k, v, cache.k, cache.v), grid)
+    split = (rope_launch(plan, f"{op}.q", q, table, n_heads=n_heads, head_dim=D, interleaved=interleaved),
+             rope_launch(plan, f"{op}.k", k, table, n_heads=Hk, head_dim=D, interleaved=interleaved),
+             cache.update_launch(plan, f"{op}.kv", k, v))
+    plan.add_node(op, "rope_kv", RopeSpec(op, interleaved, positions), ROPE_KV_ROUTES, RopeKVArgs(fused, split))
 
 
 # -- registration -------------------------------------------------------------------------------
@@ -96,4 +143,9 @@ ROUTES = [
     Route("interleaved", lambda c: c.spec.interleaved, one_dispatch, "GGUF llama-arch q/k rows are permuted to pairs",
           "interleaved"),
     Route("rotate_half", always, one_dispatch, "HF Llama/Qwen convention (halves, not pairs)", "rotate_half"),
+]
+ROPE_KV_ROUTES = [
+    Route("rope_kv_fused", always, lambda route, a: [a.fused],
+          "one pass: Q rotated in place, rotated K and V written to the cache as they are made"),
+    Route("rope_kv_split", always, lambda route, a: list(a.split), "rope q, rope k, then the cache write"),
 ]

@@ -1,13 +1,23 @@
 // generated from shaders/linear/linear.wgsl -- do not edit
 // y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
-// Weights stay packed. Each invocation owns an RN x TM register tile: outputs nb..nb+RN-1 for tokens
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
 // m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// KIND picks the epilogue (and whether an RMSNorm of x comes first):
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     RMSNorm(x) * gain first; W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: RMSNorm(x) * gain first; W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
-// N rows of W (a row block's height when W is split); y column n0 + n of a row of ldy columns.
-struct Params { N: u32, K: u32, GS: u32, has_bias: u32, rows: u32, n0: u32, ldy: u32, _p0: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, eps: f32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
 
 const WG: u32 = 64u;
 const TM: u32 = 8u;
@@ -15,12 +25,12 @@ const RN: u32 = 4u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
-@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;      // [M, K/4]
-@group(0) @binding(3) var<storage, read> w: array<u32>;            // q4: [N, K/8] nibbles; q8: [N, K/4] bytes
-@group(0) @binding(4) var<storage, read> scale: array<u32>;        // [K/GS, N] fp16 pairs
-@group(0) @binding(5) var<storage, read> mins: array<u32>;         // [K/GS, N] fp16 pairs
-@group(0) @binding(6) var<storage, read> bias: array<f32>;
-@group(0) @binding(7) var<storage, read_write> y: array<f32>;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<u32>;  // q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes
+@group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(5) var<storage, read> mins: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(6) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
+@group(0) @binding(7) var<storage, read_write> y: array<f32>;  // plain: [M, ldy]; gate_up: [M, N]
 
 const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
 const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
@@ -37,14 +47,28 @@ fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
 
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+
+fn store(m: u32, n: u32, v: f32) {
+    let at = m * p.ldy + p.n0 + n;
+    if (p.accumulate != 0u) {
+        y[at] = y[at] + v;
+    } else {
+        y[at] = v;
+    }
+}
+
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-    let nb = gid.x * RN;  // first output row of the tile
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let nb = gid.x * 4u;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
-    if (nb >= p.N || m0 >= M) {
-        return;
-    }
     let K4 = p.K / 4u;
     // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
     // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
@@ -57,7 +81,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let x5 = min(m0 + 5u, M - 1u) * K4;
     let x6 = min(m0 + 6u, M - 1u) * K4;
     let x7 = min(m0 + 7u, M - 1u) * K4;
+    if (nb >= p.N || m0 >= M) {
+        return;
+    }
     let n0 = min(nb + 0u, p.N - 1u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
     var acc0_0 = 0.0;
     var acc0_1 = 0.0;
     var acc0_2 = 0.0;
@@ -67,6 +95,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc0_6 = 0.0;
     var acc0_7 = 0.0;
     let n1 = min(nb + 1u, p.N - 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
     var acc1_0 = 0.0;
     var acc1_1 = 0.0;
     var acc1_2 = 0.0;
@@ -76,6 +105,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc1_6 = 0.0;
     var acc1_7 = 0.0;
     let n2 = min(nb + 2u, p.N - 1u);
+    let w2 = p.wr0 + n2;  // its row in the part buffers
     var acc2_0 = 0.0;
     var acc2_1 = 0.0;
     var acc2_2 = 0.0;
@@ -85,6 +115,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc2_6 = 0.0;
     var acc2_7 = 0.0;
     let n3 = min(nb + 3u, p.N - 1u);
+    let w3 = p.wr0 + n3;  // its row in the part buffers
     var acc3_0 = 0.0;
     var acc3_1 = 0.0;
     var acc3_2 = 0.0;
@@ -188,7 +219,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z) * EVEN_SCALE;
             let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w) * ODD_SCALE;
             xs7 = xs7 + dot(a7 + b7, vec4<f32>(1.0));
-            let q0 = vec4<u32>(w[n0 * words_per_row + word]);
+            let q0 = vec4<u32>(w[w0 * words_per_row + word]);
             // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
             let lo0 = vec4<f32>(q0 & EVEN_NIBBLES);
             let hi0 = vec4<f32>(q0 & ODD_NIBBLES);
@@ -200,7 +231,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             qx0_5 = qx0_5 + dot(lo0, ev5) + dot(hi0, od5);
             qx0_6 = qx0_6 + dot(lo0, ev6) + dot(hi0, od6);
             qx0_7 = qx0_7 + dot(lo0, ev7) + dot(hi0, od7);
-            let q1 = vec4<u32>(w[n1 * words_per_row + word]);
+            let q1 = vec4<u32>(w[w1 * words_per_row + word]);
             // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
             let lo1 = vec4<f32>(q1 & EVEN_NIBBLES);
             let hi1 = vec4<f32>(q1 & ODD_NIBBLES);
@@ -212,7 +243,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             qx1_5 = qx1_5 + dot(lo1, ev5) + dot(hi1, od5);
             qx1_6 = qx1_6 + dot(lo1, ev6) + dot(hi1, od6);
             qx1_7 = qx1_7 + dot(lo1, ev7) + dot(hi1, od7);
-            let q2 = vec4<u32>(w[n2 * words_per_row + word]);
+            let q2 = vec4<u32>(w[w2 * words_per_row + word]);
             // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
             let lo2 = vec4<f32>(q2 & EVEN_NIBBLES);
             let hi2 = vec4<f32>(q2 & ODD_NIBBLES);
@@ -224,7 +255,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             qx2_5 = qx2_5 + dot(lo2, ev5) + dot(hi2, od5);
             qx2_6 = qx2_6 + dot(lo2, ev6) + dot(hi2, od6);
             qx2_7 = qx2_7 + dot(lo2, ev7) + dot(hi2, od7);
-            let q3 = vec4<u32>(w[n3 * words_per_row + word]);
+            let q3 = vec4<u32>(w[w3 * words_per_row + word]);
             // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
             let lo3 = vec4<f32>(q3 & EVEN_NIBBLES);
             let hi3 = vec4<f32>(q3 & ODD_NIBBLES);
@@ -237,7 +268,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             qx3_6 = qx3_6 + dot(lo3, ev6) + dot(hi3, od6);
             qx3_7 = qx3_7 + dot(lo3, ev7) + dot(hi3, od7);
         }
-        let si0 = g * p.N + n0;
+        let si0 = g * p.ldw + w0;
         let s0 = half_at(si0, scale[si0 >> 1u]);
         let mn0 = half_at(si0, mins[si0 >> 1u]);
         acc0_0 = acc0_0 + s0 * qx0_0 + mn0 * xs0;
@@ -248,7 +279,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc0_5 = acc0_5 + s0 * qx0_5 + mn0 * xs5;
         acc0_6 = acc0_6 + s0 * qx0_6 + mn0 * xs6;
         acc0_7 = acc0_7 + s0 * qx0_7 + mn0 * xs7;
-        let si1 = g * p.N + n1;
+        let si1 = g * p.ldw + w1;
         let s1 = half_at(si1, scale[si1 >> 1u]);
         let mn1 = half_at(si1, mins[si1 >> 1u]);
         acc1_0 = acc1_0 + s1 * qx1_0 + mn1 * xs0;
@@ -259,7 +290,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc1_5 = acc1_5 + s1 * qx1_5 + mn1 * xs5;
         acc1_6 = acc1_6 + s1 * qx1_6 + mn1 * xs6;
         acc1_7 = acc1_7 + s1 * qx1_7 + mn1 * xs7;
-        let si2 = g * p.N + n2;
+        let si2 = g * p.ldw + w2;
         let s2 = half_at(si2, scale[si2 >> 1u]);
         let mn2 = half_at(si2, mins[si2 >> 1u]);
         acc2_0 = acc2_0 + s2 * qx2_0 + mn2 * xs0;
@@ -270,7 +301,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc2_5 = acc2_5 + s2 * qx2_5 + mn2 * xs5;
         acc2_6 = acc2_6 + s2 * qx2_6 + mn2 * xs6;
         acc2_7 = acc2_7 + s2 * qx2_7 + mn2 * xs7;
-        let si3 = g * p.N + n3;
+        let si3 = g * p.ldw + w3;
         let s3 = half_at(si3, scale[si3 >> 1u]);
         let mn3 = half_at(si3, mins[si3 >> 1u]);
         acc3_0 = acc3_0 + s3 * qx3_0 + mn3 * xs0;
@@ -283,123 +314,111 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc3_7 = acc3_7 + s3 * qx3_7 + mn3 * xs7;
     }
     if (nb + 0u < p.N) {
-        var b0 = 0.0;
-        if (p.has_bias != 0u) {
-            b0 = bias[p.n0 + n0];
-        }
+        let b0 = bias_at(n0);
         if (m0 + 0u < M) {
-            y[(m0 + 0u) * p.ldy + p.n0 + n0] = acc0_0 + b0;
+            store(m0 + 0u, n0, acc0_0 + b0);
         }
         if (m0 + 1u < M) {
-            y[(m0 + 1u) * p.ldy + p.n0 + n0] = acc0_1 + b0;
+            store(m0 + 1u, n0, acc0_1 + b0);
         }
         if (m0 + 2u < M) {
-            y[(m0 + 2u) * p.ldy + p.n0 + n0] = acc0_2 + b0;
+            store(m0 + 2u, n0, acc0_2 + b0);
         }
         if (m0 + 3u < M) {
-            y[(m0 + 3u) * p.ldy + p.n0 + n0] = acc0_3 + b0;
+            store(m0 + 3u, n0, acc0_3 + b0);
         }
         if (m0 + 4u < M) {
-            y[(m0 + 4u) * p.ldy + p.n0 + n0] = acc0_4 + b0;
+            store(m0 + 4u, n0, acc0_4 + b0);
         }
         if (m0 + 5u < M) {
-            y[(m0 + 5u) * p.ldy + p.n0 + n0] = acc0_5 + b0;
+            store(m0 + 5u, n0, acc0_5 + b0);
         }
         if (m0 + 6u < M) {
-            y[(m0 + 6u) * p.ldy + p.n0 + n0] = acc0_6 + b0;
+            store(m0 + 6u, n0, acc0_6 + b0);
         }
         if (m0 + 7u < M) {
-            y[(m0 + 7u) * p.ldy + p.n0 + n0] = acc0_7 + b0;
+            store(m0 + 7u, n0, acc0_7 + b0);
         }
     }
     if (nb + 1u < p.N) {
-        var b1 = 0.0;
-        if (p.has_bias != 0u) {
-            b1 = bias[p.n0 + n1];
-        }
+        let b1 = bias_at(n1);
         if (m0 + 0u < M) {
-            y[(m0 + 0u) * p.ldy + p.n0 + n1] = acc1_0 + b1;
+            store(m0 + 0u, n1, acc1_0 + b1);
         }
         if (m0 + 1u < M) {
-            y[(m0 + 1u) * p.ldy + p.n0 + n1] = acc1_1 + b1;
+            store(m0 + 1u, n1, acc1_1 + b1);
         }
         if (m0 + 2u < M) {
-            y[(m0 + 2u) * p.ldy + p.n0 + n1] = acc1_2 + b1;
+            store(m0 + 2u, n1, acc1_2 + b1);
         }
         if (m0 + 3u < M) {
-            y[(m0 + 3u) * p.ldy + p.n0 + n1] = acc1_3 + b1;
+            store(m0 + 3u, n1, acc1_3 + b1);
         }
         if (m0 + 4u < M) {
-            y[(m0 + 4u) * p.ldy + p.n0 + n1] = acc1_4 + b1;
+            store(m0 + 4u, n1, acc1_4 + b1);
         }
         if (m0 + 5u < M) {
-            y[(m0 + 5u) * p.ldy + p.n0 + n1] = acc1_5 + b1;
+            store(m0 + 5u, n1, acc1_5 + b1);
         }
         if (m0 + 6u < M) {
-            y[(m0 + 6u) * p.ldy + p.n0 + n1] = acc1_6 + b1;
+            store(m0 + 6u, n1, acc1_6 + b1);
         }
         if (m0 + 7u < M) {
-            y[(m0 + 7u) * p.ldy + p.n0 + n1] = acc1_7 + b1;
+            store(m0 + 7u, n1, acc1_7 + b1);
         }
     }
     if (nb + 2u < p.N) {
-        var b2 = 0.0;
-        if (p.has_bias != 0u) {
-            b2 = bias[p.n0 + n2];
-        }
+        let b2 = bias_at(n2);
         if (m0 + 0u < M) {
-            y[(m0 + 0u) * p.ldy + p.n0 + n2] = acc2_0 + b2;
+            store(m0 + 0u, n2, acc2_0 + b2);
         }
         if (m0 + 1u < M) {
-            y[(m0 + 1u) * p.ldy + p.n0 + n2] = acc2_1 + b2;
+            store(m0 + 1u, n2, acc2_1 + b2);
         }
         if (m0 + 2u < M) {
-            y[(m0 + 2u) * p.ldy + p.n0 + n2] = acc2_2 + b2;
+            store(m0 + 2u, n2, acc2_2 + b2);
         }
         if (m0 + 3u < M) {
-            y[(m0 + 3u) * p.ldy + p.n0 + n2] = acc2_3 + b2;
+            store(m0 + 3u, n2, acc2_3 + b2);
         }
         if (m0 + 4u < M) {
-            y[(m0 + 4u) * p.ldy + p.n0 + n2] = acc2_4 + b2;
+            store(m0 + 4u, n2, acc2_4 + b2);
         }
         if (m0 + 5u < M) {
-            y[(m0 + 5u) * p.ldy + p.n0 + n2] = acc2_5 + b2;
+            store(m0 + 5u, n2, acc2_5 + b2);
         }
         if (m0 + 6u < M) {
-            y[(m0 + 6u) * p.ldy + p.n0 + n2] = acc2_6 + b2;
+            store(m0 + 6u, n2, acc2_6 + b2);
         }
         if (m0 + 7u < M) {
-            y[(m0 + 7u) * p.ldy + p.n0 + n2] = acc2_7 + b2;
+            store(m0 + 7u, n2, acc2_7 + b2);
         }
     }
     if (nb + 3u < p.N) {
-        var b3 = 0.0;
-        if (p.has_bias != 0u) {
-            b3 = bias[p.n0 + n3];
-        }
+        let b3 = bias_at(n3);
         if (m0 + 0u < M) {
-            y[(m0 + 0u) * p.ldy + p.n0 + n3] = acc3_0 + b3;
+            store(m0 + 0u, n3, acc3_0 + b3);
         }
         if (m0 + 1u < M) {
-            y[(m0 + 1u) * p.ldy + p.n0 + n3] = acc3_1 + b3;
+            store(m0 + 1u, n3, acc3_1 + b3);
         }
         if (m0 + 2u < M) {
-            y[(m0 + 2u) * p.ldy + p.n0 + n3] = acc3_2 + b3;
+            store(m0 + 2u, n3, acc3_2 + b3);
         }
         if (m0 + 3u < M) {
-            y[(m0 + 3u) * p.ldy + p.n0 + n3] = acc3_3 + b3;
+            store(m0 + 3u, n3, acc3_3 + b3);
         }
         if (m0 + 4u < M) {
-            y[(m0 + 4u) * p.ldy + p.n0 + n3] = acc3_4 + b3;
+            store(m0 + 4u, n3, acc3_4 + b3);
         }
         if (m0 + 5u < M) {
-            y[(m0 + 5u) * p.ldy + p.n0 + n3] = acc3_5 + b3;
+            store(m0 + 5u, n3, acc3_5 + b3);
         }
         if (m0 + 6u < M) {
-            y[(m0 + 6u) * p.ldy + p.n0 + n3] = acc3_6 + b3;
+            store(m0 + 6u, n3, acc3_6 + b3);
         }
         if (m0 + 7u < M) {
-            y[(m0 + 7u) * p.ldy + p.n0 + n3] = acc3_7 + b3;
+            store(m0 + 7u, n3, acc3_7 + b3);
         }
     }
 }

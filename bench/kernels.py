@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Every linear route on the shapes of the models we ship, against a streaming-read probe, natively
+(wgpu-py), timed on the GPU with timestamp queries.
+
+    python build.py bench --kernels [--repeats 5] [--out bench/kernels.json]
+
+The probe is the best of a few plain read kernels (shaders/probe/read.wgsl: u32 and vec4 loads, two
+workgroup sizes, three grid sizes) over one 64 MiB buffer, run in the same process first. Each row of
+bench/kernels.json is {"kernel", "route", "M", "N", "K", "format", "gbps", "probe_gbps"}, gbps counting
+the bytes of weights read (q, scales, mins) per second of the op's own dispatches (median of
+--repeats); it prints each route as a fraction of the probe, with the adapter and load average, and
+whether the decode GEMV reaches the issue's 70 %. A route that fails is an error, not a row.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from pyrite.gpu.native import request_device  # noqa: E402
+from pyrite.graph.options import Options  # noqa: E402
+from pyrite.graph.plan import Live, Plan, storage  # noqa: E402
+from pyrite.graph.single import OPS  # noqa: E402
+from pyrite.kernels import kernel_id  # noqa: E402
+from pyrite.models.format import part_bytes  # noqa: E402
+from pyrite.sync import run_sync  # noqa: E402
+
+OUT = ROOT / "bench" / "kernels.json"
+PROBE_BYTES = 64 << 20
+PREFILL_M = 64
+GEMV_TARGET = 0.70
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The projection shapes of one shipped model (dist/models/<id>)."""
+
+    model: str
+    format: str
+    hidden: int
+    q: int
+    kv: int
+    ffn: int
+    vocab: int
+    head_dim: int
+    head_format: str
+
+
+SHIPPED = (Geometry("smollm2-135m", "q4a", 576, 576, 192, 1536, 49152, 64, "q8gsw"),
+           Geometry("qwen2.5-coder-0.5b", "q8gsw", 896, 896, 128, 4864, 151936, 64, "q8gsw"))
+
+
+def weight_bytes(fmt: str, N: int, K: int, gs: int = 32) -> dict[str, bytes]:
+    """Random packed parts of an [N, K] weight (timing only: any bits are a valid weight)."""
+    rng = np.random.default_rng(N * 7919 + K)
+    parts = ("data",) if fmt == "f32" else ("q", "scale", "min") if fmt == "q4a" else ("q", "scale")
+    out = {}
+    for p in parts:
+        size = part_bytes(fmt, (N, K), gs, p)
+        if p in ("scale", "min"):
+            out[f"w.{p}"] = (rng.random(size // 2) * 0.01).astype("<f2").tobytes()
+        else:
+            out[f"w.{p}"] = rng.integers(0, 256, size, dtype=np.uint8).tobytes()
+    return out
+
+
+def time_op(device, op: str, family: str, route: str, attrs: dict, data: dict, outputs: dict, live: Live,
+            repeats: int) -> tuple[float, str]:
+    """Median GPU seconds of the family's dispatches (after one warm-up), and the kernels they ran."""
+    bufs = {"dummy": storage(device, "dummy", 4)}
+    for name, raw in data.items():
+        bufs[name] = storage(device, name, max(len(raw), 4))
+        device.write_buffer(bufs[name], 0, raw)
+    for name, nbytes in outputs.items():
+        bufs[name] = storage(device, name, max(nbytes, 4))
+    plan = Plan(device, op, {family: route}, Options())
+    OPS[op](plan, bufs, attrs)
+    plan.run(live)
+    run_sync(device.sync())
+    times = []
+    for _ in range(repeats):
+        rows = run_sync(plan.run_profiled(live))
+        times.append(sum(r["ns"] for r in rows if r["family"] == family) / 1e9)
+    kernels = next(r["kernel"] for r in plan.attest() if r["family"] == family)
+    for buf in bufs.values():
+        device.destroy_buffer(buf)
+    return statistics.median(times), kernels
+
+
+def probe(device, repeats: int) -> tuple[float, str]:
+    """The best read bandwidth (GB/s) of the probe kernels, and which one reached it."""
+    src = storage(device, "probe.src", PROBE_BYTES)
+    best = (0.0, "")
+    for variant, elem_bytes in (("read_u32", 4), ("read_vec4", 16)):
+        for wg in (64, 256):
+            kernel = kernel_id("probe", variant, f"wg{wg}")
+            for groups in (256, 1024, 4096):
+                out = storage(device, "probe.out", groups * wg * 4)
+                plan = Plan(device, "probe")
+                params = plan.uniforms("probe.params", kernel, n=PROBE_BYTES // elem_bytes)
+                plan.add("probe", "probe", variant, kernel, [params, src, out],
+                         lambda live, g=groups: (g, 1, 1))
+                plan.run(Live(1, 0))
+                times = [sum(r["ns"] for r in run_sync(plan.run_profiled(Live(1, 0)))) / 1e9 for _ in range(repeats)]
+                gbps = PROBE_BYTES / statistics.median(times) / 1e9
+                best = max(best, (gbps, f"{kernel} x {groups} workgroups"))
+                device.destroy_buffer(out)
+    device.destroy_buffer(src)
+    return best
+
+
+def linear_case(fmt: str, M: int, N: int, K: int) -> tuple[dict, dict, dict]:
+    data = {**weight_bytes(fmt, N, K), "x": np.ones((M, K), "<f4").tobytes()}
+    attrs = {"w_format": fmt, "w_shape": [N, K], "group_size": 32, "rows": 0}
+    return attrs, data, {"y": M * N * 4}
+
+
+def projection_case(g: Geometry, kind: str, M: int) -> tuple[dict, dict, dict]:
+    sizes = (g.q, g.kv, g.kv) if kind == "qkv" else (g.ffn, g.ffn)
+    data = {**weight_bytes(g.format, sum(sizes), g.hidden), "x": np.ones((M, g.hidden), "<f4").tobytes(),
+            "gain.data": np.ones(g.hidden, "<f4").tobytes()}
+    attrs = {"w_format": g.format, "w_shape": [sum(sizes), g.hidden], "group_size": 32, "kind": kind,
+             "sizes": list(sizes), "eps": 1e-5, "gain_format": "f32", "gain_shape": [g.hidden], "max_seq": M}
+    if kind == "gate_up":
+        return attrs, data, {"out": M * g.ffn * 4}
+    max_ctx = M + 1
+    attrs["rope"] = {"head_dim": g.head_dim, "interleaved": False, "theta": 10000.0, "max_ctx": max_ctx}
+    cache = g.kv * max_ctx * 2
+    return attrs, data, {"q": M * g.q * 4, "k_cache": cache, "v_cache": cache}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--out", type=Path, default=OUT)
+    a = ap.parse_args(argv)
+    if a.repeats < 1:
+        ap.error("--repeats must be at least 1")
+    device = run_sync(request_device())
+    adapter = device.info.device or device.info.description
+    probe_gbps, probe_kernel = probe(device, a.repeats)
+    print(f"probe: {probe_gbps:.2f} GB/s ({probe_kernel})", flush=True)
+    limit = device.limits.max_storage_buffer_binding_size
+    rows = []
+
+    def add(route: str, kernel: str, M: int, N: int, K: int, fmt: str, seconds: float) -> None:
+        gbps = sum(part_bytes(fmt, (N, K), 32, p) for p in (("q", "scale", "min") if fmt == "q4a" else ("q", "scale"))) \
+            / seconds / 1e9
+        rows.append({"kernel": kernel, "route": route, "M": M, "N": N, "K": K, "format": fmt,
+                     "gbps": round(gbps, 3), "probe_gbps": round(probe_gbps, 3)})
+        print(f"{route:14} {fmt:6} M={M:<3} N={N:<6} K={K:<5} {gbps:8.2f} GB/s  {gbps / probe_gbps:6.1%} of probe"
+              f"  ({kernel})", flush=True)
+
+    for g in SHIPPED:
+        print(f"-- {g.model}", flush=True)
+        # the lm_head at the rows one binding holds (a larger table runs as row blocks of this size)
+        head_rows = min(g.vocab, limit // g.hidden // 64 * 64)
+        plain = [(g.q, g.q, g.format), (g.hidden, g.ffn, g.format), (head_rows, g.hidden, g.head_format)]
+        for N, K, fmt in plain:
+            for route, M in (("gemv", 1), ("tiled", PREFILL_M)):
+                if N == head_rows and route == "tiled":
+                    continue  # the lm_head runs for the last token only
+                attrs, data, outs = linear_case(fmt, M, N, K)
+                s, kernel = time_op(device, "linear", "linear", route, attrs, data, outs, Live(M, 0), a.repeats)
+                add(route, kernel, M, N, K, fmt, s)
+        for kind, routes in (("qkv", ("qkv_fused", "qkv_split")), ("gate_up", ("gate_up", "gate_up_split"))):
+            for M in (1, PREFILL_M):
+                attrs, data, outs = projection_case(g, kind, M)
+                N, K = attrs["w_shape"]
+                for route in routes:
+                    s, kernel = time_op(device, "projection", kind, route, attrs, data, outs, Live(M, 0), a.repeats)
+                    add(route, kernel, M, N, K, g.format, s)
+    a.out.write_text(json.dumps(rows, indent=1) + "\n")
+    gemv = [r for r in rows if r["route"] == "gemv"]
+    worst = min(gemv, key=lambda r: r["gbps"])
+    best = max(gemv, key=lambda r: r["gbps"])
+    print(f"\nadapter: {adapter}; load average {os.getloadavg()[0]:.2f}; median of {a.repeats}; wrote {a.out}")
+    print(f"decode GEMV: {best['gbps'] / probe_gbps:.1%} of the probe at best ({best['format']} {best['N']}x{best['K']}), "
+          f"{worst['gbps'] / probe_gbps:.1%} at worst ({worst['format']} {worst['N']}x{worst['K']}); "
+          f"target {GEMV_TARGET:.0%}: {'met' if worst['gbps'] >= GEMV_TARGET * probe_gbps else 'MISSED'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""projection: the fused entries of a decoder half-block, an RMSNorm and the projections that read it.
+
+- family "qkv":     h = rmsnorm(x) * gain; q, k, v = h @ Wq.T (+ bq), h @ Wk.T, h @ Wv.T; with rope, then
+                    RoPE of q (in place) and k, and k, v appended to the KV cache
+- family "gate_up": h = rmsnorm(x) * gain; out = silu(h @ Wg.T) * (h @ Wu.T)
+
+Each has two routes. The fused one is one kernel of the linear template (kind qkv / gate_up) over the
+members packed by rows into one tensor at load (models/packing.py): x is read once, the norm is
+computed by each workgroup in place, and the outputs are distinct buffers (with rope, kind qkv_rope:
+rotated Q, and K and V straight into the cache). The split one is the rmsnorm, one linear per member
+(each a row view of the packed tensor, or a tensor of its own when the members could not be packed),
+then the SwiGLU product for gate_up, or rope q, rope k and the cache write: any formats, any adapter.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ShapeError
+from ..gpu import Buffer
+from ..graph.grids import ceil_div
+from ..graph.plan import Plan
+from ..graph.routes import Context, Launch, Route, always
+from ..graph.weights import DeviceWeight
+from ..kernels import kernel_id
+from . import linear as lin
+from .elementwise import inplace_launch
+from .kv_cache import KVCache
+from .norm import norm_width, rms_launch
+from .rope import RopeSpec, rope_launch, table_positions
+
+KINDS = ("qkv", "gate_up")
+
+
+@dataclass(frozen=True)
+class Members:
+    """A projection's weights: the members in output order, and the packed tensor they are views of."""
+
+    weights: tuple[DeviceWeight, ...]
+    biases: tuple[DeviceWeight | None, ...]
+    packed: DeviceWeight | None = None        # None: separate tensors (only the split route applies)
+    packed_bias: DeviceWeight | None = None
+
+    @classmethod
+    def of_packed(cls, packed: DeviceWeight, bias: DeviceWeight | None, names: tuple[str, ...],
+                  sizes: tuple[int, ...]) -> "Members":
+        """Views of a packed tensor (and its packed bias) at the member row counts `sizes`."""
+        if sum(sizes) != packed.shape[0]:
+            raise ShapeError(f"{packed.name}: {packed.shape[0]} rows, members {dict(zip(names, sizes))} need {sum(sizes)}")
+        if bias is not None and bias.shape != (packed.shape[0],):
+            raise ShapeError(f"{bias.name} has shape {list(bias.shape)}, expected [{packed.shape[0]}]")
+        edges = [sum(sizes[:i]) for i in range(len(sizes) + 1)]
+        views = tuple(packed.rows(a, b, f"{n}.weight") for n, a, b in zip(names, edges, edges[1:]))
+        bviews = tuple(bias.rows(a, b, f"{n}.bias") if bias is not None else None
+                       for n, a, b in zip(names, edges, edges[1:]))
+        return cls(views, bviews, packed, bias)
+
+
+@dataclass(frozen=True)
+class Rope:
+    """RoPE and the cache write folded into a qkv projection."""
+
+    table: Buffer                # [positions, D/2] (cos, sin)
+    cache: KVCache
+    interleaved: bool
+
+
+@dataclass(frozen=True)
+class ProjectionSpec:
+    kind: str
+    format: str
+    K: int
+    outputs: tuple[int, ...]     # rows of each member
+    packed: bool                 # one packed tensor, whole (not split into row blocks)
+    storage_buffers: int         # storage bindings of the fused kernel
+    rope: RopeSpec | None = None
+
+    def check_live(self, live) -> None:
+        if self.rope is not None:
+            self.rope.check_live(live)
+
+
+@dataclass(frozen=True)
+class ProjectionArgs:
+    fused: tuple[Launch, ...]    # empty when the members are not packed
+    split: tuple[Launch, ...]
+
+
+def fused_fits(ctx: Context) -> bool:
+    """The packed tensor is whole and the fused kernel's bindings and norm scratch fit the adapter."""
+    s, lim = ctx.spec, ctx.limits
+    return (s.packed and s.storage_buffers <= lim.max_storage_buffers_per_shader_stage
+            and lin.WG * lin.TILES["m8"][1] * 4 <= lim.max_compute_workgroup_storage_size)
+
+
+def _spec(op: str, kind: str, m: Members, x_width: int, rope: Rope | None) -> ProjectionSpec:
+    specs = [lin.validate(op, w, b) for w, b in zip(m.weights, m.biases)]
+    fmt, K = specs[0].format, specs[0].K
+    if any(s.K != K for s in specs) or K != x_width:
+        raise ShapeError(f"{op}: weights take K={[s.K for s in specs]} inputs, the norm has {x_width}")
+    packed = m.packed is not None and not m.packed.blocks
+    n_parts = 1 if m.weights[0].blocks else len(m.weights[0].bindings())
+    outputs = 4 if rope is not None else 3 if kind == "qkv" else 1  # rope: table, q, k and v caches
+    rope_spec = None
+    if rope is not None:
+        D = rope.cache.head_dim
+        if D % 4 or specs[0].N % D or specs[1].N != rope.cache.n_kv_heads * D:
+            raise ShapeError(f"{op}: RoPE needs head_dim % 4 == 0 and whole heads, got D={D}, "
+                             f"rows {[s.N for s in specs]}, {rope.cache.n_kv_heads} KV heads")
+        rope_spec = RopeSpec(op, rope.interleaved, table_positions(rope.table, D))
+    return ProjectionSpec(kind, fmt, K, tuple(s.N for s in specs), packed,
+                          1 + n_parts + 2 + outputs, rope_spec)  # x, parts, bias, gain, outputs
+
+
+def project(plan: Plan, op: str, kind: str, x: Buffer, gain: DeviceWeight, m: Members, outs: tuple[Buffer, ...],
+            *, h: Buffer, eps: float, dummy: Buffer, scratch: Buffer | None = None, rope: Rope | None = None) -> None:
+    """Append the node: outs = (q, k, v) for qkv, (out,) for gate_up. h receives the norm on the split
+    route; gate_up's split route needs `scratch` for the up projection. With rope (qkv), q is rotated
+    in place and k, v go to the cache (k, v in outs are the split route's f32 buffers)."""
+    if kind not in KINDS:
+        raise ValueError(f"{op}: unknown projection kind {kind!r} (have {KINDS})")
+    if kind == "gate_up" and scratch is None:
+        raise ValueError(f"{op}: the split gate_up route needs a scratch buffer for up")
+    spec = _spec(op, kind, m, norm_width(op, gain), rope)
+    fused: tuple[Launch, ...] = ()
+    if spec.packed:
+        fused = tuple(_fused_launches(plan, op, spec, x, gain, m, outs, eps, dummy, rope))
+    split = [rms_launch(plan, f"{op}.norm", x, gain, h, eps=eps)]
+    dsts = outs if kind == "qkv" else (outs[0], scratch)
+    for i, (w, b, y) in enumerate(zip(m.weights, m.biases, dsts)):
+        split += lin.linear_launches(lin.linear_args(plan, f"{op}.{i}", h, w, y, bias=b, dummy=dummy))
+    if kind == "gate_up":
+        split.append(inplace_launch(plan, f"{op}.swiglu", "silu_mul", outs[0], scratch, spec.outputs[0]))
+    if rope is not None:
+        q, k, v = outs
+        D, Hk = rope.cache.head_dim, rope.cache.n_kv_heads
+        split += [rope_launch(plan, f"{op}.rope_q", q, rope.table, n_heads=spec.outputs[0] // D, head_dim=D,
+                              interleaved=rope.interleaved),
+                  rope_launch(plan, f"{op}.rope_k", k, rope.table, n_heads=Hk, head_dim=D, interleaved=rope.interleaved),
+                  rope.cache.update_launch(plan, f"{op}.kv", k, v)]
+    plan.add_node(op, kind, spec, ROUTES[kind], ProjectionArgs(fused, tuple(split)))
+
+
+def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, x: Buffer, gain: DeviceWeight, m: Members,
+                    outs: tuple[Buffer, ...], eps: float, dummy: Buffer, rope: Rope | None) -> list[Launch]:
+    w, bias = m.packed, m.packed_bias
+    assert w is not None
+    kind = "qkv_rope" if rope is not None else spec.kind
+    kernel = kernel_id(lin.FAMILY, spec.format, f"{kind}_m1")
+    rn = lin.TILES["m1"][0]
+    head = {}
+    if rope is not None:
+        D = rope.cache.head_dim
+        head = dict(Hq=spec.outputs[0] // D, Hk=rope.cache.n_kv_heads, D=D, positions=spec.rope.positions,
+                    max_ctx=rope.cache.max_ctx, interleaved=rope.interleaved)
+        outs = (rope.table, outs[0], rope.cache.k, rope.cache.v)
+    if spec.kind == "qkv":
+        nq, nk, _ = spec.outputs
+        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=w.shape[0], nq=nq, nk=nk, eps=eps, **head)
+        tiles = ceil_div(w.shape[0], rn)
+    else:
+        ffn = spec.outputs[0]
+        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=ffn, eps=eps)
+        tiles = ceil_div(ffn, rn // 2)
+    bindings = (params, plan.step_buffer, x, *w.bindings(), bias.parts["data"] if bias is not None else dummy,
+                gain.parts["data"], *outs)
+    return lin.tile_launches(spec.format, kind, bindings, tiles)
+
+
+def _fused(route: Route, a: ProjectionArgs) -> list[Launch]:
+    return list(a.fused)
+
+
+def _split(route: Route, a: ProjectionArgs) -> list[Launch]:
+    return list(a.split)
+
+
+# -- registration -------------------------------------------------------------------------------
+ROUTES = {
+    "qkv": [
+        Route("qkv_fused", always, _fused, "x read once: RMSNorm in place, then Q, K and V from one packed tensor",
+              fits=fused_fits),
+        Route("qkv_split", always, _split, "RMSNorm, then a linear per output: any formats, any adapter"),
+    ],
+    "gate_up": [
+        Route("gate_up", always, _fused, "x read once: RMSNorm in place, gate and up rows paired, silu(g) * u stored",
+              fits=fused_fits),
+        Route("gate_up_split", always, _split, "RMSNorm, gate, up, then the SwiGLU product: any formats, any adapter"),
+    ],
+}
