@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 from pathlib import Path
 
@@ -27,9 +26,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from pyrite.graph.options import Options  # noqa: E402
-from pyrite.graph.plan import Live, Plan, storage  # noqa: E402
-from pyrite.graph.single import OPS  # noqa: E402
+from gpu_time import time_family  # noqa: E402
+from pyrite.graph.plan import Live  # noqa: E402
 from pyrite.gpu.native import request_device  # noqa: E402
 from pyrite.sync import run_sync  # noqa: E402
 
@@ -58,21 +56,7 @@ def channel_inputs(rng) -> tuple[dict, dict]:
 
 def time_route(device, op: str, family: str, route: str, attrs: dict, data: dict, live: Live, repeats: int) -> float:
     """Median GPU ms of the family's dispatches over `repeats` profiled runs (after one warm-up)."""
-    bufs = {"dummy": storage(device, "dummy", 4)}
-    for name, raw in data.items():
-        bufs[name] = storage(device, name, max(len(raw), 4))
-        device.write_buffer(bufs[name], 0, raw)
-    plan = Plan(device, op, {family: route}, Options())
-    OPS[op](plan, bufs, attrs)
-    plan.run(live)
-    run_sync(device.sync())
-    times = []
-    for _ in range(repeats):
-        rows = run_sync(plan.run_profiled(live))
-        times.append(sum(r["ns"] for r in rows if r["family"] == family) / 1e6)
-    for buf in bufs.values():
-        device.destroy_buffer(buf)
-    return statistics.median(times)
+    return time_family(device, op, family, route, attrs, data, live, repeats)[0] * 1e3
 
 
 def main(argv: list[str] | None = None) -> int:

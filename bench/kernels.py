@@ -26,10 +26,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
+from gpu_time import time_family  # noqa: E402
 from pyrite.gpu.native import request_device  # noqa: E402
-from pyrite.graph.options import Options  # noqa: E402
 from pyrite.graph.plan import Live, Plan, storage  # noqa: E402
-from pyrite.graph.single import OPS  # noqa: E402
 from pyrite.kernels import kernel_id  # noqa: E402
 from pyrite.models.format import part_bytes  # noqa: E402
 from pyrite.sync import run_sync  # noqa: E402
@@ -71,29 +70,6 @@ def weight_bytes(fmt: str, N: int, K: int, gs: int = 32) -> dict[str, bytes]:
         else:
             out[f"w.{p}"] = rng.integers(0, 256, size, dtype=np.uint8).tobytes()
     return out
-
-
-def time_op(device, op: str, family: str, route: str, attrs: dict, data: dict, outputs: dict, live: Live,
-            repeats: int) -> tuple[float, str]:
-    """Median GPU seconds of the family's dispatches (after one warm-up), and the kernels they ran."""
-    bufs = {"dummy": storage(device, "dummy", 4)}
-    for name, raw in data.items():
-        bufs[name] = storage(device, name, max(len(raw), 4))
-        device.write_buffer(bufs[name], 0, raw)
-    for name, nbytes in outputs.items():
-        bufs[name] = storage(device, name, max(nbytes, 4))
-    plan = Plan(device, op, {family: route}, Options())
-    OPS[op](plan, bufs, attrs)
-    plan.run(live)
-    run_sync(device.sync())
-    times = []
-    for _ in range(repeats):
-        rows = run_sync(plan.run_profiled(live))
-        times.append(sum(r["ns"] for r in rows if r["family"] == family) / 1e9)
-    kernels = next(r["kernel"] for r in plan.attest() if r["family"] == family)
-    for buf in bufs.values():
-        device.destroy_buffer(buf)
-    return statistics.median(times), kernels
 
 
 def probe(device, repeats: int) -> tuple[float, str]:
@@ -170,14 +146,14 @@ def main(argv: list[str] | None = None) -> int:
                 if N == head_rows and route == "tiled":
                     continue  # the lm_head runs for the last token only
                 attrs, data, outs = linear_case(fmt, M, N, K)
-                s, kernel = time_op(device, "linear", "linear", route, attrs, data, outs, Live(M, 0), a.repeats)
+                s, kernel = time_family(device, "linear", "linear", route, attrs, data, Live(M, 0), a.repeats, outs)
                 add(route, kernel, M, N, K, fmt, s)
         for kind, routes in (("qkv", ("qkv_fused", "qkv_split")), ("gate_up", ("gate_up", "gate_up_split"))):
             for M in (1, PREFILL_M):
                 attrs, data, outs = projection_case(g, kind, M)
                 N, K = attrs["w_shape"]
                 for route in routes:
-                    s, kernel = time_op(device, "projection", kind, route, attrs, data, outs, Live(M, 0), a.repeats)
+                    s, kernel = time_family(device, "projection", kind, route, attrs, data, Live(M, 0), a.repeats, outs)
                     add(route, kernel, M, N, K, g.format, s)
     a.out.write_text(json.dumps(rows, indent=1) + "\n")
     gemv = [r for r in rows if r["route"] == "gemv"]

@@ -12,7 +12,7 @@ from .. import kernels
 from ..errors import ShapeError
 from ..gpu import COPY_DST, COPY_SRC, STORAGE, UNIFORM, Buffer, Device, Dispatch
 from .options import Options
-from .params import pack_named, pack_params, pack_step, params_layout
+from .params import pack_named, pack_step, params_layout
 from .routes import Context, GridFn, Launch, Live, Route, RouteError, always, candidates, choose
 
 __all__ = ["Live", "Node", "Plan", "Tensor", "storage"]
@@ -103,15 +103,9 @@ class Plan:
 
     # -- build --------------------------------------------------------------------------------
 
-    def params(self, label: str, fields: Sequence[int | float]) -> Buffer:
-        """A uniform params block written once at build (immutable controls + static sizes)."""
-        data = pack_params(fields)
-        buf = self.device.create_buffer(len(data), UNIFORM | COPY_DST, label)
-        self.device.write_buffer(buf, 0, data)
-        return buf
-
-    def uniforms(self, label: str, kernel: str, **values: int | float) -> Buffer:
-        """A params block for `kernel`, packed by field name against its WGSL `struct Params`."""
+    def uniforms(self, label: str, kernel: str, **values: Any) -> Buffer:
+        """A uniform params block written once at build (immutable controls + static sizes), packed by
+        field name against the WGSL `struct Params` of `kernel` (or of any kernel sharing it)."""
         data = pack_named(kernel, params_layout(kernel, kernels.get(kernel).source), values)
         buf = self.device.create_buffer(len(data), UNIFORM | COPY_DST, label)
         self.device.write_buffer(buf, 0, data)

@@ -80,7 +80,8 @@ def attention(plan: Plan, op: str, q: Tensor, k: Tensor, v: Tensor, out: Tensor,
 def build(route: Route, a: AttentionArgs) -> list[Launch]:
     """QK by the row's variant, then the shared softmax and P V."""
     s = a.spec
-    params = a.plan.params(f"{a.op}.params", [s.rows, s.Sq, s.Skv, s.D, 1.0 / math.sqrt(s.D), int(s.has_mask), 0, 0])
+    params = a.plan.uniforms(f"{a.op}.params", kernel_id(FAMILY, route.variant), rows=s.rows, Sq=s.Sq, Skv=s.Skv,
+                             D=s.D, scale=1.0 / math.sqrt(s.D), has_mask=s.has_mask)
     scores = a.plan.scratch(f"{a.op}.scores", s.rows * s.Skv * F32)
     wg = get(kernel_id(FAMILY, route.variant)).workgroup_size[0]
     qk = grid_1d(s.rows if route.variant == "qk_row" else s.rows * s.Skv, wg)

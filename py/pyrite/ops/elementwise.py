@@ -123,7 +123,8 @@ def map_op(plan: Plan, op: str, family: str, variant: str, inputs: Sequence[Tens
                          f"(coalesced rank {layout.rank}); it needs operands of one shape or scalars")
     n = numel(out.shape)
     strides = [s for k in range(MAX_INPUTS) for s in padded(layout.strides[k] if k < len(inputs) else ())]
-    params = plan.params(f"{op}.params", [n, layout.rank, alpha_bits, 0, *padded(layout.dims), *strides])
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, variant, MAP_ROUTES[0].variant), n=n, rank=layout.rank,
+                           alpha=alpha_bits, dims=padded(layout.dims), strides=strides)
     per_word = max(1, 4 // ITEMSIZE.get(out.dtype, 4))  # packed bool / f16 outputs: a word per invocation
     grid = grid_1d(ceil_div(n, per_word), WG)
     # The layout is fixed at build: the node gets the one row it selects (or the pinned one).

@@ -25,7 +25,8 @@ def embedding(plan: Plan, op: str, ids: Buffer, table: DeviceWeight, out: Buffer
     blocks = table.row_blocks()
     bindings = []
     for b in blocks:
-        params = plan.params(f"{op}.params", [b.shape[0], K, table.group_size or 8, b.row0, V, 0, 0, 0])
+        params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, table.format), V=b.shape[0], K=K,
+                               GS=table.group_size or 8, v0=b.row0, vocab=V)
         bindings.append((params, plan.step_buffer, ids, *b.bindings(), out))
 
     def grid(live: Live) -> tuple[int, int, int]:

@@ -52,8 +52,10 @@ def build(plan: Plan, op: str, name: str, x: Tensor, *, out: Tensor, dim: int | 
     dims = _dims(name, x, dim)
     kept, red = reduce_layouts(x.shape, dims)
     runs = Runs(numel(out.shape), numel([x.shape[d] for d in dims]))
-    params = plan.params(f"{op}.params", [runs.count, runs.length, kept.rank, red.rank, *padded(kept.dims),
-                                          *padded(red.dims), *padded(kept.strides[0]), *padded(red.strides[0])])
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, name, x.dtype, ROUTES[0].variant), n_out=runs.count,
+                           red_len=runs.length, kept_rank=kept.rank, red_rank=red.rank,
+                           dims=[*padded(kept.dims), *padded(red.dims)],
+                           strides=[*padded(kept.strides[0]), *padded(red.strides[0])])
     plan.add_node(op, FAMILY, runs, ROUTES, RunsArgs(runs, (FAMILY, name, x.dtype), (params, x.buffer, out.buffer)))
 
 

@@ -10,7 +10,7 @@ FAMILY = "sample"
 
 def argmax(plan: Plan, op: str, logits: Buffer, out: Buffer, *, vocab: int, rows: int = 1) -> None:
     """out[r] = (argmax, max logit) of logits[r] for r < rows (rows=0: the live seq_len)."""
-    params = plan.params(f"{op}.params", [vocab, rows, 0, 0])
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "argmax"), V=vocab, rows=rows)
 
     def grid(live: Live) -> tuple[int, int, int]:
         return (rows or live.seq_len, 1, 1)
@@ -21,7 +21,7 @@ def argmax(plan: Plan, op: str, logits: Buffer, out: Buffer, *, vocab: int, rows
 
 def score(plan: Plan, op: str, logits: Buffer, targets: Buffer, out: Buffer, *, vocab: int) -> None:
     """out[r] = (argmax, log_softmax(logits[r])[targets[r]]) for the live rows."""
-    params = plan.params(f"{op}.params", [vocab, 0, 0, 0])
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "score"), V=vocab, rows=0)
 
     def grid(live: Live) -> tuple[int, int, int]:
         return (live.seq_len, 1, 1)

@@ -146,8 +146,9 @@ def params(a: SdpaArgs, name: str, *, row_stride: int = 0, max_splits: int = 1, 
            q0: int = 0) -> Buffer:
     """The params block every sdpa kernel reads (shaders/_lib/sdpa.wgsli Params)."""
     s = a.spec
-    return a.plan.params(f"{a.op}.{name}.params", [s.Hq, s.Hkv, s.D, s.max_ctx, 1.0 / math.sqrt(s.D),
-                                                    row_stride, max_splits, split_min, q0, 0, 0, 0])
+    return a.plan.uniforms(f"{a.op}.{name}.params", kernel_id(FAMILY, "flash_split"), Hq=s.Hq, Hkv=s.Hkv, D=s.D,
+                           max_ctx=s.max_ctx, scale=1.0 / math.sqrt(s.D), row_stride=row_stride,
+                           max_splits=max_splits, split_min=split_min, q0=q0)
 
 
 def build_stream(route: Route, a: SdpaArgs) -> list[Launch]:

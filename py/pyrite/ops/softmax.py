@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..graph.plan import Plan, Tensor
 from ..errors import ShapeError
 from .broadcast import Spec, check_dtype, check_out, check_shape, normalize_dims, numel
+from ..kernels import kernel_id
 from .reduce import ROUTES, Runs, RunsArgs
 
 FAMILY = "softmax"
@@ -34,7 +35,8 @@ def build(plan: Plan, op: str, name: str, x: Tensor, *, out: Tensor, dim: int = 
     check_out(op, out, infer(name, x, dim))
     outer, K, inner = _split(name, tuple(x.shape), dim)
     runs = Runs(outer * inner if K else 0, K)
-    params = plan.params(f"{op}.params", [runs.count, K, inner, 0])
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, name, ROUTES[0].variant), rows=runs.count, K=K,
+                           inner=inner)
     plan.add_node(op, FAMILY, runs, ROUTES, RunsArgs(runs, (FAMILY, name), (params, x.buffer, out.buffer)))
 
 
