@@ -24,6 +24,9 @@ const TM: u32 = {{ TM }}u;
 const RN: u32 = {{ RN }}u;
 {% set NORM = KIND != "plain" %}
 {% set ROPE = KIND == "qkv_rope" %}
+{# one token: the normed x is made once per workgroup in workgroup memory (K <= 4 * SHARED_K4), so the
+   inner loop is the plain one; eight: x * gain in the loop, and 1/rms applied to the sums at the end #}
+{% set SHARED_X = NORM and TM == 1 %}
 {% set TILE = RN // 2 if KIND == "gate_up" else RN %}
 {% set buffers = [("x", "read", "array<vec4<f32>>", "[M, K/4]")] %}
 {% if QUANT == "f32" %}
@@ -165,8 +168,13 @@ fn rope_store(m: u32, quad: u32, v: vec4<f32>) {
 
 var<workgroup> red: array<f32, {{ WG * TM }}>;  // [TM, WG] partial sums of squares
 {% endif %}
-{# x at vec4 index `at` of token t, RMSNorm-scaled (gain `g`) for the fused kinds #}
-{% macro load_x(t, at, g) %}{% if NORM %}(x[x{{ t }} + {{ at }}] * inv{{ t }} * {{ g }}){% else %}x[x{{ t }} + {{ at }}]{% endif %}{% endmacro %}
+{% if SHARED_X %}
+var<workgroup> xn: array<vec4<f32>, {{ SHARED_K4 }}>;  // rmsnorm(x) * gain of the one token
+{% endif %}
+{# x at vec4 index `at` of token t: as it is, normed in workgroup memory, or times the gain `g` #}
+{% macro load_x(t, at, g) %}{% if SHARED_X %}xn[{{ at }}]{% elif NORM %}(x[x{{ t }} + {{ at }}] * {{ g }}){% else %}x[x{{ t }} + {{ at }}]{% endif %}{% endmacro %}
+{# the finished sum of row r, token t (1/rms applied where the loop left it out) #}
+{% macro total(r, t) %}{% if NORM and not SHARED_X %}acc{{ r }}_{{ t }} * inv{{ t }}{% else %}acc{{ r }}_{{ t }}{% endif %}{% endmacro %}
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
@@ -207,6 +215,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% for t in range(TM) %}
     let inv{{ t }} = inverseSqrt(red[{{ t }}u * WG] / f32(p.K) + p.eps);
 {% endfor %}
+{% if SHARED_X %}
+    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
+        xn[k4] = x[x0 + k4] * inv0 * gain[k4];
+    }
+    workgroupBarrier();
+{% endif %}
 {% endif %}
     if (nb >= p.N || m0 >= M) {
         return;
@@ -230,7 +244,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% if QUANT == "f32" %}
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
-{% if NORM %}
+{% if NORM and not SHARED_X %}
         let g = gain[k4];
 {% endif %}
 {% for t in range(TM) %}
@@ -262,7 +276,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
 {% if QUANT == "q8gsw" %}
-{% if NORM %}
+{% if NORM and not SHARED_X %}
             let ga = gain[word];
 {% endif %}
 {% for t in range(TM) %}
@@ -280,7 +294,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% else %}
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
-{% if NORM %}
+{% if NORM and not SHARED_X %}
             let ga = gain[word * 2u];
             let gb = gain[word * 2u + 1u];
 {% endif %}
@@ -327,7 +341,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% for t in range(TM) %}
     if (m0 + {{ t }}u < M) {
-        rope_store(m0 + {{ t }}u, gid.x, vec4<f32>({% for r in range(RN) %}acc{{ r }}_{{ t }} + b{{ r }}{{ ", " if not loop.last }}{% endfor %}));
+        rope_store(m0 + {{ t }}u, gid.x, vec4<f32>({% for r in range(RN) %}{{ total(r, t) }} + b{{ r }}{{ ", " if not loop.last }}{% endfor %}));
     }
 {% endfor %}
 {% else %}
@@ -338,15 +352,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let bu{{ r }} = bias_at(n{{ r + TILE }});
 {% for t in range(TM) %}
         if (m0 + {{ t }}u < M) {
-            let gate = acc{{ r }}_{{ t }} + bg{{ r }};
-            y[(m0 + {{ t }}u) * p.N + n{{ r }}] = gate / (1.0 + exp(-gate)) * (acc{{ r + TILE }}_{{ t }} + bu{{ r }});
+            let gate = {{ total(r, t) }} + bg{{ r }};
+            y[(m0 + {{ t }}u) * p.N + n{{ r }}] = gate / (1.0 + exp(-gate)) * ({{ total(r + TILE, t) }} + bu{{ r }});
         }
 {% endfor %}
 {% else %}
         let b{{ r }} = bias_at(n{{ r }});
 {% for t in range(TM) %}
         if (m0 + {{ t }}u < M) {
-            store(m0 + {{ t }}u, n{{ r }}, acc{{ r }}_{{ t }} + b{{ r }});
+            store(m0 + {{ t }}u, n{{ r }}, {{ total(r, t) }} + b{{ r }});
         }
 {% endfor %}
 {% endif %}

@@ -101,7 +101,13 @@ def test_members_of_different_formats_fall_back_to_split():
 
 
 def test_too_little_workgroup_storage_for_the_in_place_norm_falls_back():
-    small = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=1024)  # the m8 norm needs 2 KiB
+    """The one-token tile keeps normed x in 8 KiB of workgroup memory (plus 256 B of partial sums)."""
+    enough = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=8192 + 256)
+    plan, b = plan_and_buffers(null_device(enough))
+    qkv(plan, b, packed(plan.device), vec(plan.device, "g", 64))
+    plan.run(Live(1, 0))
+    assert plan.routes() == {"qkv": "qkv_fused"}
+    small = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=8192 + 255)
     plan, b = plan_and_buffers(null_device(small))
     qkv(plan, b, packed(plan.device), vec(plan.device, "g", 64))
     project(plan, "gate_up", "gate_up", b["x"], vec(plan.device, "g", 64),
@@ -120,3 +126,12 @@ def test_projection_bad_input_is_a_shape_error():
         Members.of_packed(weight(d, "qkv.weight", (128, 64)), vec(d, "qkv.bias", 100), ("q", "k", "v"), (64, 32, 32))
     with pytest.raises(ShapeError, match="the norm has 96"):
         qkv(plan, b, packed(d), vec(d, "g", 96))
+
+
+def test_k_past_the_one_token_tiles_workgroup_copy_falls_back():
+    plan, b = plan_and_buffers()
+    for K, route in ((2048, "qkv_fused"), (2080, "qkv_split")):
+        project(plan, f"qkv{K}", "qkv", b["x"], vec(plan.device, "g", K), packed(plan.device, K=K),
+                (b["q"], b["k"], b["v"]), h=b["h"], eps=1e-5, dummy=b["dummy"])
+        plan.run(Live(1, 0))
+        assert plan.routes()[f"qkv{K}"] == route

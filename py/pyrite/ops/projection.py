@@ -21,7 +21,7 @@ from ..graph.grids import ceil_div
 from ..graph.plan import Plan
 from ..graph.routes import Context, Launch, Route, always
 from ..graph.weights import DeviceWeight
-from ..kernels import kernel_id
+from ..kernels import get, kernel_id
 from . import linear as lin
 from .elementwise import inplace_launch
 from .kv_cache import KVCache
@@ -86,10 +86,15 @@ class ProjectionArgs:
 
 
 def fused_fits(ctx: Context) -> bool:
-    """The packed tensor is whole and the fused kernel's bindings and norm scratch fit the adapter."""
+    """The packed tensor is whole, and the fused kernels' storage bindings and workgroup memory (the
+    norm's partial sums; the one-token tile's normed x, which bounds K) fit the adapter."""
     s, lim = ctx.spec, ctx.limits
-    return (s.packed and s.storage_buffers <= lim.max_storage_buffers_per_shader_stage
-            and lin.WG * lin.TILES["m8"][1] * 4 <= lim.max_compute_workgroup_storage_size)
+    if not s.packed or s.storage_buffers > lim.max_storage_buffers_per_shader_stage:
+        return False
+    shared_k4 = get(kernel_id(lin.FAMILY, s.format, f"{s.kind}_m1")).params["SHARED_K4"]
+    m1_bytes = 16 * shared_k4 + 4 * lin.WG
+    m8_bytes = 4 * lin.WG * lin.TILES["m8"][1]
+    return s.K <= 4 * shared_k4 and max(m1_bytes, m8_bytes) <= lim.max_compute_workgroup_storage_size
 
 
 def _spec(op: str, kind: str, m: Members, x_width: int, rope: Rope | None) -> ProjectionSpec:

@@ -164,14 +164,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc3_7 = 0.0;
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
         let g = gain[k4];
-        let a0 = (x[x0 + k4] * inv0 * g);
-        let a1 = (x[x1 + k4] * inv1 * g);
-        let a2 = (x[x2 + k4] * inv2 * g);
-        let a3 = (x[x3 + k4] * inv3 * g);
-        let a4 = (x[x4 + k4] * inv4 * g);
-        let a5 = (x[x5 + k4] * inv5 * g);
-        let a6 = (x[x6 + k4] * inv6 * g);
-        let a7 = (x[x7 + k4] * inv7 * g);
+        let a0 = (x[x0 + k4] * g);
+        let a1 = (x[x1 + k4] * g);
+        let a2 = (x[x2 + k4] * g);
+        let a3 = (x[x3 + k4] * g);
+        let a4 = (x[x4 + k4] * g);
+        let a5 = (x[x5 + k4] * g);
+        let a6 = (x[x6 + k4] * g);
+        let a7 = (x[x7 + k4] * g);
         let wv0 = w[w0 * K4 + k4];
         acc0_0 = acc0_0 + dot(wv0, a0);
         acc0_1 = acc0_1 + dot(wv0, a1);
@@ -213,72 +213,72 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let bg0 = bias_at(n0);
         let bu0 = bias_at(n2);
         if (m0 + 0u < M) {
-            let gate = acc0_0 + bg0;
-            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_0 + bu0);
+            let gate = acc0_0 * inv0 + bg0;
+            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_0 * inv0 + bu0);
         }
         if (m0 + 1u < M) {
-            let gate = acc0_1 + bg0;
-            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_1 + bu0);
+            let gate = acc0_1 * inv1 + bg0;
+            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_1 * inv1 + bu0);
         }
         if (m0 + 2u < M) {
-            let gate = acc0_2 + bg0;
-            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_2 + bu0);
+            let gate = acc0_2 * inv2 + bg0;
+            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_2 * inv2 + bu0);
         }
         if (m0 + 3u < M) {
-            let gate = acc0_3 + bg0;
-            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_3 + bu0);
+            let gate = acc0_3 * inv3 + bg0;
+            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_3 * inv3 + bu0);
         }
         if (m0 + 4u < M) {
-            let gate = acc0_4 + bg0;
-            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_4 + bu0);
+            let gate = acc0_4 * inv4 + bg0;
+            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_4 * inv4 + bu0);
         }
         if (m0 + 5u < M) {
-            let gate = acc0_5 + bg0;
-            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_5 + bu0);
+            let gate = acc0_5 * inv5 + bg0;
+            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_5 * inv5 + bu0);
         }
         if (m0 + 6u < M) {
-            let gate = acc0_6 + bg0;
-            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_6 + bu0);
+            let gate = acc0_6 * inv6 + bg0;
+            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_6 * inv6 + bu0);
         }
         if (m0 + 7u < M) {
-            let gate = acc0_7 + bg0;
-            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_7 + bu0);
+            let gate = acc0_7 * inv7 + bg0;
+            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_7 * inv7 + bu0);
         }
     }
     if (nb + 1u < p.N) {
         let bg1 = bias_at(n1);
         let bu1 = bias_at(n3);
         if (m0 + 0u < M) {
-            let gate = acc1_0 + bg1;
-            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_0 + bu1);
+            let gate = acc1_0 * inv0 + bg1;
+            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_0 * inv0 + bu1);
         }
         if (m0 + 1u < M) {
-            let gate = acc1_1 + bg1;
-            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_1 + bu1);
+            let gate = acc1_1 * inv1 + bg1;
+            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_1 * inv1 + bu1);
         }
         if (m0 + 2u < M) {
-            let gate = acc1_2 + bg1;
-            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_2 + bu1);
+            let gate = acc1_2 * inv2 + bg1;
+            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_2 * inv2 + bu1);
         }
         if (m0 + 3u < M) {
-            let gate = acc1_3 + bg1;
-            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_3 + bu1);
+            let gate = acc1_3 * inv3 + bg1;
+            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_3 * inv3 + bu1);
         }
         if (m0 + 4u < M) {
-            let gate = acc1_4 + bg1;
-            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_4 + bu1);
+            let gate = acc1_4 * inv4 + bg1;
+            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_4 * inv4 + bu1);
         }
         if (m0 + 5u < M) {
-            let gate = acc1_5 + bg1;
-            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_5 + bu1);
+            let gate = acc1_5 * inv5 + bg1;
+            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_5 * inv5 + bu1);
         }
         if (m0 + 6u < M) {
-            let gate = acc1_6 + bg1;
-            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_6 + bu1);
+            let gate = acc1_6 * inv6 + bg1;
+            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_6 * inv6 + bu1);
         }
         if (m0 + 7u < M) {
-            let gate = acc1_7 + bg1;
-            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_7 + bu1);
+            let gate = acc1_7 * inv7 + bg1;
+            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_7 * inv7 + bu1);
         }
     }
 }

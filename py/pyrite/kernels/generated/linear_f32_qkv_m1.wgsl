@@ -56,6 +56,7 @@ fn store(m: u32, n: u32, v: f32) {
 }
 
 var<workgroup> red: array<f32, 64>;  // [TM, WG] partial sums of squares
+var<workgroup> xn: array<vec4<f32>, 512>;  // rmsnorm(x) * gain of the one token
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
@@ -83,6 +84,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         workgroupBarrier();
     }
     let inv0 = inverseSqrt(red[0u * WG] / f32(p.K) + p.eps);
+    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
+        xn[k4] = x[x0 + k4] * inv0 * gain[k4];
+    }
+    workgroupBarrier();
     if (nb >= p.N || m0 >= M) {
         return;
     }
@@ -99,8 +104,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let w3 = p.wr0 + n3;  // its row in the part buffers
     var acc3_0 = 0.0;
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
-        let g = gain[k4];
-        let a0 = (x[x0 + k4] * inv0 * g);
+        let a0 = xn[k4];
         let wv0 = w[w0 * K4 + k4];
         acc0_0 = acc0_0 + dot(wv0, a0);
         let wv1 = w[w1 * K4 + k4];

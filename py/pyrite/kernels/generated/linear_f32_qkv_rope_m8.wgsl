@@ -227,14 +227,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc3_7 = 0.0;
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
         let g = gain[k4];
-        let a0 = (x[x0 + k4] * inv0 * g);
-        let a1 = (x[x1 + k4] * inv1 * g);
-        let a2 = (x[x2 + k4] * inv2 * g);
-        let a3 = (x[x3 + k4] * inv3 * g);
-        let a4 = (x[x4 + k4] * inv4 * g);
-        let a5 = (x[x5 + k4] * inv5 * g);
-        let a6 = (x[x6 + k4] * inv6 * g);
-        let a7 = (x[x7 + k4] * inv7 * g);
+        let a0 = (x[x0 + k4] * g);
+        let a1 = (x[x1 + k4] * g);
+        let a2 = (x[x2 + k4] * g);
+        let a3 = (x[x3 + k4] * g);
+        let a4 = (x[x4 + k4] * g);
+        let a5 = (x[x5 + k4] * g);
+        let a6 = (x[x6 + k4] * g);
+        let a7 = (x[x7 + k4] * g);
         let wv0 = w[w0 * K4 + k4];
         acc0_0 = acc0_0 + dot(wv0, a0);
         acc0_1 = acc0_1 + dot(wv0, a1);
@@ -277,27 +277,27 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let b2 = bias_at(n2);
     let b3 = bias_at(n3);
     if (m0 + 0u < M) {
-        rope_store(m0 + 0u, gid.x, vec4<f32>(acc0_0 + b0, acc1_0 + b1, acc2_0 + b2, acc3_0 + b3));
+        rope_store(m0 + 0u, gid.x, vec4<f32>(acc0_0 * inv0 + b0, acc1_0 * inv0 + b1, acc2_0 * inv0 + b2, acc3_0 * inv0 + b3));
     }
     if (m0 + 1u < M) {
-        rope_store(m0 + 1u, gid.x, vec4<f32>(acc0_1 + b0, acc1_1 + b1, acc2_1 + b2, acc3_1 + b3));
+        rope_store(m0 + 1u, gid.x, vec4<f32>(acc0_1 * inv1 + b0, acc1_1 * inv1 + b1, acc2_1 * inv1 + b2, acc3_1 * inv1 + b3));
     }
     if (m0 + 2u < M) {
-        rope_store(m0 + 2u, gid.x, vec4<f32>(acc0_2 + b0, acc1_2 + b1, acc2_2 + b2, acc3_2 + b3));
+        rope_store(m0 + 2u, gid.x, vec4<f32>(acc0_2 * inv2 + b0, acc1_2 * inv2 + b1, acc2_2 * inv2 + b2, acc3_2 * inv2 + b3));
     }
     if (m0 + 3u < M) {
-        rope_store(m0 + 3u, gid.x, vec4<f32>(acc0_3 + b0, acc1_3 + b1, acc2_3 + b2, acc3_3 + b3));
+        rope_store(m0 + 3u, gid.x, vec4<f32>(acc0_3 * inv3 + b0, acc1_3 * inv3 + b1, acc2_3 * inv3 + b2, acc3_3 * inv3 + b3));
     }
     if (m0 + 4u < M) {
-        rope_store(m0 + 4u, gid.x, vec4<f32>(acc0_4 + b0, acc1_4 + b1, acc2_4 + b2, acc3_4 + b3));
+        rope_store(m0 + 4u, gid.x, vec4<f32>(acc0_4 * inv4 + b0, acc1_4 * inv4 + b1, acc2_4 * inv4 + b2, acc3_4 * inv4 + b3));
     }
     if (m0 + 5u < M) {
-        rope_store(m0 + 5u, gid.x, vec4<f32>(acc0_5 + b0, acc1_5 + b1, acc2_5 + b2, acc3_5 + b3));
+        rope_store(m0 + 5u, gid.x, vec4<f32>(acc0_5 * inv5 + b0, acc1_5 * inv5 + b1, acc2_5 * inv5 + b2, acc3_5 * inv5 + b3));
     }
     if (m0 + 6u < M) {
-        rope_store(m0 + 6u, gid.x, vec4<f32>(acc0_6 + b0, acc1_6 + b1, acc2_6 + b2, acc3_6 + b3));
+        rope_store(m0 + 6u, gid.x, vec4<f32>(acc0_6 * inv6 + b0, acc1_6 * inv6 + b1, acc2_6 * inv6 + b2, acc3_6 * inv6 + b3));
     }
     if (m0 + 7u < M) {
-        rope_store(m0 + 7u, gid.x, vec4<f32>(acc0_7 + b0, acc1_7 + b1, acc2_7 + b2, acc3_7 + b3));
+        rope_store(m0 + 7u, gid.x, vec4<f32>(acc0_7 * inv7 + b0, acc1_7 * inv7 + b1, acc2_7 * inv7 + b2, acc3_7 * inv7 + b3));
     }
 }

@@ -56,6 +56,7 @@ fn bias_at(n: u32) -> f32 {
 }
 
 var<workgroup> red: array<f32, 64>;  // [TM, WG] partial sums of squares
+var<workgroup> xn: array<vec4<f32>, 512>;  // rmsnorm(x) * gain of the one token
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
@@ -83,6 +84,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         workgroupBarrier();
     }
     let inv0 = inverseSqrt(red[0u * WG] / f32(p.K) + p.eps);
+    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
+        xn[k4] = x[x0 + k4] * inv0 * gain[k4];
+    }
+    workgroupBarrier();
     if (nb >= p.N || m0 >= M) {
         return;
     }
@@ -110,10 +115,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
-            let ga = gain[word * 2u];
-            let gb = gain[word * 2u + 1u];
-            let a0 = (x[x0 + word * 2u] * inv0 * ga);
-            let b0 = (x[x0 + word * 2u + 1u] * inv0 * gb);
+            let a0 = xn[word * 2u];
+            let b0 = xn[word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
             let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;

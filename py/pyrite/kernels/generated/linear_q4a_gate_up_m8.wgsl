@@ -224,50 +224,50 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
             let ga = gain[word * 2u];
             let gb = gain[word * 2u + 1u];
-            let a0 = (x[x0 + word * 2u] * inv0 * ga);
-            let b0 = (x[x0 + word * 2u + 1u] * inv0 * gb);
+            let a0 = (x[x0 + word * 2u] * ga);
+            let b0 = (x[x0 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
             let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;
             xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
-            let a1 = (x[x1 + word * 2u] * inv1 * ga);
-            let b1 = (x[x1 + word * 2u + 1u] * inv1 * gb);
+            let a1 = (x[x1 + word * 2u] * ga);
+            let b1 = (x[x1 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev1 = vec4<f32>(a1.x, a1.z, b1.x, b1.z) * EVEN_SCALE;
             let od1 = vec4<f32>(a1.y, a1.w, b1.y, b1.w) * ODD_SCALE;
             xs1 = xs1 + dot(a1 + b1, vec4<f32>(1.0));
-            let a2 = (x[x2 + word * 2u] * inv2 * ga);
-            let b2 = (x[x2 + word * 2u + 1u] * inv2 * gb);
+            let a2 = (x[x2 + word * 2u] * ga);
+            let b2 = (x[x2 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev2 = vec4<f32>(a2.x, a2.z, b2.x, b2.z) * EVEN_SCALE;
             let od2 = vec4<f32>(a2.y, a2.w, b2.y, b2.w) * ODD_SCALE;
             xs2 = xs2 + dot(a2 + b2, vec4<f32>(1.0));
-            let a3 = (x[x3 + word * 2u] * inv3 * ga);
-            let b3 = (x[x3 + word * 2u + 1u] * inv3 * gb);
+            let a3 = (x[x3 + word * 2u] * ga);
+            let b3 = (x[x3 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev3 = vec4<f32>(a3.x, a3.z, b3.x, b3.z) * EVEN_SCALE;
             let od3 = vec4<f32>(a3.y, a3.w, b3.y, b3.w) * ODD_SCALE;
             xs3 = xs3 + dot(a3 + b3, vec4<f32>(1.0));
-            let a4 = (x[x4 + word * 2u] * inv4 * ga);
-            let b4 = (x[x4 + word * 2u + 1u] * inv4 * gb);
+            let a4 = (x[x4 + word * 2u] * ga);
+            let b4 = (x[x4 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev4 = vec4<f32>(a4.x, a4.z, b4.x, b4.z) * EVEN_SCALE;
             let od4 = vec4<f32>(a4.y, a4.w, b4.y, b4.w) * ODD_SCALE;
             xs4 = xs4 + dot(a4 + b4, vec4<f32>(1.0));
-            let a5 = (x[x5 + word * 2u] * inv5 * ga);
-            let b5 = (x[x5 + word * 2u + 1u] * inv5 * gb);
+            let a5 = (x[x5 + word * 2u] * ga);
+            let b5 = (x[x5 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev5 = vec4<f32>(a5.x, a5.z, b5.x, b5.z) * EVEN_SCALE;
             let od5 = vec4<f32>(a5.y, a5.w, b5.y, b5.w) * ODD_SCALE;
             xs5 = xs5 + dot(a5 + b5, vec4<f32>(1.0));
-            let a6 = (x[x6 + word * 2u] * inv6 * ga);
-            let b6 = (x[x6 + word * 2u + 1u] * inv6 * gb);
+            let a6 = (x[x6 + word * 2u] * ga);
+            let b6 = (x[x6 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev6 = vec4<f32>(a6.x, a6.z, b6.x, b6.z) * EVEN_SCALE;
             let od6 = vec4<f32>(a6.y, a6.w, b6.y, b6.w) * ODD_SCALE;
             xs6 = xs6 + dot(a6 + b6, vec4<f32>(1.0));
-            let a7 = (x[x7 + word * 2u] * inv7 * ga);
-            let b7 = (x[x7 + word * 2u + 1u] * inv7 * gb);
+            let a7 = (x[x7 + word * 2u] * ga);
+            let b7 = (x[x7 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z) * EVEN_SCALE;
             let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w) * ODD_SCALE;
@@ -370,72 +370,72 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let bg0 = bias_at(n0);
         let bu0 = bias_at(n2);
         if (m0 + 0u < M) {
-            let gate = acc0_0 + bg0;
-            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_0 + bu0);
+            let gate = acc0_0 * inv0 + bg0;
+            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_0 * inv0 + bu0);
         }
         if (m0 + 1u < M) {
-            let gate = acc0_1 + bg0;
-            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_1 + bu0);
+            let gate = acc0_1 * inv1 + bg0;
+            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_1 * inv1 + bu0);
         }
         if (m0 + 2u < M) {
-            let gate = acc0_2 + bg0;
-            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_2 + bu0);
+            let gate = acc0_2 * inv2 + bg0;
+            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_2 * inv2 + bu0);
         }
         if (m0 + 3u < M) {
-            let gate = acc0_3 + bg0;
-            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_3 + bu0);
+            let gate = acc0_3 * inv3 + bg0;
+            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_3 * inv3 + bu0);
         }
         if (m0 + 4u < M) {
-            let gate = acc0_4 + bg0;
-            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_4 + bu0);
+            let gate = acc0_4 * inv4 + bg0;
+            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_4 * inv4 + bu0);
         }
         if (m0 + 5u < M) {
-            let gate = acc0_5 + bg0;
-            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_5 + bu0);
+            let gate = acc0_5 * inv5 + bg0;
+            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_5 * inv5 + bu0);
         }
         if (m0 + 6u < M) {
-            let gate = acc0_6 + bg0;
-            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_6 + bu0);
+            let gate = acc0_6 * inv6 + bg0;
+            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_6 * inv6 + bu0);
         }
         if (m0 + 7u < M) {
-            let gate = acc0_7 + bg0;
-            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_7 + bu0);
+            let gate = acc0_7 * inv7 + bg0;
+            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_7 * inv7 + bu0);
         }
     }
     if (nb + 1u < p.N) {
         let bg1 = bias_at(n1);
         let bu1 = bias_at(n3);
         if (m0 + 0u < M) {
-            let gate = acc1_0 + bg1;
-            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_0 + bu1);
+            let gate = acc1_0 * inv0 + bg1;
+            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_0 * inv0 + bu1);
         }
         if (m0 + 1u < M) {
-            let gate = acc1_1 + bg1;
-            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_1 + bu1);
+            let gate = acc1_1 * inv1 + bg1;
+            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_1 * inv1 + bu1);
         }
         if (m0 + 2u < M) {
-            let gate = acc1_2 + bg1;
-            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_2 + bu1);
+            let gate = acc1_2 * inv2 + bg1;
+            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_2 * inv2 + bu1);
         }
         if (m0 + 3u < M) {
-            let gate = acc1_3 + bg1;
-            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_3 + bu1);
+            let gate = acc1_3 * inv3 + bg1;
+            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_3 * inv3 + bu1);
         }
         if (m0 + 4u < M) {
-            let gate = acc1_4 + bg1;
-            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_4 + bu1);
+            let gate = acc1_4 * inv4 + bg1;
+            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_4 * inv4 + bu1);
         }
         if (m0 + 5u < M) {
-            let gate = acc1_5 + bg1;
-            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_5 + bu1);
+            let gate = acc1_5 * inv5 + bg1;
+            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_5 * inv5 + bu1);
         }
         if (m0 + 6u < M) {
-            let gate = acc1_6 + bg1;
-            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_6 + bu1);
+            let gate = acc1_6 * inv6 + bg1;
+            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_6 * inv6 + bu1);
         }
         if (m0 + 7u < M) {
-            let gate = acc1_7 + bg1;
-            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_7 + bu1);
+            let gate = acc1_7 * inv7 + bg1;
+            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_7 * inv7 + bu1);
         }
     }
 }

@@ -286,50 +286,50 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
             let ga = gain[word * 2u];
             let gb = gain[word * 2u + 1u];
-            let a0 = (x[x0 + word * 2u] * inv0 * ga);
-            let b0 = (x[x0 + word * 2u + 1u] * inv0 * gb);
+            let a0 = (x[x0 + word * 2u] * ga);
+            let b0 = (x[x0 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
             let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;
             xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
-            let a1 = (x[x1 + word * 2u] * inv1 * ga);
-            let b1 = (x[x1 + word * 2u + 1u] * inv1 * gb);
+            let a1 = (x[x1 + word * 2u] * ga);
+            let b1 = (x[x1 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev1 = vec4<f32>(a1.x, a1.z, b1.x, b1.z) * EVEN_SCALE;
             let od1 = vec4<f32>(a1.y, a1.w, b1.y, b1.w) * ODD_SCALE;
             xs1 = xs1 + dot(a1 + b1, vec4<f32>(1.0));
-            let a2 = (x[x2 + word * 2u] * inv2 * ga);
-            let b2 = (x[x2 + word * 2u + 1u] * inv2 * gb);
+            let a2 = (x[x2 + word * 2u] * ga);
+            let b2 = (x[x2 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev2 = vec4<f32>(a2.x, a2.z, b2.x, b2.z) * EVEN_SCALE;
             let od2 = vec4<f32>(a2.y, a2.w, b2.y, b2.w) * ODD_SCALE;
             xs2 = xs2 + dot(a2 + b2, vec4<f32>(1.0));
-            let a3 = (x[x3 + word * 2u] * inv3 * ga);
-            let b3 = (x[x3 + word * 2u + 1u] * inv3 * gb);
+            let a3 = (x[x3 + word * 2u] * ga);
+            let b3 = (x[x3 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev3 = vec4<f32>(a3.x, a3.z, b3.x, b3.z) * EVEN_SCALE;
             let od3 = vec4<f32>(a3.y, a3.w, b3.y, b3.w) * ODD_SCALE;
             xs3 = xs3 + dot(a3 + b3, vec4<f32>(1.0));
-            let a4 = (x[x4 + word * 2u] * inv4 * ga);
-            let b4 = (x[x4 + word * 2u + 1u] * inv4 * gb);
+            let a4 = (x[x4 + word * 2u] * ga);
+            let b4 = (x[x4 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev4 = vec4<f32>(a4.x, a4.z, b4.x, b4.z) * EVEN_SCALE;
             let od4 = vec4<f32>(a4.y, a4.w, b4.y, b4.w) * ODD_SCALE;
             xs4 = xs4 + dot(a4 + b4, vec4<f32>(1.0));
-            let a5 = (x[x5 + word * 2u] * inv5 * ga);
-            let b5 = (x[x5 + word * 2u + 1u] * inv5 * gb);
+            let a5 = (x[x5 + word * 2u] * ga);
+            let b5 = (x[x5 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev5 = vec4<f32>(a5.x, a5.z, b5.x, b5.z) * EVEN_SCALE;
             let od5 = vec4<f32>(a5.y, a5.w, b5.y, b5.w) * ODD_SCALE;
             xs5 = xs5 + dot(a5 + b5, vec4<f32>(1.0));
-            let a6 = (x[x6 + word * 2u] * inv6 * ga);
-            let b6 = (x[x6 + word * 2u + 1u] * inv6 * gb);
+            let a6 = (x[x6 + word * 2u] * ga);
+            let b6 = (x[x6 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev6 = vec4<f32>(a6.x, a6.z, b6.x, b6.z) * EVEN_SCALE;
             let od6 = vec4<f32>(a6.y, a6.w, b6.y, b6.w) * ODD_SCALE;
             xs6 = xs6 + dot(a6 + b6, vec4<f32>(1.0));
-            let a7 = (x[x7 + word * 2u] * inv7 * ga);
-            let b7 = (x[x7 + word * 2u + 1u] * inv7 * gb);
+            let a7 = (x[x7 + word * 2u] * ga);
+            let b7 = (x[x7 + word * 2u + 1u] * gb);
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z) * EVEN_SCALE;
             let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w) * ODD_SCALE;
@@ -429,27 +429,27 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let b2 = bias_at(n2);
     let b3 = bias_at(n3);
     if (m0 + 0u < M) {
-        rope_store(m0 + 0u, gid.x, vec4<f32>(acc0_0 + b0, acc1_0 + b1, acc2_0 + b2, acc3_0 + b3));
+        rope_store(m0 + 0u, gid.x, vec4<f32>(acc0_0 * inv0 + b0, acc1_0 * inv0 + b1, acc2_0 * inv0 + b2, acc3_0 * inv0 + b3));
     }
     if (m0 + 1u < M) {
-        rope_store(m0 + 1u, gid.x, vec4<f32>(acc0_1 + b0, acc1_1 + b1, acc2_1 + b2, acc3_1 + b3));
+        rope_store(m0 + 1u, gid.x, vec4<f32>(acc0_1 * inv1 + b0, acc1_1 * inv1 + b1, acc2_1 * inv1 + b2, acc3_1 * inv1 + b3));
     }
     if (m0 + 2u < M) {
-        rope_store(m0 + 2u, gid.x, vec4<f32>(acc0_2 + b0, acc1_2 + b1, acc2_2 + b2, acc3_2 + b3));
+        rope_store(m0 + 2u, gid.x, vec4<f32>(acc0_2 * inv2 + b0, acc1_2 * inv2 + b1, acc2_2 * inv2 + b2, acc3_2 * inv2 + b3));
     }
     if (m0 + 3u < M) {
-        rope_store(m0 + 3u, gid.x, vec4<f32>(acc0_3 + b0, acc1_3 + b1, acc2_3 + b2, acc3_3 + b3));
+        rope_store(m0 + 3u, gid.x, vec4<f32>(acc0_3 * inv3 + b0, acc1_3 * inv3 + b1, acc2_3 * inv3 + b2, acc3_3 * inv3 + b3));
     }
     if (m0 + 4u < M) {
-        rope_store(m0 + 4u, gid.x, vec4<f32>(acc0_4 + b0, acc1_4 + b1, acc2_4 + b2, acc3_4 + b3));
+        rope_store(m0 + 4u, gid.x, vec4<f32>(acc0_4 * inv4 + b0, acc1_4 * inv4 + b1, acc2_4 * inv4 + b2, acc3_4 * inv4 + b3));
     }
     if (m0 + 5u < M) {
-        rope_store(m0 + 5u, gid.x, vec4<f32>(acc0_5 + b0, acc1_5 + b1, acc2_5 + b2, acc3_5 + b3));
+        rope_store(m0 + 5u, gid.x, vec4<f32>(acc0_5 * inv5 + b0, acc1_5 * inv5 + b1, acc2_5 * inv5 + b2, acc3_5 * inv5 + b3));
     }
     if (m0 + 6u < M) {
-        rope_store(m0 + 6u, gid.x, vec4<f32>(acc0_6 + b0, acc1_6 + b1, acc2_6 + b2, acc3_6 + b3));
+        rope_store(m0 + 6u, gid.x, vec4<f32>(acc0_6 * inv6 + b0, acc1_6 * inv6 + b1, acc2_6 * inv6 + b2, acc3_6 * inv6 + b3));
     }
     if (m0 + 7u < M) {
-        rope_store(m0 + 7u, gid.x, vec4<f32>(acc0_7 + b0, acc1_7 + b1, acc2_7 + b2, acc3_7 + b3));
+        rope_store(m0 + 7u, gid.x, vec4<f32>(acc0_7 * inv7 + b0, acc1_7 * inv7 + b1, acc2_7 * inv7 + b2, acc3_7 * inv7 + b3));
     }
 }

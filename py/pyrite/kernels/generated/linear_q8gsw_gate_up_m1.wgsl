@@ -55,6 +55,7 @@ fn bias_at(n: u32) -> f32 {
 }
 
 var<workgroup> red: array<f32, 64>;  // [TM, WG] partial sums of squares
+var<workgroup> xn: array<vec4<f32>, 512>;  // rmsnorm(x) * gain of the one token
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
@@ -82,6 +83,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         workgroupBarrier();
     }
     let inv0 = inverseSqrt(red[0u * WG] / f32(p.K) + p.eps);
+    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
+        xn[k4] = x[x0 + k4] * inv0 * gain[k4];
+    }
+    workgroupBarrier();
     if (nb >= p.N || m0 >= M) {
         return;
     }
@@ -108,8 +113,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         var qx3_0 = 0.0;
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
-            let ga = gain[word];
-            let a0 = (x[x0 + word] * inv0 * ga);
+            let a0 = xn[word];
             xs0 = xs0 + dot(a0, vec4<f32>(1.0));
             let sa0 = a0 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)

@@ -221,28 +221,28 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
             let ga = gain[word];
-            let a0 = (x[x0 + word] * inv0 * ga);
+            let a0 = (x[x0 + word] * ga);
             xs0 = xs0 + dot(a0, vec4<f32>(1.0));
             let sa0 = a0 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a1 = (x[x1 + word] * inv1 * ga);
+            let a1 = (x[x1 + word] * ga);
             xs1 = xs1 + dot(a1, vec4<f32>(1.0));
             let sa1 = a1 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a2 = (x[x2 + word] * inv2 * ga);
+            let a2 = (x[x2 + word] * ga);
             xs2 = xs2 + dot(a2, vec4<f32>(1.0));
             let sa2 = a2 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a3 = (x[x3 + word] * inv3 * ga);
+            let a3 = (x[x3 + word] * ga);
             xs3 = xs3 + dot(a3, vec4<f32>(1.0));
             let sa3 = a3 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a4 = (x[x4 + word] * inv4 * ga);
+            let a4 = (x[x4 + word] * ga);
             xs4 = xs4 + dot(a4, vec4<f32>(1.0));
             let sa4 = a4 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a5 = (x[x5 + word] * inv5 * ga);
+            let a5 = (x[x5 + word] * ga);
             xs5 = xs5 + dot(a5, vec4<f32>(1.0));
             let sa5 = a5 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a6 = (x[x6 + word] * inv6 * ga);
+            let a6 = (x[x6 + word] * ga);
             xs6 = xs6 + dot(a6, vec4<f32>(1.0));
             let sa6 = a6 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a7 = (x[x7 + word] * inv7 * ga);
+            let a7 = (x[x7 + word] * ga);
             xs7 = xs7 + dot(a7, vec4<f32>(1.0));
             let sa7 = a7 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
@@ -335,72 +335,72 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let bg0 = bias_at(n0);
         let bu0 = bias_at(n2);
         if (m0 + 0u < M) {
-            let gate = acc0_0 + bg0;
-            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_0 + bu0);
+            let gate = acc0_0 * inv0 + bg0;
+            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_0 * inv0 + bu0);
         }
         if (m0 + 1u < M) {
-            let gate = acc0_1 + bg0;
-            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_1 + bu0);
+            let gate = acc0_1 * inv1 + bg0;
+            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_1 * inv1 + bu0);
         }
         if (m0 + 2u < M) {
-            let gate = acc0_2 + bg0;
-            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_2 + bu0);
+            let gate = acc0_2 * inv2 + bg0;
+            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_2 * inv2 + bu0);
         }
         if (m0 + 3u < M) {
-            let gate = acc0_3 + bg0;
-            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_3 + bu0);
+            let gate = acc0_3 * inv3 + bg0;
+            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_3 * inv3 + bu0);
         }
         if (m0 + 4u < M) {
-            let gate = acc0_4 + bg0;
-            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_4 + bu0);
+            let gate = acc0_4 * inv4 + bg0;
+            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_4 * inv4 + bu0);
         }
         if (m0 + 5u < M) {
-            let gate = acc0_5 + bg0;
-            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_5 + bu0);
+            let gate = acc0_5 * inv5 + bg0;
+            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_5 * inv5 + bu0);
         }
         if (m0 + 6u < M) {
-            let gate = acc0_6 + bg0;
-            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_6 + bu0);
+            let gate = acc0_6 * inv6 + bg0;
+            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_6 * inv6 + bu0);
         }
         if (m0 + 7u < M) {
-            let gate = acc0_7 + bg0;
-            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_7 + bu0);
+            let gate = acc0_7 * inv7 + bg0;
+            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_7 * inv7 + bu0);
         }
     }
     if (nb + 1u < p.N) {
         let bg1 = bias_at(n1);
         let bu1 = bias_at(n3);
         if (m0 + 0u < M) {
-            let gate = acc1_0 + bg1;
-            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_0 + bu1);
+            let gate = acc1_0 * inv0 + bg1;
+            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_0 * inv0 + bu1);
         }
         if (m0 + 1u < M) {
-            let gate = acc1_1 + bg1;
-            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_1 + bu1);
+            let gate = acc1_1 * inv1 + bg1;
+            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_1 * inv1 + bu1);
         }
         if (m0 + 2u < M) {
-            let gate = acc1_2 + bg1;
-            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_2 + bu1);
+            let gate = acc1_2 * inv2 + bg1;
+            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_2 * inv2 + bu1);
         }
         if (m0 + 3u < M) {
-            let gate = acc1_3 + bg1;
-            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_3 + bu1);
+            let gate = acc1_3 * inv3 + bg1;
+            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_3 * inv3 + bu1);
         }
         if (m0 + 4u < M) {
-            let gate = acc1_4 + bg1;
-            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_4 + bu1);
+            let gate = acc1_4 * inv4 + bg1;
+            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_4 * inv4 + bu1);
         }
         if (m0 + 5u < M) {
-            let gate = acc1_5 + bg1;
-            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_5 + bu1);
+            let gate = acc1_5 * inv5 + bg1;
+            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_5 * inv5 + bu1);
         }
         if (m0 + 6u < M) {
-            let gate = acc1_6 + bg1;
-            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_6 + bu1);
+            let gate = acc1_6 * inv6 + bg1;
+            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_6 * inv6 + bu1);
         }
         if (m0 + 7u < M) {
-            let gate = acc1_7 + bg1;
-            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_7 + bu1);
+            let gate = acc1_7 * inv7 + bg1;
+            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_7 * inv7 + bu1);
         }
     }
 }

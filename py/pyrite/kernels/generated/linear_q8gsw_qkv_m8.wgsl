@@ -234,28 +234,28 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
             let ga = gain[word];
-            let a0 = (x[x0 + word] * inv0 * ga);
+            let a0 = (x[x0 + word] * ga);
             xs0 = xs0 + dot(a0, vec4<f32>(1.0));
             let sa0 = a0 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a1 = (x[x1 + word] * inv1 * ga);
+            let a1 = (x[x1 + word] * ga);
             xs1 = xs1 + dot(a1, vec4<f32>(1.0));
             let sa1 = a1 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a2 = (x[x2 + word] * inv2 * ga);
+            let a2 = (x[x2 + word] * ga);
             xs2 = xs2 + dot(a2, vec4<f32>(1.0));
             let sa2 = a2 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a3 = (x[x3 + word] * inv3 * ga);
+            let a3 = (x[x3 + word] * ga);
             xs3 = xs3 + dot(a3, vec4<f32>(1.0));
             let sa3 = a3 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a4 = (x[x4 + word] * inv4 * ga);
+            let a4 = (x[x4 + word] * ga);
             xs4 = xs4 + dot(a4, vec4<f32>(1.0));
             let sa4 = a4 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a5 = (x[x5 + word] * inv5 * ga);
+            let a5 = (x[x5 + word] * ga);
             xs5 = xs5 + dot(a5, vec4<f32>(1.0));
             let sa5 = a5 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a6 = (x[x6 + word] * inv6 * ga);
+            let a6 = (x[x6 + word] * ga);
             xs6 = xs6 + dot(a6, vec4<f32>(1.0));
             let sa6 = a6 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
-            let a7 = (x[x7 + word] * inv7 * ga);
+            let a7 = (x[x7 + word] * ga);
             xs7 = xs7 + dot(a7, vec4<f32>(1.0));
             let sa7 = a7 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
             // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
@@ -347,109 +347,109 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     if (nb + 0u < p.N) {
         let b0 = bias_at(n0);
         if (m0 + 0u < M) {
-            store(m0 + 0u, n0, acc0_0 + b0);
+            store(m0 + 0u, n0, acc0_0 * inv0 + b0);
         }
         if (m0 + 1u < M) {
-            store(m0 + 1u, n0, acc0_1 + b0);
+            store(m0 + 1u, n0, acc0_1 * inv1 + b0);
         }
         if (m0 + 2u < M) {
-            store(m0 + 2u, n0, acc0_2 + b0);
+            store(m0 + 2u, n0, acc0_2 * inv2 + b0);
         }
         if (m0 + 3u < M) {
-            store(m0 + 3u, n0, acc0_3 + b0);
+            store(m0 + 3u, n0, acc0_3 * inv3 + b0);
         }
         if (m0 + 4u < M) {
-            store(m0 + 4u, n0, acc0_4 + b0);
+            store(m0 + 4u, n0, acc0_4 * inv4 + b0);
         }
         if (m0 + 5u < M) {
-            store(m0 + 5u, n0, acc0_5 + b0);
+            store(m0 + 5u, n0, acc0_5 * inv5 + b0);
         }
         if (m0 + 6u < M) {
-            store(m0 + 6u, n0, acc0_6 + b0);
+            store(m0 + 6u, n0, acc0_6 * inv6 + b0);
         }
         if (m0 + 7u < M) {
-            store(m0 + 7u, n0, acc0_7 + b0);
+            store(m0 + 7u, n0, acc0_7 * inv7 + b0);
         }
     }
     if (nb + 1u < p.N) {
         let b1 = bias_at(n1);
         if (m0 + 0u < M) {
-            store(m0 + 0u, n1, acc1_0 + b1);
+            store(m0 + 0u, n1, acc1_0 * inv0 + b1);
         }
         if (m0 + 1u < M) {
-            store(m0 + 1u, n1, acc1_1 + b1);
+            store(m0 + 1u, n1, acc1_1 * inv1 + b1);
         }
         if (m0 + 2u < M) {
-            store(m0 + 2u, n1, acc1_2 + b1);
+            store(m0 + 2u, n1, acc1_2 * inv2 + b1);
         }
         if (m0 + 3u < M) {
-            store(m0 + 3u, n1, acc1_3 + b1);
+            store(m0 + 3u, n1, acc1_3 * inv3 + b1);
         }
         if (m0 + 4u < M) {
-            store(m0 + 4u, n1, acc1_4 + b1);
+            store(m0 + 4u, n1, acc1_4 * inv4 + b1);
         }
         if (m0 + 5u < M) {
-            store(m0 + 5u, n1, acc1_5 + b1);
+            store(m0 + 5u, n1, acc1_5 * inv5 + b1);
         }
         if (m0 + 6u < M) {
-            store(m0 + 6u, n1, acc1_6 + b1);
+            store(m0 + 6u, n1, acc1_6 * inv6 + b1);
         }
         if (m0 + 7u < M) {
-            store(m0 + 7u, n1, acc1_7 + b1);
+            store(m0 + 7u, n1, acc1_7 * inv7 + b1);
         }
     }
     if (nb + 2u < p.N) {
         let b2 = bias_at(n2);
         if (m0 + 0u < M) {
-            store(m0 + 0u, n2, acc2_0 + b2);
+            store(m0 + 0u, n2, acc2_0 * inv0 + b2);
         }
         if (m0 + 1u < M) {
-            store(m0 + 1u, n2, acc2_1 + b2);
+            store(m0 + 1u, n2, acc2_1 * inv1 + b2);
         }
         if (m0 + 2u < M) {
-            store(m0 + 2u, n2, acc2_2 + b2);
+            store(m0 + 2u, n2, acc2_2 * inv2 + b2);
         }
         if (m0 + 3u < M) {
-            store(m0 + 3u, n2, acc2_3 + b2);
+            store(m0 + 3u, n2, acc2_3 * inv3 + b2);
         }
         if (m0 + 4u < M) {
-            store(m0 + 4u, n2, acc2_4 + b2);
+            store(m0 + 4u, n2, acc2_4 * inv4 + b2);
         }
         if (m0 + 5u < M) {
-            store(m0 + 5u, n2, acc2_5 + b2);
+            store(m0 + 5u, n2, acc2_5 * inv5 + b2);
         }
         if (m0 + 6u < M) {
-            store(m0 + 6u, n2, acc2_6 + b2);
+            store(m0 + 6u, n2, acc2_6 * inv6 + b2);
         }
         if (m0 + 7u < M) {
-            store(m0 + 7u, n2, acc2_7 + b2);
+            store(m0 + 7u, n2, acc2_7 * inv7 + b2);
         }
     }
     if (nb + 3u < p.N) {
         let b3 = bias_at(n3);
         if (m0 + 0u < M) {
-            store(m0 + 0u, n3, acc3_0 + b3);
+            store(m0 + 0u, n3, acc3_0 * inv0 + b3);
         }
         if (m0 + 1u < M) {
-            store(m0 + 1u, n3, acc3_1 + b3);
+            store(m0 + 1u, n3, acc3_1 * inv1 + b3);
         }
         if (m0 + 2u < M) {
-            store(m0 + 2u, n3, acc3_2 + b3);
+            store(m0 + 2u, n3, acc3_2 * inv2 + b3);
         }
         if (m0 + 3u < M) {
-            store(m0 + 3u, n3, acc3_3 + b3);
+            store(m0 + 3u, n3, acc3_3 * inv3 + b3);
         }
         if (m0 + 4u < M) {
-            store(m0 + 4u, n3, acc3_4 + b3);
+            store(m0 + 4u, n3, acc3_4 * inv4 + b3);
         }
         if (m0 + 5u < M) {
-            store(m0 + 5u, n3, acc3_5 + b3);
+            store(m0 + 5u, n3, acc3_5 * inv5 + b3);
         }
         if (m0 + 6u < M) {
-            store(m0 + 6u, n3, acc3_6 + b3);
+            store(m0 + 6u, n3, acc3_6 * inv6 + b3);
         }
         if (m0 + 7u < M) {
-            store(m0 + 7u, n3, acc3_7 + b3);
+            store(m0 + 7u, n3, acc3_7 * inv7 + b3);
         }
     }
 }
