@@ -4,29 +4,26 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
-// KIND picks the epilogue (and whether an RMSNorm of x comes first):
+// KIND picks the epilogue (x of the fused kinds is the normed input: the RMSNorm runs as its own dispatch,
+// since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
 //   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
-//   qkv:     RMSNorm(x) * gain first; W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
 //   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
 //            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
-//   gate_up: RMSNorm(x) * gain first; W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 {% import "_lib/common.wgsli" as lib %}
 {{ lib.step_struct() }}
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
-                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, eps: f32, Hq: u32, Hk: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
                 D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
 
 const WG: u32 = {{ WG }}u;
 const TM: u32 = {{ TM }}u;
 const RN: u32 = {{ RN }}u;
-{% set NORM = KIND != "plain" %}
 {% set ROPE = KIND == "qkv_rope" %}
-{# one token: the normed x is made once per workgroup in workgroup memory (K <= 4 * SHARED_K4), so the
-   inner loop is the plain one; eight: x * gain in the loop, and 1/rms applied to the sums at the end #}
-{% set SHARED_X = NORM and TM == 1 %}
 {% set TILE = RN // 2 if KIND == "gate_up" else RN %}
 {% set buffers = [("x", "read", "array<vec4<f32>>", "[M, K/4]")] %}
 {% if QUANT == "f32" %}
@@ -39,9 +36,6 @@ const RN: u32 = {{ RN }}u;
 {% endif %}
 {% endif %}
 {% set buffers = buffers + [("bias", "read", "array<f32>", "[rows] (dummy when has_bias == 0)")] %}
-{% if NORM %}
-{% set buffers = buffers + [("gain", "read", "array<vec4<f32>>", "[K/4] RMSNorm weight")] %}
-{% endif %}
 {% if KIND == "qkv" %}
 {% set buffers = buffers + [("yq", "read_write", "array<f32>", "[M, nq]"), ("yk", "read_write", "array<f32>", "[M, nk]"),
                             ("yv", "read_write", "array<f32>", "[M, N - nq - nk]")] %}
@@ -164,21 +158,9 @@ fn rope_store(m: u32, quad: u32, v: vec4<f32>) {
     }
 }
 {% endif %}
-{% if NORM %}
-
-var<workgroup> red: array<f32, {{ WG * TM }}>;  // [TM, WG] partial sums of squares
-{% endif %}
-{% if SHARED_X %}
-var<workgroup> xn: array<vec4<f32>, {{ SHARED_K4 }}>;  // rmsnorm(x) * gain of the one token
-{% endif %}
-{# x at vec4 index `at` of token t: as it is, normed in workgroup memory, or times the gain `g` #}
-{% macro load_x(t, at, g) %}{% if SHARED_X %}xn[{{ at }}]{% elif NORM %}(x[x{{ t }} + {{ at }}] * {{ g }}){% else %}x[x{{ t }} + {{ at }}]{% endif %}{% endmacro %}
-{# the finished sum of row r, token t (1/rms applied where the loop left it out) #}
-{% macro total(r, t) %}{% if NORM and not SHARED_X %}acc{{ r }}_{{ t }} * inv{{ t }}{% else %}acc{{ r }}_{{ t }}{% endif %}{% endmacro %}
 
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
     let nb = gid.x * {{ TILE }}u;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
@@ -189,39 +171,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% for t in range(TM) %}
     let x{{ t }} = min(m0 + {{ t }}u, M - 1u) * K4;
 {% endfor %}
-{% if NORM %}
-    // The workgroup's tokens' 1/rms, before any early return so the barriers stay in uniform control flow.
-{% for t in range(TM) %}
-    var ss{{ t }} = 0.0;
-{% endfor %}
-    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
-{% for t in range(TM) %}
-        let v{{ t }} = x[x{{ t }} + k4];
-        ss{{ t }} = ss{{ t }} + dot(v{{ t }}, v{{ t }});
-{% endfor %}
-    }
-{% for t in range(TM) %}
-    red[{{ t }}u * WG + lid] = ss{{ t }};
-{% endfor %}
-    workgroupBarrier();
-    for (var stride = WG / 2u; stride > 0u; stride = stride / 2u) {
-        if (lid < stride) {
-{% for t in range(TM) %}
-            red[{{ t }}u * WG + lid] = red[{{ t }}u * WG + lid] + red[{{ t }}u * WG + lid + stride];
-{% endfor %}
-        }
-        workgroupBarrier();
-    }
-{% for t in range(TM) %}
-    let inv{{ t }} = inverseSqrt(red[{{ t }}u * WG] / f32(p.K) + p.eps);
-{% endfor %}
-{% if SHARED_X %}
-    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
-        xn[k4] = x[x0 + k4] * inv0 * gain[k4];
-    }
-    workgroupBarrier();
-{% endif %}
-{% endif %}
     if (nb >= p.N || m0 >= M) {
         return;
     }
@@ -244,11 +193,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% if QUANT == "f32" %}
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
-{% if NORM and not SHARED_X %}
-        let g = gain[k4];
-{% endif %}
 {% for t in range(TM) %}
-        let a{{ t }} = {{ load_x(t, "k4", "g") }};
+        let a{{ t }} = x[x{{ t }} + k4];
 {% endfor %}
 {% for r in range(RN) %}
         let wv{{ r }} = w[w{{ r }} * K4 + k4];
@@ -276,11 +222,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
 {% if QUANT == "q8gsw" %}
-{% if NORM and not SHARED_X %}
-            let ga = gain[word];
-{% endif %}
 {% for t in range(TM) %}
-            let a{{ t }} = {{ load_x(t, "word", "ga") }};
+            let a{{ t }} = x[x{{ t }} + word];
             xs{{ t }} = xs{{ t }} + dot(a{{ t }}, vec4<f32>(1.0));
             let sa{{ t }} = a{{ t }} * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
 {% endfor %}
@@ -294,13 +237,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% else %}
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
-{% if NORM and not SHARED_X %}
-            let ga = gain[word * 2u];
-            let gb = gain[word * 2u + 1u];
-{% endif %}
 {% for t in range(TM) %}
-            let a{{ t }} = {{ load_x(t, "word * 2u", "ga") }};
-            let b{{ t }} = {{ load_x(t, "word * 2u + 1u", "gb") }};
+            let a{{ t }} = x[x{{ t }} + word * 2u];
+            let b{{ t }} = x[x{{ t }} + word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev{{ t }} = vec4<f32>(a{{ t }}.x, a{{ t }}.z, b{{ t }}.x, b{{ t }}.z) * EVEN_SCALE;
             let od{{ t }} = vec4<f32>(a{{ t }}.y, a{{ t }}.w, b{{ t }}.y, b{{ t }}.w) * ODD_SCALE;
@@ -341,7 +280,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% for t in range(TM) %}
     if (m0 + {{ t }}u < M) {
-        rope_store(m0 + {{ t }}u, gid.x, vec4<f32>({% for r in range(RN) %}{{ total(r, t) }} + b{{ r }}{{ ", " if not loop.last }}{% endfor %}));
+        rope_store(m0 + {{ t }}u, gid.x, vec4<f32>({% for r in range(RN) %}acc{{ r }}_{{ t }} + b{{ r }}{{ ", " if not loop.last }}{% endfor %}));
     }
 {% endfor %}
 {% else %}
@@ -352,15 +291,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let bu{{ r }} = bias_at(n{{ r + TILE }});
 {% for t in range(TM) %}
         if (m0 + {{ t }}u < M) {
-            let gate = {{ total(r, t) }} + bg{{ r }};
-            y[(m0 + {{ t }}u) * p.N + n{{ r }}] = gate / (1.0 + exp(-gate)) * ({{ total(r + TILE, t) }} + bu{{ r }});
+            let gate = acc{{ r }}_{{ t }} + bg{{ r }};
+            y[(m0 + {{ t }}u) * p.N + n{{ r }}] = gate / (1.0 + exp(-gate)) * (acc{{ r + TILE }}_{{ t }} + bu{{ r }});
         }
 {% endfor %}
 {% else %}
         let b{{ r }} = bias_at(n{{ r }});
 {% for t in range(TM) %}
         if (m0 + {{ t }}u < M) {
-            store(m0 + {{ t }}u, n{{ r }}, {{ total(r, t) }} + b{{ r }});
+            store(m0 + {{ t }}u, n{{ r }}, acc{{ r }}_{{ t }} + b{{ r }});
         }
 {% endfor %}
 {% endif %}

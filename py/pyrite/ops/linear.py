@@ -49,14 +49,14 @@ def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0)
 
 def uniforms(plan: Plan, op: str, kernel: str, w: DeviceWeight, K: int, bias: DeviceWeight | None, *,
              N: int, rows: int = 0, n0: int = 0, ldy: int = 0, accumulate: bool = False, nq: int = 0,
-             nk: int = 0, eps: float = 0.0, Hq: int = 0, Hk: int = 0, D: int = 0, positions: int = 0,
+             nk: int = 0, Hq: int = 0, Hk: int = 0, D: int = 0, positions: int = 0,
              max_ctx: int = 0, interleaved: bool = False) -> Buffer:
     """The params block of one dispatch over W (a whole tensor, a row block or a row view); the
     fields past ldy belong to the fused kinds (ops/projection.py)."""
     return plan.uniforms(f"{op}.params", kernel, N=N, K=K, GS=w.group_size or 8, rows=rows,
                          has_bias=bias is not None, b0=w.row0 + (bias.part_row0 if bias is not None else 0),
                          wr0=w.part_row0, ldw=w.stride_rows, n0=n0, ldy=ldy, accumulate=accumulate, nq=nq,
-                         nk=nk, eps=eps, Hq=Hq, Hk=Hk, D=D, positions=positions, max_ctx=max_ctx,
+                         nk=nk, Hq=Hq, Hk=Hk, D=D, positions=positions, max_ctx=max_ctx,
                          interleaved=interleaved)
 
 

@@ -5,18 +5,19 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
-// KIND picks the epilogue (and whether an RMSNorm of x comes first):
+// KIND picks the epilogue (x of the fused kinds is the normed input: the RMSNorm runs as its own dispatch,
+// since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
 //   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
-//   qkv:     RMSNorm(x) * gain first; W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
 //   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
 //            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
-//   gate_up: RMSNorm(x) * gain first; W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
-                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, eps: f32, Hq: u32, Hk: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
                 D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
 
 const WG: u32 = 64u;
@@ -28,8 +29,7 @@ const RN: u32 = 4u;
 @group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
 @group(0) @binding(3) var<storage, read> w: array<vec4<f32>>;  // [rows, K/4]
 @group(0) @binding(4) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
-@group(0) @binding(5) var<storage, read> gain: array<vec4<f32>>;  // [K/4] RMSNorm weight
-@group(0) @binding(6) var<storage, read_write> y: array<f32>;  // plain: [M, ldy]; gate_up: [M, N]
+@group(0) @binding(5) var<storage, read_write> y: array<f32>;  // plain: [M, ldy]; gate_up: [M, N]
 
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
@@ -42,11 +42,8 @@ fn bias_at(n: u32) -> f32 {
     return bias[p.b0 + n];
 }
 
-var<workgroup> red: array<f32, 512>;  // [TM, WG] partial sums of squares
-
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
     let nb = gid.x * 2u;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
@@ -62,63 +59,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let x5 = min(m0 + 5u, M - 1u) * K4;
     let x6 = min(m0 + 6u, M - 1u) * K4;
     let x7 = min(m0 + 7u, M - 1u) * K4;
-    // The workgroup's tokens' 1/rms, before any early return so the barriers stay in uniform control flow.
-    var ss0 = 0.0;
-    var ss1 = 0.0;
-    var ss2 = 0.0;
-    var ss3 = 0.0;
-    var ss4 = 0.0;
-    var ss5 = 0.0;
-    var ss6 = 0.0;
-    var ss7 = 0.0;
-    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
-        let v0 = x[x0 + k4];
-        ss0 = ss0 + dot(v0, v0);
-        let v1 = x[x1 + k4];
-        ss1 = ss1 + dot(v1, v1);
-        let v2 = x[x2 + k4];
-        ss2 = ss2 + dot(v2, v2);
-        let v3 = x[x3 + k4];
-        ss3 = ss3 + dot(v3, v3);
-        let v4 = x[x4 + k4];
-        ss4 = ss4 + dot(v4, v4);
-        let v5 = x[x5 + k4];
-        ss5 = ss5 + dot(v5, v5);
-        let v6 = x[x6 + k4];
-        ss6 = ss6 + dot(v6, v6);
-        let v7 = x[x7 + k4];
-        ss7 = ss7 + dot(v7, v7);
-    }
-    red[0u * WG + lid] = ss0;
-    red[1u * WG + lid] = ss1;
-    red[2u * WG + lid] = ss2;
-    red[3u * WG + lid] = ss3;
-    red[4u * WG + lid] = ss4;
-    red[5u * WG + lid] = ss5;
-    red[6u * WG + lid] = ss6;
-    red[7u * WG + lid] = ss7;
-    workgroupBarrier();
-    for (var stride = WG / 2u; stride > 0u; stride = stride / 2u) {
-        if (lid < stride) {
-            red[0u * WG + lid] = red[0u * WG + lid] + red[0u * WG + lid + stride];
-            red[1u * WG + lid] = red[1u * WG + lid] + red[1u * WG + lid + stride];
-            red[2u * WG + lid] = red[2u * WG + lid] + red[2u * WG + lid + stride];
-            red[3u * WG + lid] = red[3u * WG + lid] + red[3u * WG + lid + stride];
-            red[4u * WG + lid] = red[4u * WG + lid] + red[4u * WG + lid + stride];
-            red[5u * WG + lid] = red[5u * WG + lid] + red[5u * WG + lid + stride];
-            red[6u * WG + lid] = red[6u * WG + lid] + red[6u * WG + lid + stride];
-            red[7u * WG + lid] = red[7u * WG + lid] + red[7u * WG + lid + stride];
-        }
-        workgroupBarrier();
-    }
-    let inv0 = inverseSqrt(red[0u * WG] / f32(p.K) + p.eps);
-    let inv1 = inverseSqrt(red[1u * WG] / f32(p.K) + p.eps);
-    let inv2 = inverseSqrt(red[2u * WG] / f32(p.K) + p.eps);
-    let inv3 = inverseSqrt(red[3u * WG] / f32(p.K) + p.eps);
-    let inv4 = inverseSqrt(red[4u * WG] / f32(p.K) + p.eps);
-    let inv5 = inverseSqrt(red[5u * WG] / f32(p.K) + p.eps);
-    let inv6 = inverseSqrt(red[6u * WG] / f32(p.K) + p.eps);
-    let inv7 = inverseSqrt(red[7u * WG] / f32(p.K) + p.eps);
     if (nb >= p.N || m0 >= M) {
         return;
     }
@@ -163,15 +103,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc3_6 = 0.0;
     var acc3_7 = 0.0;
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
-        let g = gain[k4];
-        let a0 = (x[x0 + k4] * g);
-        let a1 = (x[x1 + k4] * g);
-        let a2 = (x[x2 + k4] * g);
-        let a3 = (x[x3 + k4] * g);
-        let a4 = (x[x4 + k4] * g);
-        let a5 = (x[x5 + k4] * g);
-        let a6 = (x[x6 + k4] * g);
-        let a7 = (x[x7 + k4] * g);
+        let a0 = x[x0 + k4];
+        let a1 = x[x1 + k4];
+        let a2 = x[x2 + k4];
+        let a3 = x[x3 + k4];
+        let a4 = x[x4 + k4];
+        let a5 = x[x5 + k4];
+        let a6 = x[x6 + k4];
+        let a7 = x[x7 + k4];
         let wv0 = w[w0 * K4 + k4];
         acc0_0 = acc0_0 + dot(wv0, a0);
         acc0_1 = acc0_1 + dot(wv0, a1);
@@ -213,72 +152,72 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let bg0 = bias_at(n0);
         let bu0 = bias_at(n2);
         if (m0 + 0u < M) {
-            let gate = acc0_0 * inv0 + bg0;
-            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_0 * inv0 + bu0);
+            let gate = acc0_0 + bg0;
+            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_0 + bu0);
         }
         if (m0 + 1u < M) {
-            let gate = acc0_1 * inv1 + bg0;
-            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_1 * inv1 + bu0);
+            let gate = acc0_1 + bg0;
+            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_1 + bu0);
         }
         if (m0 + 2u < M) {
-            let gate = acc0_2 * inv2 + bg0;
-            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_2 * inv2 + bu0);
+            let gate = acc0_2 + bg0;
+            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_2 + bu0);
         }
         if (m0 + 3u < M) {
-            let gate = acc0_3 * inv3 + bg0;
-            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_3 * inv3 + bu0);
+            let gate = acc0_3 + bg0;
+            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_3 + bu0);
         }
         if (m0 + 4u < M) {
-            let gate = acc0_4 * inv4 + bg0;
-            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_4 * inv4 + bu0);
+            let gate = acc0_4 + bg0;
+            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_4 + bu0);
         }
         if (m0 + 5u < M) {
-            let gate = acc0_5 * inv5 + bg0;
-            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_5 * inv5 + bu0);
+            let gate = acc0_5 + bg0;
+            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_5 + bu0);
         }
         if (m0 + 6u < M) {
-            let gate = acc0_6 * inv6 + bg0;
-            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_6 * inv6 + bu0);
+            let gate = acc0_6 + bg0;
+            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_6 + bu0);
         }
         if (m0 + 7u < M) {
-            let gate = acc0_7 * inv7 + bg0;
-            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_7 * inv7 + bu0);
+            let gate = acc0_7 + bg0;
+            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_7 + bu0);
         }
     }
     if (nb + 1u < p.N) {
         let bg1 = bias_at(n1);
         let bu1 = bias_at(n3);
         if (m0 + 0u < M) {
-            let gate = acc1_0 * inv0 + bg1;
-            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_0 * inv0 + bu1);
+            let gate = acc1_0 + bg1;
+            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_0 + bu1);
         }
         if (m0 + 1u < M) {
-            let gate = acc1_1 * inv1 + bg1;
-            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_1 * inv1 + bu1);
+            let gate = acc1_1 + bg1;
+            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_1 + bu1);
         }
         if (m0 + 2u < M) {
-            let gate = acc1_2 * inv2 + bg1;
-            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_2 * inv2 + bu1);
+            let gate = acc1_2 + bg1;
+            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_2 + bu1);
         }
         if (m0 + 3u < M) {
-            let gate = acc1_3 * inv3 + bg1;
-            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_3 * inv3 + bu1);
+            let gate = acc1_3 + bg1;
+            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_3 + bu1);
         }
         if (m0 + 4u < M) {
-            let gate = acc1_4 * inv4 + bg1;
-            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_4 * inv4 + bu1);
+            let gate = acc1_4 + bg1;
+            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_4 + bu1);
         }
         if (m0 + 5u < M) {
-            let gate = acc1_5 * inv5 + bg1;
-            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_5 * inv5 + bu1);
+            let gate = acc1_5 + bg1;
+            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_5 + bu1);
         }
         if (m0 + 6u < M) {
-            let gate = acc1_6 * inv6 + bg1;
-            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_6 * inv6 + bu1);
+            let gate = acc1_6 + bg1;
+            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_6 + bu1);
         }
         if (m0 + 7u < M) {
-            let gate = acc1_7 * inv7 + bg1;
-            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_7 * inv7 + bu1);
+            let gate = acc1_7 + bg1;
+            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_7 + bu1);
         }
     }
 }

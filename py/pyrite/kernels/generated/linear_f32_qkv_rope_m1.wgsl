@@ -5,18 +5,19 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
-// KIND picks the epilogue (and whether an RMSNorm of x comes first):
+// KIND picks the epilogue (x of the fused kinds is the normed input: the RMSNorm runs as its own dispatch,
+// since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
 //   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
-//   qkv:     RMSNorm(x) * gain first; W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
 //   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
 //            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
-//   gate_up: RMSNorm(x) * gain first; W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
-                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, eps: f32, Hq: u32, Hk: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
                 D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
 
 const WG: u32 = 64u;
@@ -28,11 +29,10 @@ const RN: u32 = 4u;
 @group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
 @group(0) @binding(3) var<storage, read> w: array<vec4<f32>>;  // [rows, K/4]
 @group(0) @binding(4) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
-@group(0) @binding(5) var<storage, read> gain: array<vec4<f32>>;  // [K/4] RMSNorm weight
-@group(0) @binding(6) var<storage, read> table: array<vec2<f32>>;  // [positions, D/2] (cos, sin)
-@group(0) @binding(7) var<storage, read_write> yq: array<f32>;  // [M, Hq * D]
-@group(0) @binding(8) var<storage, read_write> k_cache: array<u32>;  // [Hk, max_ctx, D/2] fp16 pairs
-@group(0) @binding(9) var<storage, read_write> v_cache: array<u32>;  // [Hk, max_ctx, D/2] fp16 pairs
+@group(0) @binding(5) var<storage, read> table: array<vec2<f32>>;  // [positions, D/2] (cos, sin)
+@group(0) @binding(6) var<storage, read_write> yq: array<f32>;  // [M, Hq * D]
+@group(0) @binding(7) var<storage, read_write> k_cache: array<u32>;  // [Hk, max_ctx, D/2] fp16 pairs
+@group(0) @binding(8) var<storage, read_write> v_cache: array<u32>;  // [Hk, max_ctx, D/2] fp16 pairs
 
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
@@ -103,12 +103,8 @@ fn rope_store(m: u32, quad: u32, v: vec4<f32>) {
     }
 }
 
-var<workgroup> red: array<f32, 64>;  // [TM, WG] partial sums of squares
-var<workgroup> xn: array<vec4<f32>, 512>;  // rmsnorm(x) * gain of the one token
-
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
     let nb = gid.x * 4u;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
@@ -117,25 +113,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
     // its store.
     let x0 = min(m0 + 0u, M - 1u) * K4;
-    // The workgroup's tokens' 1/rms, before any early return so the barriers stay in uniform control flow.
-    var ss0 = 0.0;
-    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
-        let v0 = x[x0 + k4];
-        ss0 = ss0 + dot(v0, v0);
-    }
-    red[0u * WG + lid] = ss0;
-    workgroupBarrier();
-    for (var stride = WG / 2u; stride > 0u; stride = stride / 2u) {
-        if (lid < stride) {
-            red[0u * WG + lid] = red[0u * WG + lid] + red[0u * WG + lid + stride];
-        }
-        workgroupBarrier();
-    }
-    let inv0 = inverseSqrt(red[0u * WG] / f32(p.K) + p.eps);
-    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
-        xn[k4] = x[x0 + k4] * inv0 * gain[k4];
-    }
-    workgroupBarrier();
     if (nb >= p.N || m0 >= M) {
         return;
     }
@@ -154,7 +131,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let w3 = p.wr0 + n3;  // its row in the part buffers
     var acc3_0 = 0.0;
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
-        let a0 = xn[k4];
+        let a0 = x[x0 + k4];
         let wv0 = w[w0 * K4 + k4];
         acc0_0 = acc0_0 + dot(wv0, a0);
         let wv1 = w[w1 * K4 + k4];

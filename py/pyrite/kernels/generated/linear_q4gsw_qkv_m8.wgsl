@@ -5,18 +5,19 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
-// KIND picks the epilogue (and whether an RMSNorm of x comes first):
+// KIND picks the epilogue (x of the fused kinds is the normed input: the RMSNorm runs as its own dispatch,
+// since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
 //   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
-//   qkv:     RMSNorm(x) * gain first; W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
 //   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
 //            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
-//   gate_up: RMSNorm(x) * gain first; W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
-                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, eps: f32, Hq: u32, Hk: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
                 D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
 
 const WG: u32 = 64u;
@@ -29,10 +30,9 @@ const RN: u32 = 4u;
 @group(0) @binding(3) var<storage, read> w: array<u32>;  // q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes
 @group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, ldw] fp16 pairs
 @group(0) @binding(5) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
-@group(0) @binding(6) var<storage, read> gain: array<vec4<f32>>;  // [K/4] RMSNorm weight
-@group(0) @binding(7) var<storage, read_write> yq: array<f32>;  // [M, nq]
-@group(0) @binding(8) var<storage, read_write> yk: array<f32>;  // [M, nk]
-@group(0) @binding(9) var<storage, read_write> yv: array<f32>;  // [M, N - nq - nk]
+@group(0) @binding(6) var<storage, read_write> yq: array<f32>;  // [M, nq]
+@group(0) @binding(7) var<storage, read_write> yk: array<f32>;  // [M, nk]
+@group(0) @binding(8) var<storage, read_write> yv: array<f32>;  // [M, N - nq - nk]
 
 const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
 const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
@@ -67,11 +67,8 @@ fn store(m: u32, n: u32, v: f32) {
     }
 }
 
-var<workgroup> red: array<f32, 512>;  // [TM, WG] partial sums of squares
-
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
     let nb = gid.x * 4u;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
@@ -87,63 +84,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let x5 = min(m0 + 5u, M - 1u) * K4;
     let x6 = min(m0 + 6u, M - 1u) * K4;
     let x7 = min(m0 + 7u, M - 1u) * K4;
-    // The workgroup's tokens' 1/rms, before any early return so the barriers stay in uniform control flow.
-    var ss0 = 0.0;
-    var ss1 = 0.0;
-    var ss2 = 0.0;
-    var ss3 = 0.0;
-    var ss4 = 0.0;
-    var ss5 = 0.0;
-    var ss6 = 0.0;
-    var ss7 = 0.0;
-    for (var k4 = lid; k4 < K4; k4 = k4 + WG) {
-        let v0 = x[x0 + k4];
-        ss0 = ss0 + dot(v0, v0);
-        let v1 = x[x1 + k4];
-        ss1 = ss1 + dot(v1, v1);
-        let v2 = x[x2 + k4];
-        ss2 = ss2 + dot(v2, v2);
-        let v3 = x[x3 + k4];
-        ss3 = ss3 + dot(v3, v3);
-        let v4 = x[x4 + k4];
-        ss4 = ss4 + dot(v4, v4);
-        let v5 = x[x5 + k4];
-        ss5 = ss5 + dot(v5, v5);
-        let v6 = x[x6 + k4];
-        ss6 = ss6 + dot(v6, v6);
-        let v7 = x[x7 + k4];
-        ss7 = ss7 + dot(v7, v7);
-    }
-    red[0u * WG + lid] = ss0;
-    red[1u * WG + lid] = ss1;
-    red[2u * WG + lid] = ss2;
-    red[3u * WG + lid] = ss3;
-    red[4u * WG + lid] = ss4;
-    red[5u * WG + lid] = ss5;
-    red[6u * WG + lid] = ss6;
-    red[7u * WG + lid] = ss7;
-    workgroupBarrier();
-    for (var stride = WG / 2u; stride > 0u; stride = stride / 2u) {
-        if (lid < stride) {
-            red[0u * WG + lid] = red[0u * WG + lid] + red[0u * WG + lid + stride];
-            red[1u * WG + lid] = red[1u * WG + lid] + red[1u * WG + lid + stride];
-            red[2u * WG + lid] = red[2u * WG + lid] + red[2u * WG + lid + stride];
-            red[3u * WG + lid] = red[3u * WG + lid] + red[3u * WG + lid + stride];
-            red[4u * WG + lid] = red[4u * WG + lid] + red[4u * WG + lid + stride];
-            red[5u * WG + lid] = red[5u * WG + lid] + red[5u * WG + lid + stride];
-            red[6u * WG + lid] = red[6u * WG + lid] + red[6u * WG + lid + stride];
-            red[7u * WG + lid] = red[7u * WG + lid] + red[7u * WG + lid + stride];
-        }
-        workgroupBarrier();
-    }
-    let inv0 = inverseSqrt(red[0u * WG] / f32(p.K) + p.eps);
-    let inv1 = inverseSqrt(red[1u * WG] / f32(p.K) + p.eps);
-    let inv2 = inverseSqrt(red[2u * WG] / f32(p.K) + p.eps);
-    let inv3 = inverseSqrt(red[3u * WG] / f32(p.K) + p.eps);
-    let inv4 = inverseSqrt(red[4u * WG] / f32(p.K) + p.eps);
-    let inv5 = inverseSqrt(red[5u * WG] / f32(p.K) + p.eps);
-    let inv6 = inverseSqrt(red[6u * WG] / f32(p.K) + p.eps);
-    let inv7 = inverseSqrt(red[7u * WG] / f32(p.K) + p.eps);
     if (nb >= p.N || m0 >= M) {
         return;
     }
@@ -234,52 +174,50 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
-            let ga = gain[word * 2u];
-            let gb = gain[word * 2u + 1u];
-            let a0 = (x[x0 + word * 2u] * ga);
-            let b0 = (x[x0 + word * 2u + 1u] * gb);
+            let a0 = x[x0 + word * 2u];
+            let b0 = x[x0 + word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
             let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;
             xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
-            let a1 = (x[x1 + word * 2u] * ga);
-            let b1 = (x[x1 + word * 2u + 1u] * gb);
+            let a1 = x[x1 + word * 2u];
+            let b1 = x[x1 + word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev1 = vec4<f32>(a1.x, a1.z, b1.x, b1.z) * EVEN_SCALE;
             let od1 = vec4<f32>(a1.y, a1.w, b1.y, b1.w) * ODD_SCALE;
             xs1 = xs1 + dot(a1 + b1, vec4<f32>(1.0));
-            let a2 = (x[x2 + word * 2u] * ga);
-            let b2 = (x[x2 + word * 2u + 1u] * gb);
+            let a2 = x[x2 + word * 2u];
+            let b2 = x[x2 + word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev2 = vec4<f32>(a2.x, a2.z, b2.x, b2.z) * EVEN_SCALE;
             let od2 = vec4<f32>(a2.y, a2.w, b2.y, b2.w) * ODD_SCALE;
             xs2 = xs2 + dot(a2 + b2, vec4<f32>(1.0));
-            let a3 = (x[x3 + word * 2u] * ga);
-            let b3 = (x[x3 + word * 2u + 1u] * gb);
+            let a3 = x[x3 + word * 2u];
+            let b3 = x[x3 + word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev3 = vec4<f32>(a3.x, a3.z, b3.x, b3.z) * EVEN_SCALE;
             let od3 = vec4<f32>(a3.y, a3.w, b3.y, b3.w) * ODD_SCALE;
             xs3 = xs3 + dot(a3 + b3, vec4<f32>(1.0));
-            let a4 = (x[x4 + word * 2u] * ga);
-            let b4 = (x[x4 + word * 2u + 1u] * gb);
+            let a4 = x[x4 + word * 2u];
+            let b4 = x[x4 + word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev4 = vec4<f32>(a4.x, a4.z, b4.x, b4.z) * EVEN_SCALE;
             let od4 = vec4<f32>(a4.y, a4.w, b4.y, b4.w) * ODD_SCALE;
             xs4 = xs4 + dot(a4 + b4, vec4<f32>(1.0));
-            let a5 = (x[x5 + word * 2u] * ga);
-            let b5 = (x[x5 + word * 2u + 1u] * gb);
+            let a5 = x[x5 + word * 2u];
+            let b5 = x[x5 + word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev5 = vec4<f32>(a5.x, a5.z, b5.x, b5.z) * EVEN_SCALE;
             let od5 = vec4<f32>(a5.y, a5.w, b5.y, b5.w) * ODD_SCALE;
             xs5 = xs5 + dot(a5 + b5, vec4<f32>(1.0));
-            let a6 = (x[x6 + word * 2u] * ga);
-            let b6 = (x[x6 + word * 2u + 1u] * gb);
+            let a6 = x[x6 + word * 2u];
+            let b6 = x[x6 + word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev6 = vec4<f32>(a6.x, a6.z, b6.x, b6.z) * EVEN_SCALE;
             let od6 = vec4<f32>(a6.y, a6.w, b6.y, b6.w) * ODD_SCALE;
             xs6 = xs6 + dot(a6 + b6, vec4<f32>(1.0));
-            let a7 = (x[x7 + word * 2u] * ga);
-            let b7 = (x[x7 + word * 2u + 1u] * gb);
+            let a7 = x[x7 + word * 2u];
+            let b7 = x[x7 + word * 2u + 1u];
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z) * EVEN_SCALE;
             let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w) * ODD_SCALE;
@@ -377,109 +315,109 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     if (nb + 0u < p.N) {
         let b0 = bias_at(n0);
         if (m0 + 0u < M) {
-            store(m0 + 0u, n0, acc0_0 * inv0 + b0);
+            store(m0 + 0u, n0, acc0_0 + b0);
         }
         if (m0 + 1u < M) {
-            store(m0 + 1u, n0, acc0_1 * inv1 + b0);
+            store(m0 + 1u, n0, acc0_1 + b0);
         }
         if (m0 + 2u < M) {
-            store(m0 + 2u, n0, acc0_2 * inv2 + b0);
+            store(m0 + 2u, n0, acc0_2 + b0);
         }
         if (m0 + 3u < M) {
-            store(m0 + 3u, n0, acc0_3 * inv3 + b0);
+            store(m0 + 3u, n0, acc0_3 + b0);
         }
         if (m0 + 4u < M) {
-            store(m0 + 4u, n0, acc0_4 * inv4 + b0);
+            store(m0 + 4u, n0, acc0_4 + b0);
         }
         if (m0 + 5u < M) {
-            store(m0 + 5u, n0, acc0_5 * inv5 + b0);
+            store(m0 + 5u, n0, acc0_5 + b0);
         }
         if (m0 + 6u < M) {
-            store(m0 + 6u, n0, acc0_6 * inv6 + b0);
+            store(m0 + 6u, n0, acc0_6 + b0);
         }
         if (m0 + 7u < M) {
-            store(m0 + 7u, n0, acc0_7 * inv7 + b0);
+            store(m0 + 7u, n0, acc0_7 + b0);
         }
     }
     if (nb + 1u < p.N) {
         let b1 = bias_at(n1);
         if (m0 + 0u < M) {
-            store(m0 + 0u, n1, acc1_0 * inv0 + b1);
+            store(m0 + 0u, n1, acc1_0 + b1);
         }
         if (m0 + 1u < M) {
-            store(m0 + 1u, n1, acc1_1 * inv1 + b1);
+            store(m0 + 1u, n1, acc1_1 + b1);
         }
         if (m0 + 2u < M) {
-            store(m0 + 2u, n1, acc1_2 * inv2 + b1);
+            store(m0 + 2u, n1, acc1_2 + b1);
         }
         if (m0 + 3u < M) {
-            store(m0 + 3u, n1, acc1_3 * inv3 + b1);
+            store(m0 + 3u, n1, acc1_3 + b1);
         }
         if (m0 + 4u < M) {
-            store(m0 + 4u, n1, acc1_4 * inv4 + b1);
+            store(m0 + 4u, n1, acc1_4 + b1);
         }
         if (m0 + 5u < M) {
-            store(m0 + 5u, n1, acc1_5 * inv5 + b1);
+            store(m0 + 5u, n1, acc1_5 + b1);
         }
         if (m0 + 6u < M) {
-            store(m0 + 6u, n1, acc1_6 * inv6 + b1);
+            store(m0 + 6u, n1, acc1_6 + b1);
         }
         if (m0 + 7u < M) {
-            store(m0 + 7u, n1, acc1_7 * inv7 + b1);
+            store(m0 + 7u, n1, acc1_7 + b1);
         }
     }
     if (nb + 2u < p.N) {
         let b2 = bias_at(n2);
         if (m0 + 0u < M) {
-            store(m0 + 0u, n2, acc2_0 * inv0 + b2);
+            store(m0 + 0u, n2, acc2_0 + b2);
         }
         if (m0 + 1u < M) {
-            store(m0 + 1u, n2, acc2_1 * inv1 + b2);
+            store(m0 + 1u, n2, acc2_1 + b2);
         }
         if (m0 + 2u < M) {
-            store(m0 + 2u, n2, acc2_2 * inv2 + b2);
+            store(m0 + 2u, n2, acc2_2 + b2);
         }
         if (m0 + 3u < M) {
-            store(m0 + 3u, n2, acc2_3 * inv3 + b2);
+            store(m0 + 3u, n2, acc2_3 + b2);
         }
         if (m0 + 4u < M) {
-            store(m0 + 4u, n2, acc2_4 * inv4 + b2);
+            store(m0 + 4u, n2, acc2_4 + b2);
         }
         if (m0 + 5u < M) {
-            store(m0 + 5u, n2, acc2_5 * inv5 + b2);
+            store(m0 + 5u, n2, acc2_5 + b2);
         }
         if (m0 + 6u < M) {
-            store(m0 + 6u, n2, acc2_6 * inv6 + b2);
+            store(m0 + 6u, n2, acc2_6 + b2);
         }
         if (m0 + 7u < M) {
-            store(m0 + 7u, n2, acc2_7 * inv7 + b2);
+            store(m0 + 7u, n2, acc2_7 + b2);
         }
     }
     if (nb + 3u < p.N) {
         let b3 = bias_at(n3);
         if (m0 + 0u < M) {
-            store(m0 + 0u, n3, acc3_0 * inv0 + b3);
+            store(m0 + 0u, n3, acc3_0 + b3);
         }
         if (m0 + 1u < M) {
-            store(m0 + 1u, n3, acc3_1 * inv1 + b3);
+            store(m0 + 1u, n3, acc3_1 + b3);
         }
         if (m0 + 2u < M) {
-            store(m0 + 2u, n3, acc3_2 * inv2 + b3);
+            store(m0 + 2u, n3, acc3_2 + b3);
         }
         if (m0 + 3u < M) {
-            store(m0 + 3u, n3, acc3_3 * inv3 + b3);
+            store(m0 + 3u, n3, acc3_3 + b3);
         }
         if (m0 + 4u < M) {
-            store(m0 + 4u, n3, acc3_4 * inv4 + b3);
+            store(m0 + 4u, n3, acc3_4 + b3);
         }
         if (m0 + 5u < M) {
-            store(m0 + 5u, n3, acc3_5 * inv5 + b3);
+            store(m0 + 5u, n3, acc3_5 + b3);
         }
         if (m0 + 6u < M) {
-            store(m0 + 6u, n3, acc3_6 * inv6 + b3);
+            store(m0 + 6u, n3, acc3_6 + b3);
         }
         if (m0 + 7u < M) {
-            store(m0 + 7u, n3, acc3_7 * inv7 + b3);
+            store(m0 + 7u, n3, acc3_7 + b3);
         }
     }
 }

@@ -5,18 +5,19 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
-// KIND picks the epilogue (and whether an RMSNorm of x comes first):
+// KIND picks the epilogue (x of the fused kinds is the normed input: the RMSNorm runs as its own dispatch,
+// since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
 //   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
-//   qkv:     RMSNorm(x) * gain first; W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
 //   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
 //            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
-//   gate_up: RMSNorm(x) * gain first; W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
-                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, eps: f32, Hq: u32, Hk: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
                 D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
 
 const WG: u32 = 64u;
@@ -63,8 +64,7 @@ fn store(m: u32, n: u32, v: f32) {
 }
 
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
     let nb = gid.x * 4u;  // first output row of the tile
     let m0 = wid.y * TM;
     let M = live_rows();
