@@ -15,7 +15,6 @@ route that fails is an error, not a row.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -26,7 +25,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from gpu_time import time_family  # noqa: E402
+from gpu_time import bench_args, time_family  # noqa: E402
 from pyrite.graph.plan import Live  # noqa: E402
 from pyrite.gpu.native import request_device  # noqa: E402
 from pyrite.sync import run_sync  # noqa: E402
@@ -60,12 +59,7 @@ def time_route(device, op: str, family: str, route: str, attrs: dict, data: dict
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--out", type=Path, default=OUT)
-    a = ap.parse_args(argv)
-    if a.repeats < 1:
-        ap.error("--repeats must be at least 1")
+    a = bench_args(__doc__, 3, OUT, argv)
     device = run_sync(request_device())
     adapter = device.info.device or device.info.description
     rng = np.random.default_rng(0)

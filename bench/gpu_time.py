@@ -1,6 +1,7 @@
 """GPU time of one op family's dispatches, natively: the shared timer of the native benches."""
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 from pathlib import Path
@@ -36,3 +37,14 @@ def time_family(device, op: str, family: str, route: str, attrs: dict, data: dic
     for buf in bufs.values():
         device.destroy_buffer(buf)
     return statistics.median(times), kernels
+
+
+def bench_args(doc: str, repeats: int, out: Path, argv: list[str] | None) -> argparse.Namespace:
+    """--repeats (at least 1) and --out, the flags every native bench takes."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--repeats", type=int, default=repeats)
+    ap.add_argument("--out", type=Path, default=out)
+    a = ap.parse_args(argv)
+    if a.repeats < 1:
+        ap.error("--repeats must be at least 1")
+    return a

@@ -13,7 +13,6 @@ whether the decode GEMV reaches the issue's 70 %. A route that fails is an error
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -26,7 +25,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from gpu_time import time_family  # noqa: E402
+from gpu_time import bench_args, time_family  # noqa: E402
 from pyrite.gpu.native import request_device  # noqa: E402
 from pyrite.graph.plan import Live, Plan, storage  # noqa: E402
 from pyrite.kernels import kernel_id  # noqa: E402
@@ -115,12 +114,7 @@ def projection_case(g: Geometry, kind: str, M: int) -> tuple[dict, dict, dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeats", type=int, default=5)
-    ap.add_argument("--out", type=Path, default=OUT)
-    a = ap.parse_args(argv)
-    if a.repeats < 1:
-        ap.error("--repeats must be at least 1")
+    a = bench_args(__doc__, 5, OUT, argv)
     device = run_sync(request_device())
     adapter = device.info.device or device.info.description
     probe_gbps, probe_kernel = probe(device, a.repeats)

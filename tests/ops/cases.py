@@ -115,6 +115,21 @@ def projection_case(rng, kind: str, fmt: str, M: int, sizes: tuple[int, ...], K:
         {"q": rope_ref(q, pos, 10000.0, lay).reshape(M, -1), "k_cache": k_cache, "v_cache": v_cache}
 
 
+def rope_kv_case(rng, S: int, Hq: int, Hk: int, D: int, pos: int, interleaved: bool):
+    """Q rotated in place; rotated K and V appended to the fp16 cache at pos (zeros elsewhere)."""
+    q, k, v = (rng.standard_normal((S, h, D)).astype(F32) for h in (Hq, Hk, Hk))
+    max_ctx = pos + S + 2
+    k_cache, v_cache = np.zeros((Hk, max_ctx, D), np.float16), np.zeros((Hk, max_ctx, D), np.float16)
+    k_cache[:, pos:pos + S] = rope_ref(k, pos, 10000.0, interleaved).transpose(1, 0, 2)
+    v_cache[:, pos:pos + S] = v.transpose(1, 0, 2)
+    attrs = {"n_heads": Hq, "n_kv_heads": Hk, "head_dim": D, "max_ctx": max_ctx, "theta": 10000.0,
+             "interleaved": interleaved}
+    inputs = {"q": f32(q), "k": f32(k), "v": f32(v), "k_cache": bytes(k_cache.nbytes), "v_cache": bytes(v_cache.nbytes)}
+    outputs = {"q": q.nbytes, "k_cache": k_cache.nbytes, "v_cache": v_cache.nbytes}
+    return Case("rope_kv", attrs, inputs, outputs, seq_len=S, pos=pos), \
+        {"q": rope_ref(q, pos, 10000.0, interleaved), "k_cache": k_cache, "v_cache": v_cache}
+
+
 def embedding_case(rng, fmt: str, V: int, K: int, S: int, gs: int = 32):
     p, table = pack_weight(rng.standard_normal((V, K)).astype(F32), fmt, gs)
     ids = rng.integers(0, V, S)
@@ -206,6 +221,11 @@ def all_cases(seed: int = 0):
     out.append(("rmsnorm_last", *rmsnorm_case(rng, 5, 89, last_only=True), 1e-5))
     out.append(("rope_half", *rope_case(rng, 5, 3, 64, pos=17), 1e-5))
     out.append(("rope_interleaved", *rope_case(rng, 3, 7, 32, pos=1000, interleaved=True), 1e-5))
+    for route in ("rope_kv_fused", "rope_kv_split"):
+        for lay in (False, True):
+            case, ref = rope_kv_case(rng, 5, 6, 2, 32, pos=9, interleaved=lay)
+            case.overrides = {"rope_kv": route}
+            out.append((f"rope_kv_{route}_{'pairs' if lay else 'halves'}", case, ref, 1e-5))
     out.extend(all_sdpa_cases(rng))
     out.extend(all_attention_cases(rng))
     for kind in ("add", "silu_mul"):
@@ -258,7 +278,7 @@ def check(case_id: str, outputs: dict[str, bytes], ref: dict[str, np.ndarray], t
     for name, want in ref.items():
         if want.dtype == np.float16:
             got = np.frombuffer(outputs[name], "<f2").reshape(want.shape)
-            if case_id.startswith("qkv_rope"):  # f32 sums in another order than numpy's float64, then fp16
+            if case_id.startswith(("qkv_rope", "rope_kv")):  # f32 sums in another order than numpy's float64, then fp16
                 scale = max(1.0, float(np.abs(want).max()))
                 np.testing.assert_allclose(got.astype(F32), want.astype(F32), rtol=2 ** -10, atol=tol * scale,
                                            err_msg=f"{case_id}: {name}")

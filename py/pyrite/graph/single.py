@@ -81,6 +81,17 @@ def _projection(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
     project(p, "qkv", "qkv", b["x"], gain, members, outs, h=h, eps=a["eps"], dummy=b["dummy"], rope=rope)
 
 
+def _rope_kv(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    """RoPE of q (in place) and k, with k, v appended to the cache at pos (rope_kv: Qwen3's path)."""
+    from ..ops.kv_cache import KVCache
+    from ..ops.rope import rope_kv, rope_table
+    data = rope_table(a["max_ctx"], a["head_dim"], a["theta"])
+    table = storage(p.device, "rope_table", len(data))
+    p.device.write_buffer(table, 0, data)
+    cache = KVCache(b["k_cache"], b["v_cache"], a["n_kv_heads"], a["head_dim"], a["max_ctx"])
+    rope_kv(p, "rope_kv", b["q"], b["k"], b["v"], table, cache, n_heads=a["n_heads"], interleaved=a["interleaved"])
+
+
 def _embedding(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
     from ..ops.embedding import embedding
     embedding(p, "embedding", b["ids"], _weight(b, "w", a), b["out"])
@@ -148,7 +159,7 @@ LIBRARY = {name: family for family in (unary, binary, compare, logical, where, c
            for name in family.NAMES}
 
 OPS: dict[str, Callable[[Plan, dict[str, Buffer], dict[str, Any]], None]] = {
-    "linear": _linear, "projection": _projection, "embedding": _embedding, "rmsnorm": _rmsnorm, "rope": _rope,
+    "linear": _linear, "projection": _projection, "rope_kv": _rope_kv, "embedding": _embedding, "rmsnorm": _rmsnorm, "rope": _rope,
     "sdpa": _sdpa, "attention": _attention, "inplace": _inplace, "logits": _logits,
     **{name: partial(_library, name) for name in LIBRARY},
 }

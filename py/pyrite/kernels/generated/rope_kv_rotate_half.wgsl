@@ -41,26 +41,27 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let t = (step.pos + s) * half;
     let cs0 = table[t + 2u * j];
     let cs1 = table[t + 2u * j + 1u];
-    // elements e0, e1 = 2j, 2j+1 and e2, e3 = e0 + D/2, e1 + D/2; pairs (e0, e2), (e1, e3); words j, j + D/4
-    let e = vec4<u32>(2u * j, 2u * j + 1u, 2u * j + half, 2u * j + 1u + half);
+    // rotary pairs (2j, 2j+D/2) and (2j+1, 2j+1+D/2); cache words j and j + D/4
+    let pa = vec2<u32>(2u * j, 2u * j + half);
+    let pb = vec2<u32>(2u * j + 1u, 2u * j + 1u + half);
     let words = vec2<u32>(j, j + quarter);
     if (head < p.Hq) {
         let base = (s * p.Hq + head) * p.D;
-        let r0 = rotate(q[base + e.x], q[base + e.z], cs0);
-        let r1 = rotate(q[base + e.y], q[base + e.w], cs1);
-        q[base + e.x] = r0.x;
-        q[base + e.z] = r0.y;
-        q[base + e.y] = r1.x;
-        q[base + e.w] = r1.y;
+        let r0 = rotate(q[base + pa.x], q[base + pa.y], cs0);
+        let r1 = rotate(q[base + pb.x], q[base + pb.y], cs1);
+        q[base + pa.x] = r0.x;
+        q[base + pa.y] = r0.y;
+        q[base + pb.x] = r1.x;
+        q[base + pb.y] = r1.y;
         return;
     }
     let h = head - p.Hq;
     let base = (s * p.Hk + h) * p.D;
     let row = (h * p.max_ctx + step.pos + s) * half;
-    let r0 = rotate(k[base + e.x], k[base + e.z], cs0);
-    let r1 = rotate(k[base + e.y], k[base + e.w], cs1);
+    let r0 = rotate(k[base + pa.x], k[base + pa.y], cs0);
+    let r1 = rotate(k[base + pb.x], k[base + pb.y], cs1);
     k_cache[row + words.x] = pack2x16float(vec2<f32>(r0.x, r1.x));
     k_cache[row + words.y] = pack2x16float(vec2<f32>(r0.y, r1.y));
-    v_cache[row + words.x] = pack2x16float(vec2<f32>(v[base + e.x], v[base + e.y]));
-    v_cache[row + words.y] = pack2x16float(vec2<f32>(v[base + e.z], v[base + e.w]));
+    v_cache[row + words.x] = pack2x16float(vec2<f32>(v[base + pa.x], v[base + pb.x]));
+    v_cache[row + words.y] = pack2x16float(vec2<f32>(v[base + pa.y], v[base + pb.y]));
 }
