@@ -58,7 +58,6 @@ def _projection(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
     rope ({head_dim, interleaved, theta, max_ctx}) for qkv's RoPE + cache write into k_cache, v_cache."""
     from ..ops.kv_cache import KVCache
     from ..ops.projection import Members, Rope, project
-    from ..ops.rope import rope_table
     sizes = tuple(a["sizes"])
     bias = _weight(b, "bias", a) if "bias.data" in b else None
     members = Members.of_packed(_weight(b, "w", a), bias, tuple(f"m{i}" for i in range(len(sizes))), sizes)
@@ -73,9 +72,7 @@ def _projection(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
     outs = tuple(b.get(n) or storage(p.device, n, 4 * size * a.get("max_seq", 512)) for n, size in zip("qkv", sizes))
     if "rope" in a:
         r = a["rope"]
-        data = rope_table(r["max_ctx"], r["head_dim"], r["theta"])
-        table = storage(p.device, "rope_table", len(data))
-        p.device.write_buffer(table, 0, data)
+        table = _rope_table(p, r["max_ctx"], r["head_dim"], r["theta"])
         cache = KVCache(b["k_cache"], b["v_cache"], sizes[1] // r["head_dim"], r["head_dim"], r["max_ctx"])
         rope = Rope(table, cache, r["interleaved"])
     project(p, "qkv", "qkv", b["x"], gain, members, outs, h=h, eps=a["eps"], dummy=b["dummy"], rope=rope)
@@ -84,10 +81,8 @@ def _projection(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
 def _rope_kv(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
     """RoPE of q (in place) and k, with k, v appended to the cache at pos (rope_kv: Qwen3's path)."""
     from ..ops.kv_cache import KVCache
-    from ..ops.rope import rope_kv, rope_table
-    data = rope_table(a["max_ctx"], a["head_dim"], a["theta"])
-    table = storage(p.device, "rope_table", len(data))
-    p.device.write_buffer(table, 0, data)
+    from ..ops.rope import rope_kv
+    table = _rope_table(p, a["max_ctx"], a["head_dim"], a["theta"])
     cache = KVCache(b["k_cache"], b["v_cache"], a["n_kv_heads"], a["head_dim"], a["max_ctx"])
     rope_kv(p, "rope_kv", b["q"], b["k"], b["v"], table, cache, n_heads=a["n_heads"], interleaved=a["interleaved"])
 
@@ -103,11 +98,18 @@ def _rmsnorm(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
             rows_per_token=a.get("rows_per_token", 1), last_only=a.get("last_only", False))
 
 
-def _rope(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
-    from ..ops.rope import rope, rope_table
-    data = rope_table(a["max_ctx"], a["head_dim"], a["theta"])
+def _rope_table(p: Plan, max_ctx: int, head_dim: int, theta: float) -> Buffer:
+    """The (cos, sin) table of the rope-reading cases, on the device."""
+    from ..ops.rope import rope_table
+    data = rope_table(max_ctx, head_dim, theta)
     table = storage(p.device, "rope_table", len(data))
     p.device.write_buffer(table, 0, data)
+    return table
+
+
+def _rope(p: Plan, b: dict[str, Buffer], a: dict[str, Any]) -> None:
+    from ..ops.rope import rope
+    table = _rope_table(p, a["max_ctx"], a["head_dim"], a["theta"])
     rope(p, "rope", b["x"], table, n_heads=a["n_heads"], head_dim=a["head_dim"],
          interleaved=a.get("interleaved", False))
 
@@ -159,7 +161,8 @@ LIBRARY = {name: family for family in (unary, binary, compare, logical, where, c
            for name in family.NAMES}
 
 OPS: dict[str, Callable[[Plan, dict[str, Buffer], dict[str, Any]], None]] = {
-    "linear": _linear, "projection": _projection, "rope_kv": _rope_kv, "embedding": _embedding, "rmsnorm": _rmsnorm, "rope": _rope,
+    "linear": _linear, "projection": _projection, "rope_kv": _rope_kv, "embedding": _embedding,
+    "rmsnorm": _rmsnorm, "rope": _rope,
     "sdpa": _sdpa, "attention": _attention, "inplace": _inplace, "logits": _logits,
     **{name: partial(_library, name) for name in LIBRARY},
 }
