@@ -8,12 +8,16 @@
 // since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
 //   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
 //   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
-//   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
+//   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
 //            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
 {% import "_lib/common.wgsli" as lib %}
 {{ lib.step_struct() }}
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
@@ -23,6 +27,16 @@ struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0:
 const WG: u32 = {{ WG }}u;
 const TM: u32 = {{ TM }}u;
 const RN: u32 = {{ RN }}u;
+{% set GEMM = BK > 0 %}
+{% set WGN = WG // WGM %}
+{% set EPW = 8 if QUANT in ("q4gsw", "q4a") else 4 %}
+{% if GEMM %}
+const WGN: u32 = {{ WGN }}u;
+const BN: u32 = {{ WGN * RN }}u;
+const BM: u32 = {{ WGM * TM }}u;
+const BK: u32 = {{ BK }}u;
+const EPW: u32 = {{ EPW }}u;  // W values per loaded word (a vec4 for f32)
+{% endif %}
 {% set ROPE = KIND == "qkv_rope" %}
 {% set TILE = RN // 2 if KIND == "gate_up" else RN %}
 {% set buffers = [("x", "read", "array<vec4<f32>>", "[M, K/4]")] %}
@@ -76,6 +90,63 @@ fn bias_at(n: u32) -> f32 {
     }
     return bias[p.b0 + n];
 }
+{% if ROPE %}
+
+// Element offsets in its head of a quad's rows 0, 1 (adjacent) and 2, 3 (adjacent).
+fn quad_offsets(j: u32) -> vec2<u32> {
+    if (p.interleaved != 0u) {
+        return vec2<u32>(4u * j, 4u * j + 2u);
+    }
+    return vec2<u32>(2u * j, 2u * j + p.D / 2u);
+}
+{% endif %}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+{% if KIND == "gate_up" %}
+    let g = min(col * {{ TILE }}u + r % {{ TILE }}u, p.N - 1u);
+    return select(g, g + p.N, r >= {{ TILE }}u);
+{% elif ROPE %}
+    let quads = p.D / 4u;  // p.N is a multiple of 4; the tile is RN / 4 whole quads
+    let q = min(col * {{ RN // 4 }}u + r / 4u, p.N / 4u - 1u);
+    let o = quad_offsets(q % quads);
+    return q / quads * p.D + select(o.x, o.y, r % 4u >= 2u) + r % 2u;
+{% else %}
+    return min(col * RN + r, p.N - 1u);
+{% endif %}
+}
+{% if GEMM %}
+
+var<workgroup> w_tile: array<vec4<f32>, {{ BK // 4 * WGN * RN }}>;  // [BK/4, BN]: W dequantized, slot r * WGN + c
+var<workgroup> x_tile: array<vec4<f32>, {{ BK // 4 * WGM * TM }}>;  // [BK/4, BM]
+
+// Stage word kw (EPW values from k) of W row `row` (in the part buffers) dequantized into slot `slot`.
+fn stage_w(row: u32, k: u32, slot: u32, kw: u32) {
+{% if QUANT == "f32" %}
+    w_tile[kw * BN + slot] = w[row * (p.K / 4u) + k / 4u];
+{% else %}
+    let si = k / p.GS * p.ldw + row;
+    let s = half_at(si, scale[si >> 1u]);
+{% if QUANT == "q8gsw" %}
+    let q = (vec4<u32>(w[row * (p.K / 4u) + k / 4u] ^ 0x80808080u) >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(0xFFu);
+    w_tile[kw * BN + slot] = s * (vec4<f32>(q) - 128.0);
+{% else %}
+    let word = vec4<u32>(w[row * (p.K / 8u) + k / 8u]);
+    let lo = vec4<f32>((word >> vec4<u32>(0u, 4u, 8u, 12u)) & vec4<u32>(0xFu));
+    let hi = vec4<f32>((word >> vec4<u32>(16u, 20u, 24u, 28u)) & vec4<u32>(0xFu));
+{% if QUANT == "q4a" %}
+    let mn = half_at(si, mins[si >> 1u]);
+    w_tile[2u * kw * BN + slot] = s * lo + mn;
+    w_tile[(2u * kw + 1u) * BN + slot] = s * hi + mn;
+{% else %}
+    w_tile[2u * kw * BN + slot] = s * (lo - 8.0);
+    w_tile[(2u * kw + 1u) * BN + slot] = s * (hi - 8.0);
+{% endif %}
+{% endif %}
+{% endif %}
+}
+{% endif %}
 {% if KIND == "plain" %}
 
 fn store(m: u32, n: u32, v: f32) {
@@ -102,14 +173,6 @@ fn store(m: u32, n: u32, v: f32) {
 
 fn rotate(x1: f32, x2: f32, cs: vec2<f32>) -> vec2<f32> {
     return vec2<f32>(x1 * cs.x - x2 * cs.y, x2 * cs.x + x1 * cs.y);
-}
-
-// Element offsets in its head of a quad's rows 0, 1 (adjacent) and 2, 3 (adjacent).
-fn quad_offsets(j: u32) -> vec2<u32> {
-    if (p.interleaved != 0u) {
-        return vec2<u32>(4u * j, 4u * j + 2u);
-    }
-    return vec2<u32>(2u * j, 2u * j + p.D / 2u);
 }
 
 // Token m's values v of quad `quad` (rows in quad_offsets order): rotate Q and K, store Q, cache K and V.
@@ -160,38 +223,66 @@ fn rope_store(m: u32, quad: u32, v: vec4<f32>) {
 {% endif %}
 
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-    let nb = gid.x * {{ TILE }}u;  // first output row of the tile
-    let m0 = wid.y * TM;
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
     let M = live_rows();
     let K4 = p.K / 4u;
+{% if GEMM %}
+    let col = wid.x * WGN + lid % WGN;  // this invocation's tile column and first token
+    let m0 = wid.y * BM + lid / WGN * TM;
+    if (wid.x * WGN * {{ TILE }}u >= p.N || wid.y * BM >= M) {  // per workgroup: the barriers stay uniform
+        return;
+    }
+{% else %}
+    let col = gid.x;
+    let m0 = wid.y * TM;
     // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
     // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
     // its store.
 {% for t in range(TM) %}
     let x{{ t }} = min(m0 + {{ t }}u, M - 1u) * K4;
 {% endfor %}
-    if (nb >= p.N || m0 >= M) {
+    if (col * {{ TILE }}u >= p.N || m0 >= M) {
         return;
     }
-{% if ROPE %}
-    let o = quad_offsets(gid.x % (p.D / 4u));
-    let head0 = gid.x / (p.D / 4u) * p.D;
 {% endif %}
+    let nb = col * {{ TILE }}u;  // first output row of the tile
 {% for r in range(RN) %}
-{% if KIND == "gate_up" %}
-    let n{{ r }} = min(nb + {{ r % TILE }}u, p.N - 1u){% if r >= TILE %} + p.N{% endif %};
-{% elif ROPE %}
-    let n{{ r }} = head0 + o.{{ "xxyy"[r] }} + {{ r % 2 }}u;  // p.N is a multiple of 4: no tail tile
-{% else %}
-    let n{{ r }} = min(nb + {{ r }}u, p.N - 1u);
-{% endif %}
+    let n{{ r }} = tile_row(col, {{ r }}u);
     let w{{ r }} = p.wr0 + n{{ r }};  // its row in the part buffers
 {% for t in range(TM) %}
     var acc{{ r }}_{{ t }} = 0.0;
 {% endfor %}
 {% endfor %}
-{% if QUANT == "f32" %}
+{% if GEMM %}
+    let c = lid % WGN;
+    let t0 = lid / WGN * TM;
+    for (var k0 = 0u; k0 < p.K; k0 = k0 + BK) {
+        for (var i = lid; i < BN * (BK / EPW); i = i + WG) {
+            let slot = i / (BK / EPW);
+            let kw = i % (BK / EPW);
+            stage_w(p.wr0 + tile_row(wid.x * WGN + slot % WGN, slot / WGN), k0 + kw * EPW, slot, kw);
+        }
+        for (var i = lid; i < BM * (BK / 4u); i = i + WG) {
+            let m = i / (BK / 4u);
+            let k4 = i % (BK / 4u);
+            x_tile[k4 * BM + m] = x[min(wid.y * BM + m, M - 1u) * K4 + k0 / 4u + k4];
+        }
+        workgroupBarrier();
+        for (var k4 = 0u; k4 < BK / 4u; k4 = k4 + 1u) {
+{% for t in range(TM) %}
+            let a{{ t }} = x_tile[k4 * BM + t0 + {{ t }}u];
+{% endfor %}
+{% for r in range(RN) %}
+            let b{{ r }} = w_tile[k4 * BN + {{ r }}u * WGN + c];
+{% for t in range(TM) %}
+            acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + dot(b{{ r }}, a{{ t }});
+{% endfor %}
+{% endfor %}
+        }
+        workgroupBarrier();
+    }
+{% elif QUANT == "f32" %}
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
 {% for t in range(TM) %}
         let a{{ t }} = x[x{{ t }} + k4];
@@ -278,10 +369,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% for r in range(RN) %}
     let b{{ r }} = bias_at(n{{ r }});
 {% endfor %}
+{% for g in range(RN // 4) %}
 {% for t in range(TM) %}
-    if (m0 + {{ t }}u < M) {
-        rope_store(m0 + {{ t }}u, gid.x, vec4<f32>({% for r in range(RN) %}acc{{ r }}_{{ t }} + b{{ r }}{{ ", " if not loop.last }}{% endfor %}));
+    if (nb + {{ 4 * g }}u < p.N && m0 + {{ t }}u < M) {
+        rope_store(m0 + {{ t }}u, col * {{ RN // 4 }}u + {{ g }}u, vec4<f32>({% for r in range(4 * g, 4 * g + 4) %}acc{{ r }}_{{ t }} + b{{ r }}{{ ", " if not loop.last }}{% endfor %}));
     }
+{% endfor %}
 {% endfor %}
 {% else %}
 {% for r in range(TILE) %}

@@ -207,8 +207,10 @@ def all_cases(seed: int = 0):
     for fmt in ("q4gsw", "q4a", "q8gsw", "f32"):
         for M, N, K in ((1, 67, 96), (5, 131, 64), (9, 37, 160)):
             out.append((f"linear_{fmt}_{M}x{N}x{K}", *linear_case(rng, fmt, M, N, K), 2e-4))
-        for route, M in (("gemv", 3), ("tiled", 1), ("tiled", 17)):  # each route pinned off its home shape
-            case, ref = linear_case(rng, fmt, M, 43, 96)
+        # each route pinned off its home shape, N = 43 leaving a tail in every tile; gemm_bk64 needs K % 64 == 0
+        for route, M, K in (("gemv", 3, 96), ("tiled", 1, 96), ("tiled", 17, 96), ("wide", 3, 96), ("wide", 17, 96),
+                            ("gemm", 5, 96), ("gemm", 37, 96), ("gemm_bk64", 37, 128)):
+            case, ref = linear_case(rng, fmt, M, 43, K, bias=route == "gemm")
             case.overrides = {"linear": route}
             out.append((f"linear_{fmt}_{route}_{M}", case, ref, 2e-4))
         out.append((f"linear_{fmt}_bias", *linear_case(rng, fmt, 3, 41, 64, bias=True), 2e-4))
@@ -235,24 +237,30 @@ def all_cases(seed: int = 0):
     return out
 
 
+# live rows and options -> the linear tile a projection's kernels must run at (case ids end in _tile-<name>)
+PROJECTION_TILES = ((1, {}, "m1"), (7, {}, "m8"), (9, {}, "wide"), (33, {"linear_prefill": "workgroup"}, "gemm"))
+
+
 def all_projection_cases(rng):
-    """qkv (plain, with RoPE in either layout) and gate_up, every format, both tiles, both routes."""
+    """qkv (plain, with RoPE in either layout) and gate_up, every format, every tile, both routes."""
     out = []
     for fmt in ("q4gsw", "q4a", "q8gsw", "f32"):
-        for M in (1, 7):
+        for M, options, tile in PROJECTION_TILES:
             for route in ("qkv_fused", "qkv_split"):
                 case, ref = projection_case(rng, "qkv", fmt, M, (64, 32, 32), 96, bias=fmt == "q8gsw")
-                case.overrides = {"qkv": route}
-                out.append((f"qkv_{fmt}_{route}_{M}", case, ref, 2e-4))
+                case.overrides, case.options = {"qkv": route}, options
+                out.append((f"qkv_{fmt}_{route}_{M}_tile-{tile}", case, ref, 2e-4))
                 for lay in (False, True):
                     case, ref = projection_case(rng, "qkv", fmt, M, (128, 64, 64), 64, bias=fmt == "q8gsw",
                                                 rope={"head_dim": 32, "interleaved": lay}, pos=5)
-                    case.overrides = {"qkv": route}
-                    out.append((f"qkv_rope_{fmt}_{route}_{M}_{'pairs' if lay else 'halves'}", case, ref, 1e-3))
+                    case.overrides, case.options = {"qkv": route}, options
+                    rope_tile = "gemm_bk64" if tile == "gemm" else tile  # K = 64: the deeper K step fits
+                    out.append((f"qkv_rope_{fmt}_{route}_{M}_{'pairs' if lay else 'halves'}_tile-{rope_tile}",
+                                case, ref, 1e-3))
             for route in ("gate_up", "gate_up_split"):
-                case, ref = projection_case(rng, "gate_up", fmt, M, (70, 70), 64, bias=fmt == "q4a")
-                case.overrides = {"gate_up": route}
-                out.append((f"gate_up_{fmt}_{route}_{M}", case, ref, 2e-4))
+                case, ref = projection_case(rng, "gate_up", fmt, M, (70, 70), 96, bias=fmt == "q4a")
+                case.overrides, case.options = {"gate_up": route}, options
+                out.append((f"gate_up_{fmt}_{route}_{M}_tile-{tile}", case, ref, 2e-4))
     return out
 
 
@@ -266,6 +274,10 @@ def check_routes(case_id: str, case: Case, attest: list[dict]) -> None:
     assert attest and all(a["kernel"] for a in attest), case_id
     for family, route in expected_routes(case_id, case).items():
         assert {a["route"] for a in attest if a["family"] == family} == {route}, (case_id, attest)
+    if "_tile-" in case_id:  # every linear kernel the case ran is at the tile its id names
+        tile = case_id.rsplit("_tile-", 1)[1]
+        ran = [k for a in attest for k in a["kernel"].split("+") if k.startswith("linear_")]
+        assert ran and all(k.endswith(f"_{tile}") for k in ran), (case_id, attest)
 
 
 def check(case_id: str, outputs: dict[str, bytes], ref: dict[str, np.ndarray], tol: float) -> None:

@@ -25,6 +25,9 @@ class Option:
 
 OPTIONS: dict[str, Option] = {
     "sdpa_query_tile": Option(16, (16, 32), "query rows per workgroup of the streaming prefill attention"),
+    "linear_prefill": Option("register", ("register", "workgroup"),
+                             "prefill linears from register tiles, or as workgroup GEMMs (W staged in workgroup "
+                             "memory: slower on the CPU adapters measured, meant for GPUs)"),
 }
 
 

@@ -63,7 +63,7 @@ class Node:
         self.chosen = next(c for c in self.candidates if c.route is route)
         self.dispatches, self.kernels = [], []
         for launch, pipeline, group in self.chosen.launches:
-            if launch.active is not None and not launch.active(ctx.live):
+            if launch.active is not None and not launch.active(ctx):
                 continue
             grid = launch.grid(ctx.live)
             if 0 in grid:  # a launch with nothing to do at this live shape (a block past S) is skipped

@@ -54,7 +54,7 @@ class Launch:
     kernel: str
     bindings: tuple[Buffer, ...]
     grid: GridFn
-    active: Callable[[Live], bool] | None = None  # runs only where this holds (a route's per-shape tile)
+    active: Callable[[Context], bool] | None = None  # runs only where this holds (a route's per-shape tile)
 
 
 def always(ctx: Context) -> bool:
@@ -110,12 +110,14 @@ def choose(family: str, routes: Sequence[Route], ctx: Context, pinned: bool = Fa
 def pick(family: str, routes: Sequence[Route], spec: Any, live: Live = Live(1, 0), *,
          overrides: Mapping[str, str] | None = None, limits: Limits | None = None,
          features: frozenset[str] | None = None, options: Mapping[str, Any] | None = None) -> Route:
-    """The row a node of `spec` would run at `live` (no device needed; for tests and tools).
-
-    Limits and features default to the null device's; options to their defaults."""
+    """The row a node of `spec` would run at `live` (no device needed; for tests and tools): as a
+    plan picks, among the rows that fit (Route.fits). Limits and features default to the null
+    device's; options to their defaults."""
     from ..gpu.null import DEFAULT_FEATURES, DEFAULT_LIMITS
     from .options import Options
-    rows = candidates(family, routes, overrides)
     ctx = Context(spec, live, limits or DEFAULT_LIMITS, DEFAULT_FEATURES if features is None else features,
                   Options(options or {}))
+    rows = [r for r in candidates(family, routes, overrides) if r.fits(ctx)]
+    if not rows:
+        raise RouteError(f"{family}: no row of {[r.name for r in routes]} fits {spec}")
     return choose(family, rows, ctx, pinned=family in (overrides or {}))

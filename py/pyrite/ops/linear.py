@@ -1,26 +1,84 @@
 """linear: y[M, N] = x[M, K] @ W[N, K]^T (+ bias), W packed (q4gsw, q4a, q8gsw) or f32.
 
-One template (shaders/linear/linear.wgsl): the weight format is its variant axis, the register tile
-(m1: one token, m8: eight) and the epilogue kind (plain, qkv, gate_up; ops/projection.py) its combos.
-W may be a row view of a packed tensor (graph/weights.py) or split into row blocks.
+One template (shaders/linear/linear.wgsl): the weight format is its variant axis; the epilogue kind
+(plain, qkv, qkv_rope, gate_up; ops/projection.py) times the tile are its combos. Tiles are defined once,
+in shaders/linear/linear.yaml, and read back here: m1 and m8 (4 rows x 1 or 8 tokens per invocation),
+wide (16 rows x 8 tokens), and the workgroup GEMMs gemm and gemm_bk64 (W dequantized into workgroup
+memory once per 32 tokens, K steps of 16 or 64). W may be a row view of a packed tensor
+(graph/weights.py) or split into row blocks.
+
+Measured (bench/kernels.py on lavapipe, page cases on SwiftShader): CPU adapters are bound by loads, so
+the wide register tile is the fastest prefill there (2-3x m8 on lavapipe, 1.1-1.6x on SwiftShader), and
+the workgroup GEMMs are slower than m8 on both (their staged loads diverge across lanes). The GEMMs
+are routes for adapters with fast workgroup memory, taken with the runtime option
+linear_prefill=workgroup; no such adapter was measured here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Callable
 
+from .. import kernels
 from ..errors import ShapeError
-from ..gpu import Buffer
+from ..gpu import Buffer, Limits
 from ..graph.grids import ceil_div, grid_rows
 from ..graph.plan import Live, Plan
-from ..graph.routes import Context, Launch, Route, always
+from ..graph.routes import Context, Launch, Route, always, choose
 from ..graph.weights import DeviceWeight
 from ..kernels import kernel_id
 from .base import check_format
 
 FAMILY = "linear"
 FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
-WG = 64  # shaders/linear/linear.yaml
-TILES = {"m1": (4, 1), "m8": (4, 8)}  # (RN rows, TM tokens) per invocation: shaders/linear/linear.yaml combos
+WIDE_MIN_ROWS = 8    # the wide tile's 8 tokens are all live from here
+GEMM_MIN_ROWS = 32   # a workgroup GEMM's 32 tokens are all live from here
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile combo of shaders/linear/linear.yaml: each of the wg invocations owns rn rows of W x tm
+    tokens; a workgroup GEMM (bk > 0) lays them out as wg/wgm columns x wgm token rows, K steps of bk."""
+
+    name: str
+    rn: int
+    tm: int
+    wg: int
+    wgm: int = 1
+    bk: int = 0
+
+    @property
+    def cols_per_group(self) -> int:
+        return self.wg // self.wgm
+
+    @property
+    def rows_per_group(self) -> int:
+        return self.tm * self.wgm
+
+    @property
+    def workgroup_bytes(self) -> int:
+        """Workgroup storage of a GEMM: the f32 W tile [bk, cols * rn] and x tile [bk, tokens]."""
+        return 4 * self.bk * (self.cols_per_group * self.rn + self.rows_per_group)
+
+    def grid(self, cols: int, rows: int) -> tuple[int, int, int]:
+        """Workgroups covering `cols` tile columns (invocations along W's rows) x `rows` tokens."""
+        return grid_rows(cols, self.cols_per_group, rows, self.rows_per_group)
+
+    def fits(self, K: int, limits: Limits) -> bool:
+        """A GEMM needs K in whole steps and its tiles in workgroup storage; register tiles always fit."""
+        return not self.bk or (K % self.bk == 0 and self.workgroup_bytes <= limits.max_compute_workgroup_storage_size)
+
+
+@cache
+def tile(name: str) -> Tile:
+    """The tile `name` as linear.yaml defines it (every format and kind shares a tile's geometry)."""
+    p = kernels.get(kernel_id(FAMILY, "q4gsw", name)).params
+    return Tile(name, p["RN"], p["TM"], p["WG"], p["WGM"], p["BK"])
+
+
+def tile_kernel(fmt: str, kind: str, name: str) -> str:
+    """The kernel of format fmt with epilogue kind ("" for plain) at tile `name`."""
+    return kernel_id(FAMILY, fmt, f"{kind}_{name}" if kind else name)
 
 
 @dataclass(frozen=True)
@@ -60,23 +118,27 @@ def uniforms(plan: Plan, op: str, kernel: str, w: DeviceWeight, K: int, bias: De
                          interleaved=interleaved)
 
 
-def tile_launches(fmt: str, kind: str, bindings: tuple[Buffer, ...], tiles: int, rows: int = 0) -> list[Launch]:
-    """Both register tiles of one dispatch, each active at its own live shape: m1 for one row, m8 else.
+def tile_launches(plan: Plan, spec: LinearSpec, kind: str, bindings: tuple[Buffer, ...], out_rows: int,
+                  paired: bool = False) -> list[Launch]:
+    """One dispatch at every tile this adapter can build, each active where the linear route table
+    (ROUTES) would pick that tile for the live shape and options.
 
     For routes that run more than one kernel (a fused or split projection), where the tile cannot be a
-    route of its own. kind "" is the plain epilogue; `tiles` counts invocations along the rows of W."""
+    route of its own. kind "" is the plain epilogue; each invocation column covers rn of the out_rows
+    rows of W, or rn / 2 pairs of them (paired: gate_up's gate and up rows)."""
+    rows = [r for r in ROUTES if r.fits(plan.context(spec, Live(1, 0)))]
     launches = []
-    for tile, one_row in (("m1", True), ("m8", False)):
-        tm = TILES[tile][1]
+    for route in rows:
+        t = tile(route.variant)
+        cols = ceil_div(out_rows, t.rn // 2 if paired else t.rn)
 
-        def grid(live: Live, tm: int = tm) -> tuple[int, int, int]:
-            return grid_rows(tiles, WG, rows or live.seq_len, tm)
+        def grid(live: Live, t: Tile = t, cols: int = cols) -> tuple[int, int, int]:
+            return t.grid(cols, spec.rows or live.seq_len)
 
-        def active(live: Live, one_row: bool = one_row) -> bool:
-            return ((rows or live.seq_len) == 1) == one_row
+        def active(ctx: Context, route: Route = route) -> bool:
+            return choose(FAMILY, rows, replace(ctx, spec=spec)) is route
 
-        suffix = f"{kind}_{tile}" if kind else tile
-        launches.append(Launch(kernel_id(FAMILY, fmt, suffix), bindings, grid, active))
+        launches.append(Launch(tile_kernel(spec.format, kind, t.name), bindings, grid, active))
     return launches
 
 
@@ -116,21 +178,19 @@ def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: 
     plan.add_node(op, FAMILY, args.spec, ROUTES, args)
 
 
-def linear_launches(args: LinearArgs) -> list[Launch]:
+def linear_launches(plan: Plan, args: LinearArgs) -> list[Launch]:
     """Every dispatch of a linear with its tile chosen per live shape (for multi-kernel routes)."""
-    rn = TILES["m1"][0]
-    return [launch for b in args.blocks
-            for launch in tile_launches(args.spec.format, "", b.bindings, ceil_div(b.rows, rn), args.spec.rows)]
+    return [launch for b in args.blocks for launch in tile_launches(plan, args.spec, "", b.bindings, b.rows)]
 
 
 def build_tile(route: Route, a: LinearArgs) -> list[Launch]:
-    """One dispatch per row block of the format's kernel at the row's register tile (RN rows x TM tokens)."""
-    rn, tm = TILES[route.variant]
-    kernel = kernel_id(FAMILY, a.spec.format, route.variant)
+    """One dispatch per row block of the format's kernel at the row's tile."""
+    t = tile(route.variant)
+    kernel = tile_kernel(a.spec.format, "", t.name)
 
     def launch(b: BlockArgs) -> Launch:
         def grid(live: Live) -> tuple[int, int, int]:
-            return grid_rows(ceil_div(b.rows, rn), WG, a.spec.rows or live.seq_len, tm)
+            return t.grid(ceil_div(b.rows, t.rn), a.spec.rows or live.seq_len)
         return Launch(kernel, b.bindings, grid)
 
     return [launch(b) for b in a.blocks]
@@ -140,11 +200,33 @@ def live_rows(ctx: Context) -> int:
     return ctx.spec.rows or ctx.live.seq_len
 
 
+def one_row(ctx: Context) -> bool:
+    return live_rows(ctx) == 1
+
+
+def wide_rows(ctx: Context) -> bool:
+    return live_rows(ctx) >= WIDE_MIN_ROWS
+
+
+def workgroup_gemm(ctx: Context) -> bool:
+    return live_rows(ctx) >= GEMM_MIN_ROWS and ctx.options["linear_prefill"] == "workgroup"
+
+
+def fits_tile(name: str) -> Callable[[Context], bool]:
+    return lambda ctx: tile(name).fits(ctx.spec.K, ctx.limits)
+
+
 # -- registration -------------------------------------------------------------------------------
 # The weight format picks the template variant (q4gsw / q4a / q8gsw / f32); the route is picked per
-# execution from the live row count M, and names the tokens-per-workgroup axis of the template.
+# execution from the live row count M and the options, and names the tile combo of the template.
 ROUTES = [
-    Route("gemv", lambda c: live_rows(c) == 1, build_tile,
-          "decode is GEMV-shaped: one token keeps the inner loop tight", "m1"),
-    Route("tiled", always, build_tile, "prefill: each weight word read once serves 8 tokens", "m8"),
+    Route("gemv", one_row, build_tile, "decode is GEMV-shaped: one token keeps the inner loop tight", "m1"),
+    Route("gemm_bk64", workgroup_gemm, build_tile, "prefill on adapters with fast workgroup memory: W "
+          "dequantized once per 32 tokens, K steps of 64 (24 KiB, over WebGPU's 16 KiB default)", "gemm_bk64",
+          fits_tile("gemm_bk64")),
+    Route("gemm", workgroup_gemm, build_tile, "prefill on adapters with fast workgroup memory, K steps of 16 "
+          "(6 KiB)", "gemm", fits_tile("gemm")),
+    Route("wide", wide_rows, build_tile, "prefill: each x load serves 16 rows of W (CPU adapters are bound "
+          "by loads)", "wide"),
+    Route("tiled", always, build_tile, "short prefill (2-7 tokens): 4 rows x 8 tokens", "m8"),
 ]

@@ -19,11 +19,9 @@ from dataclasses import dataclass
 
 from ..errors import ShapeError
 from ..gpu import Buffer
-from ..graph.grids import ceil_div
 from ..graph.plan import Plan
 from ..graph.routes import Context, Launch, Route, always
 from ..graph.weights import DeviceWeight
-from ..kernels import kernel_id
 from . import linear as lin
 from .elementwise import inplace_launch
 from .kv_cache import KVCache
@@ -128,7 +126,7 @@ def project(plan: Plan, op: str, kind: str, x: Buffer, gain: DeviceWeight, m: Me
     split = [norm]
     dsts = outs if kind == "qkv" else (outs[0], scratch)
     for i, (w, b, y) in enumerate(zip(m.weights, m.biases, dsts)):
-        split += lin.linear_launches(lin.linear_args(plan, f"{op}.{i}", h, w, y, bias=b, dummy=dummy))
+        split += lin.linear_launches(plan, lin.linear_args(plan, f"{op}.{i}", h, w, y, bias=b, dummy=dummy))
     if kind == "gate_up":
         split.append(inplace_launch(plan, f"{op}.swiglu", "silu_mul", outs[0], scratch, spec.outputs[0]))
     if rope is not None:
@@ -146,8 +144,7 @@ def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, h: Buffer, m: Mem
     w, bias = m.packed, m.packed_bias
     assert w is not None
     kind = "qkv_rope" if rope is not None else spec.kind
-    kernel = kernel_id(lin.FAMILY, spec.format, f"{kind}_m1")
-    rn = lin.TILES["m1"][0]
+    kernel = lin.tile_kernel(spec.format, kind, "m1")  # every tile of the template shares struct Params
     head = {}
     if rope is not None:
         D = rope.cache.head_dim
@@ -157,13 +154,13 @@ def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, h: Buffer, m: Mem
     if spec.kind == "qkv":
         nq, nk, _ = spec.outputs
         params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=w.shape[0], nq=nq, nk=nk, **head)
-        tiles = ceil_div(w.shape[0], rn)
     else:
-        ffn = spec.outputs[0]
-        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=ffn)
-        tiles = ceil_div(ffn, rn // 2)
+        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=spec.outputs[0])
     bindings = (params, plan.step_buffer, h, *w.bindings(), bias.parts["data"] if bias is not None else dummy, *outs)
-    return tuple(lin.tile_launches(spec.format, kind, bindings, tiles))
+    lspec = lin.validate(op, w, bias)
+    if spec.kind == "qkv":
+        return tuple(lin.tile_launches(plan, lspec, kind, bindings, w.shape[0]))
+    return tuple(lin.tile_launches(plan, lspec, kind, bindings, spec.outputs[0], paired=True))
 
 
 def _fused(route: Route, a: ProjectionArgs) -> list[Launch]:

@@ -9,12 +9,16 @@
 // since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
 //   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
 //   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
-//   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
+//   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
 //            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
                 n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
@@ -56,6 +60,12 @@ fn bias_at(n: u32) -> f32 {
     return bias[p.b0 + n];
 }
 
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    return min(col * RN + r, p.N - 1u);
+}
+
 fn store(m: u32, n: u32, v: f32) {
     let kv = p.nq + p.nk;
     if (n < p.nq) {
@@ -68,11 +78,12 @@ fn store(m: u32, n: u32, v: f32) {
 }
 
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-    let nb = gid.x * 4u;  // first output row of the tile
-    let m0 = wid.y * TM;
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
     let M = live_rows();
     let K4 = p.K / 4u;
+    let col = gid.x;
+    let m0 = wid.y * TM;
     // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
     // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
     // its store.
@@ -84,10 +95,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let x5 = min(m0 + 5u, M - 1u) * K4;
     let x6 = min(m0 + 6u, M - 1u) * K4;
     let x7 = min(m0 + 7u, M - 1u) * K4;
-    if (nb >= p.N || m0 >= M) {
+    if (col * 4u >= p.N || m0 >= M) {
         return;
     }
-    let n0 = min(nb + 0u, p.N - 1u);
+    let nb = col * 4u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
     let w0 = p.wr0 + n0;  // its row in the part buffers
     var acc0_0 = 0.0;
     var acc0_1 = 0.0;
@@ -97,7 +109,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc0_5 = 0.0;
     var acc0_6 = 0.0;
     var acc0_7 = 0.0;
-    let n1 = min(nb + 1u, p.N - 1u);
+    let n1 = tile_row(col, 1u);
     let w1 = p.wr0 + n1;  // its row in the part buffers
     var acc1_0 = 0.0;
     var acc1_1 = 0.0;
@@ -107,7 +119,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc1_5 = 0.0;
     var acc1_6 = 0.0;
     var acc1_7 = 0.0;
-    let n2 = min(nb + 2u, p.N - 1u);
+    let n2 = tile_row(col, 2u);
     let w2 = p.wr0 + n2;  // its row in the part buffers
     var acc2_0 = 0.0;
     var acc2_1 = 0.0;
@@ -117,7 +129,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc2_5 = 0.0;
     var acc2_6 = 0.0;
     var acc2_7 = 0.0;
-    let n3 = min(nb + 3u, p.N - 1u);
+    let n3 = tile_row(col, 3u);
     let w3 = p.wr0 + n3;  // its row in the part buffers
     var acc3_0 = 0.0;
     var acc3_1 = 0.0;

@@ -1,0 +1,473 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// KIND picks the epilogue (x of the fused kinds is the normed input: the RMSNorm runs as its own dispatch,
+// since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
+
+const WG: u32 = 64u;
+const TM: u32 = 16u;
+const RN: u32 = 2u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<u32>;  // q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes
+@group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(5) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
+@group(0) @binding(6) var<storage, read_write> y: array<f32>;  // plain: [M, ldy]; gate_up: [M, N]
+
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
+fn half_at(buf_index: u32, packed: u32) -> f32 {
+    return unpack2x16float(packed)[buf_index & 1u];
+}
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    return min(col * RN + r, p.N - 1u);
+}
+
+fn store(m: u32, n: u32, v: f32) {
+    let at = m * p.ldy + p.n0 + n;
+    if (p.accumulate != 0u) {
+        y[at] = y[at] + v;
+    } else {
+        y[at] = v;
+    }
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = gid.x;
+    let m0 = wid.y * TM;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    let x1 = min(m0 + 1u, M - 1u) * K4;
+    let x2 = min(m0 + 2u, M - 1u) * K4;
+    let x3 = min(m0 + 3u, M - 1u) * K4;
+    let x4 = min(m0 + 4u, M - 1u) * K4;
+    let x5 = min(m0 + 5u, M - 1u) * K4;
+    let x6 = min(m0 + 6u, M - 1u) * K4;
+    let x7 = min(m0 + 7u, M - 1u) * K4;
+    let x8 = min(m0 + 8u, M - 1u) * K4;
+    let x9 = min(m0 + 9u, M - 1u) * K4;
+    let x10 = min(m0 + 10u, M - 1u) * K4;
+    let x11 = min(m0 + 11u, M - 1u) * K4;
+    let x12 = min(m0 + 12u, M - 1u) * K4;
+    let x13 = min(m0 + 13u, M - 1u) * K4;
+    let x14 = min(m0 + 14u, M - 1u) * K4;
+    let x15 = min(m0 + 15u, M - 1u) * K4;
+    if (col * 2u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 2u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    var acc0_1 = 0.0;
+    var acc0_2 = 0.0;
+    var acc0_3 = 0.0;
+    var acc0_4 = 0.0;
+    var acc0_5 = 0.0;
+    var acc0_6 = 0.0;
+    var acc0_7 = 0.0;
+    var acc0_8 = 0.0;
+    var acc0_9 = 0.0;
+    var acc0_10 = 0.0;
+    var acc0_11 = 0.0;
+    var acc0_12 = 0.0;
+    var acc0_13 = 0.0;
+    var acc0_14 = 0.0;
+    var acc0_15 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    var acc1_1 = 0.0;
+    var acc1_2 = 0.0;
+    var acc1_3 = 0.0;
+    var acc1_4 = 0.0;
+    var acc1_5 = 0.0;
+    var acc1_6 = 0.0;
+    var acc1_7 = 0.0;
+    var acc1_8 = 0.0;
+    var acc1_9 = 0.0;
+    var acc1_10 = 0.0;
+    var acc1_11 = 0.0;
+    var acc1_12 = 0.0;
+    var acc1_13 = 0.0;
+    var acc1_14 = 0.0;
+    var acc1_15 = 0.0;
+    let words_per_group = p.GS / 8u;
+    let words_per_row = p.K / 8u;
+    let n_groups = p.K / p.GS;
+    for (var g = 0u; g < n_groups; g = g + 1u) {
+        var xs0 = 0.0;
+        var qx0_0 = 0.0;
+        var qx1_0 = 0.0;
+        var xs1 = 0.0;
+        var qx0_1 = 0.0;
+        var qx1_1 = 0.0;
+        var xs2 = 0.0;
+        var qx0_2 = 0.0;
+        var qx1_2 = 0.0;
+        var xs3 = 0.0;
+        var qx0_3 = 0.0;
+        var qx1_3 = 0.0;
+        var xs4 = 0.0;
+        var qx0_4 = 0.0;
+        var qx1_4 = 0.0;
+        var xs5 = 0.0;
+        var qx0_5 = 0.0;
+        var qx1_5 = 0.0;
+        var xs6 = 0.0;
+        var qx0_6 = 0.0;
+        var qx1_6 = 0.0;
+        var xs7 = 0.0;
+        var qx0_7 = 0.0;
+        var qx1_7 = 0.0;
+        var xs8 = 0.0;
+        var qx0_8 = 0.0;
+        var qx1_8 = 0.0;
+        var xs9 = 0.0;
+        var qx0_9 = 0.0;
+        var qx1_9 = 0.0;
+        var xs10 = 0.0;
+        var qx0_10 = 0.0;
+        var qx1_10 = 0.0;
+        var xs11 = 0.0;
+        var qx0_11 = 0.0;
+        var qx1_11 = 0.0;
+        var xs12 = 0.0;
+        var qx0_12 = 0.0;
+        var qx1_12 = 0.0;
+        var xs13 = 0.0;
+        var qx0_13 = 0.0;
+        var qx1_13 = 0.0;
+        var xs14 = 0.0;
+        var qx0_14 = 0.0;
+        var qx1_14 = 0.0;
+        var xs15 = 0.0;
+        var qx0_15 = 0.0;
+        var qx1_15 = 0.0;
+        for (var i = 0u; i < words_per_group; i = i + 1u) {
+            let word = g * words_per_group + i;
+            // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
+            let a0 = x[x0 + word * 2u];
+            let b0 = x[x0 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
+            let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;
+            xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
+            let a1 = x[x1 + word * 2u];
+            let b1 = x[x1 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev1 = vec4<f32>(a1.x, a1.z, b1.x, b1.z) * EVEN_SCALE;
+            let od1 = vec4<f32>(a1.y, a1.w, b1.y, b1.w) * ODD_SCALE;
+            xs1 = xs1 + dot(a1 + b1, vec4<f32>(1.0));
+            let a2 = x[x2 + word * 2u];
+            let b2 = x[x2 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev2 = vec4<f32>(a2.x, a2.z, b2.x, b2.z) * EVEN_SCALE;
+            let od2 = vec4<f32>(a2.y, a2.w, b2.y, b2.w) * ODD_SCALE;
+            xs2 = xs2 + dot(a2 + b2, vec4<f32>(1.0));
+            let a3 = x[x3 + word * 2u];
+            let b3 = x[x3 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev3 = vec4<f32>(a3.x, a3.z, b3.x, b3.z) * EVEN_SCALE;
+            let od3 = vec4<f32>(a3.y, a3.w, b3.y, b3.w) * ODD_SCALE;
+            xs3 = xs3 + dot(a3 + b3, vec4<f32>(1.0));
+            let a4 = x[x4 + word * 2u];
+            let b4 = x[x4 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev4 = vec4<f32>(a4.x, a4.z, b4.x, b4.z) * EVEN_SCALE;
+            let od4 = vec4<f32>(a4.y, a4.w, b4.y, b4.w) * ODD_SCALE;
+            xs4 = xs4 + dot(a4 + b4, vec4<f32>(1.0));
+            let a5 = x[x5 + word * 2u];
+            let b5 = x[x5 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev5 = vec4<f32>(a5.x, a5.z, b5.x, b5.z) * EVEN_SCALE;
+            let od5 = vec4<f32>(a5.y, a5.w, b5.y, b5.w) * ODD_SCALE;
+            xs5 = xs5 + dot(a5 + b5, vec4<f32>(1.0));
+            let a6 = x[x6 + word * 2u];
+            let b6 = x[x6 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev6 = vec4<f32>(a6.x, a6.z, b6.x, b6.z) * EVEN_SCALE;
+            let od6 = vec4<f32>(a6.y, a6.w, b6.y, b6.w) * ODD_SCALE;
+            xs6 = xs6 + dot(a6 + b6, vec4<f32>(1.0));
+            let a7 = x[x7 + word * 2u];
+            let b7 = x[x7 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z) * EVEN_SCALE;
+            let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w) * ODD_SCALE;
+            xs7 = xs7 + dot(a7 + b7, vec4<f32>(1.0));
+            let a8 = x[x8 + word * 2u];
+            let b8 = x[x8 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev8 = vec4<f32>(a8.x, a8.z, b8.x, b8.z) * EVEN_SCALE;
+            let od8 = vec4<f32>(a8.y, a8.w, b8.y, b8.w) * ODD_SCALE;
+            xs8 = xs8 + dot(a8 + b8, vec4<f32>(1.0));
+            let a9 = x[x9 + word * 2u];
+            let b9 = x[x9 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev9 = vec4<f32>(a9.x, a9.z, b9.x, b9.z) * EVEN_SCALE;
+            let od9 = vec4<f32>(a9.y, a9.w, b9.y, b9.w) * ODD_SCALE;
+            xs9 = xs9 + dot(a9 + b9, vec4<f32>(1.0));
+            let a10 = x[x10 + word * 2u];
+            let b10 = x[x10 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev10 = vec4<f32>(a10.x, a10.z, b10.x, b10.z) * EVEN_SCALE;
+            let od10 = vec4<f32>(a10.y, a10.w, b10.y, b10.w) * ODD_SCALE;
+            xs10 = xs10 + dot(a10 + b10, vec4<f32>(1.0));
+            let a11 = x[x11 + word * 2u];
+            let b11 = x[x11 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev11 = vec4<f32>(a11.x, a11.z, b11.x, b11.z) * EVEN_SCALE;
+            let od11 = vec4<f32>(a11.y, a11.w, b11.y, b11.w) * ODD_SCALE;
+            xs11 = xs11 + dot(a11 + b11, vec4<f32>(1.0));
+            let a12 = x[x12 + word * 2u];
+            let b12 = x[x12 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev12 = vec4<f32>(a12.x, a12.z, b12.x, b12.z) * EVEN_SCALE;
+            let od12 = vec4<f32>(a12.y, a12.w, b12.y, b12.w) * ODD_SCALE;
+            xs12 = xs12 + dot(a12 + b12, vec4<f32>(1.0));
+            let a13 = x[x13 + word * 2u];
+            let b13 = x[x13 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev13 = vec4<f32>(a13.x, a13.z, b13.x, b13.z) * EVEN_SCALE;
+            let od13 = vec4<f32>(a13.y, a13.w, b13.y, b13.w) * ODD_SCALE;
+            xs13 = xs13 + dot(a13 + b13, vec4<f32>(1.0));
+            let a14 = x[x14 + word * 2u];
+            let b14 = x[x14 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev14 = vec4<f32>(a14.x, a14.z, b14.x, b14.z) * EVEN_SCALE;
+            let od14 = vec4<f32>(a14.y, a14.w, b14.y, b14.w) * ODD_SCALE;
+            xs14 = xs14 + dot(a14 + b14, vec4<f32>(1.0));
+            let a15 = x[x15 + word * 2u];
+            let b15 = x[x15 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev15 = vec4<f32>(a15.x, a15.z, b15.x, b15.z) * EVEN_SCALE;
+            let od15 = vec4<f32>(a15.y, a15.w, b15.y, b15.w) * ODD_SCALE;
+            xs15 = xs15 + dot(a15 + b15, vec4<f32>(1.0));
+            let q0 = vec4<u32>(w[w0 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo0 = vec4<f32>(q0 & EVEN_NIBBLES);
+            let hi0 = vec4<f32>(q0 & ODD_NIBBLES);
+            qx0_0 = qx0_0 + dot(lo0, ev0) + dot(hi0, od0);
+            qx0_1 = qx0_1 + dot(lo0, ev1) + dot(hi0, od1);
+            qx0_2 = qx0_2 + dot(lo0, ev2) + dot(hi0, od2);
+            qx0_3 = qx0_3 + dot(lo0, ev3) + dot(hi0, od3);
+            qx0_4 = qx0_4 + dot(lo0, ev4) + dot(hi0, od4);
+            qx0_5 = qx0_5 + dot(lo0, ev5) + dot(hi0, od5);
+            qx0_6 = qx0_6 + dot(lo0, ev6) + dot(hi0, od6);
+            qx0_7 = qx0_7 + dot(lo0, ev7) + dot(hi0, od7);
+            qx0_8 = qx0_8 + dot(lo0, ev8) + dot(hi0, od8);
+            qx0_9 = qx0_9 + dot(lo0, ev9) + dot(hi0, od9);
+            qx0_10 = qx0_10 + dot(lo0, ev10) + dot(hi0, od10);
+            qx0_11 = qx0_11 + dot(lo0, ev11) + dot(hi0, od11);
+            qx0_12 = qx0_12 + dot(lo0, ev12) + dot(hi0, od12);
+            qx0_13 = qx0_13 + dot(lo0, ev13) + dot(hi0, od13);
+            qx0_14 = qx0_14 + dot(lo0, ev14) + dot(hi0, od14);
+            qx0_15 = qx0_15 + dot(lo0, ev15) + dot(hi0, od15);
+            let q1 = vec4<u32>(w[w1 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo1 = vec4<f32>(q1 & EVEN_NIBBLES);
+            let hi1 = vec4<f32>(q1 & ODD_NIBBLES);
+            qx1_0 = qx1_0 + dot(lo1, ev0) + dot(hi1, od0);
+            qx1_1 = qx1_1 + dot(lo1, ev1) + dot(hi1, od1);
+            qx1_2 = qx1_2 + dot(lo1, ev2) + dot(hi1, od2);
+            qx1_3 = qx1_3 + dot(lo1, ev3) + dot(hi1, od3);
+            qx1_4 = qx1_4 + dot(lo1, ev4) + dot(hi1, od4);
+            qx1_5 = qx1_5 + dot(lo1, ev5) + dot(hi1, od5);
+            qx1_6 = qx1_6 + dot(lo1, ev6) + dot(hi1, od6);
+            qx1_7 = qx1_7 + dot(lo1, ev7) + dot(hi1, od7);
+            qx1_8 = qx1_8 + dot(lo1, ev8) + dot(hi1, od8);
+            qx1_9 = qx1_9 + dot(lo1, ev9) + dot(hi1, od9);
+            qx1_10 = qx1_10 + dot(lo1, ev10) + dot(hi1, od10);
+            qx1_11 = qx1_11 + dot(lo1, ev11) + dot(hi1, od11);
+            qx1_12 = qx1_12 + dot(lo1, ev12) + dot(hi1, od12);
+            qx1_13 = qx1_13 + dot(lo1, ev13) + dot(hi1, od13);
+            qx1_14 = qx1_14 + dot(lo1, ev14) + dot(hi1, od14);
+            qx1_15 = qx1_15 + dot(lo1, ev15) + dot(hi1, od15);
+        }
+        let si0 = g * p.ldw + w0;
+        let s0 = half_at(si0, scale[si0 >> 1u]);
+        acc0_0 = acc0_0 + s0 * (qx0_0 - 8.0 * xs0);
+        acc0_1 = acc0_1 + s0 * (qx0_1 - 8.0 * xs1);
+        acc0_2 = acc0_2 + s0 * (qx0_2 - 8.0 * xs2);
+        acc0_3 = acc0_3 + s0 * (qx0_3 - 8.0 * xs3);
+        acc0_4 = acc0_4 + s0 * (qx0_4 - 8.0 * xs4);
+        acc0_5 = acc0_5 + s0 * (qx0_5 - 8.0 * xs5);
+        acc0_6 = acc0_6 + s0 * (qx0_6 - 8.0 * xs6);
+        acc0_7 = acc0_7 + s0 * (qx0_7 - 8.0 * xs7);
+        acc0_8 = acc0_8 + s0 * (qx0_8 - 8.0 * xs8);
+        acc0_9 = acc0_9 + s0 * (qx0_9 - 8.0 * xs9);
+        acc0_10 = acc0_10 + s0 * (qx0_10 - 8.0 * xs10);
+        acc0_11 = acc0_11 + s0 * (qx0_11 - 8.0 * xs11);
+        acc0_12 = acc0_12 + s0 * (qx0_12 - 8.0 * xs12);
+        acc0_13 = acc0_13 + s0 * (qx0_13 - 8.0 * xs13);
+        acc0_14 = acc0_14 + s0 * (qx0_14 - 8.0 * xs14);
+        acc0_15 = acc0_15 + s0 * (qx0_15 - 8.0 * xs15);
+        let si1 = g * p.ldw + w1;
+        let s1 = half_at(si1, scale[si1 >> 1u]);
+        acc1_0 = acc1_0 + s1 * (qx1_0 - 8.0 * xs0);
+        acc1_1 = acc1_1 + s1 * (qx1_1 - 8.0 * xs1);
+        acc1_2 = acc1_2 + s1 * (qx1_2 - 8.0 * xs2);
+        acc1_3 = acc1_3 + s1 * (qx1_3 - 8.0 * xs3);
+        acc1_4 = acc1_4 + s1 * (qx1_4 - 8.0 * xs4);
+        acc1_5 = acc1_5 + s1 * (qx1_5 - 8.0 * xs5);
+        acc1_6 = acc1_6 + s1 * (qx1_6 - 8.0 * xs6);
+        acc1_7 = acc1_7 + s1 * (qx1_7 - 8.0 * xs7);
+        acc1_8 = acc1_8 + s1 * (qx1_8 - 8.0 * xs8);
+        acc1_9 = acc1_9 + s1 * (qx1_9 - 8.0 * xs9);
+        acc1_10 = acc1_10 + s1 * (qx1_10 - 8.0 * xs10);
+        acc1_11 = acc1_11 + s1 * (qx1_11 - 8.0 * xs11);
+        acc1_12 = acc1_12 + s1 * (qx1_12 - 8.0 * xs12);
+        acc1_13 = acc1_13 + s1 * (qx1_13 - 8.0 * xs13);
+        acc1_14 = acc1_14 + s1 * (qx1_14 - 8.0 * xs14);
+        acc1_15 = acc1_15 + s1 * (qx1_15 - 8.0 * xs15);
+    }
+    if (nb + 0u < p.N) {
+        let b0 = bias_at(n0);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n0, acc0_0 + b0);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n0, acc0_1 + b0);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n0, acc0_2 + b0);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n0, acc0_3 + b0);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n0, acc0_4 + b0);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n0, acc0_5 + b0);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n0, acc0_6 + b0);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n0, acc0_7 + b0);
+        }
+        if (m0 + 8u < M) {
+            store(m0 + 8u, n0, acc0_8 + b0);
+        }
+        if (m0 + 9u < M) {
+            store(m0 + 9u, n0, acc0_9 + b0);
+        }
+        if (m0 + 10u < M) {
+            store(m0 + 10u, n0, acc0_10 + b0);
+        }
+        if (m0 + 11u < M) {
+            store(m0 + 11u, n0, acc0_11 + b0);
+        }
+        if (m0 + 12u < M) {
+            store(m0 + 12u, n0, acc0_12 + b0);
+        }
+        if (m0 + 13u < M) {
+            store(m0 + 13u, n0, acc0_13 + b0);
+        }
+        if (m0 + 14u < M) {
+            store(m0 + 14u, n0, acc0_14 + b0);
+        }
+        if (m0 + 15u < M) {
+            store(m0 + 15u, n0, acc0_15 + b0);
+        }
+    }
+    if (nb + 1u < p.N) {
+        let b1 = bias_at(n1);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n1, acc1_0 + b1);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n1, acc1_1 + b1);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n1, acc1_2 + b1);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n1, acc1_3 + b1);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n1, acc1_4 + b1);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n1, acc1_5 + b1);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n1, acc1_6 + b1);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n1, acc1_7 + b1);
+        }
+        if (m0 + 8u < M) {
+            store(m0 + 8u, n1, acc1_8 + b1);
+        }
+        if (m0 + 9u < M) {
+            store(m0 + 9u, n1, acc1_9 + b1);
+        }
+        if (m0 + 10u < M) {
+            store(m0 + 10u, n1, acc1_10 + b1);
+        }
+        if (m0 + 11u < M) {
+            store(m0 + 11u, n1, acc1_11 + b1);
+        }
+        if (m0 + 12u < M) {
+            store(m0 + 12u, n1, acc1_12 + b1);
+        }
+        if (m0 + 13u < M) {
+            store(m0 + 13u, n1, acc1_13 + b1);
+        }
+        if (m0 + 14u < M) {
+            store(m0 + 14u, n1, acc1_14 + b1);
+        }
+        if (m0 + 15u < M) {
+            store(m0 + 15u, n1, acc1_15 + b1);
+        }
+    }
+}

@@ -1,0 +1,2307 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// KIND picks the epilogue (x of the fused kinds is the normed input: the RMSNorm runs as its own dispatch,
+// since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
+
+const WG: u32 = 64u;
+const TM: u32 = 8u;
+const RN: u32 = 32u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<u32>;  // q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes
+@group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(5) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
+@group(0) @binding(6) var<storage, read_write> y: array<f32>;  // plain: [M, ldy]; gate_up: [M, N]
+
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
+fn half_at(buf_index: u32, packed: u32) -> f32 {
+    return unpack2x16float(packed)[buf_index & 1u];
+}
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    return min(col * RN + r, p.N - 1u);
+}
+
+fn store(m: u32, n: u32, v: f32) {
+    let at = m * p.ldy + p.n0 + n;
+    if (p.accumulate != 0u) {
+        y[at] = y[at] + v;
+    } else {
+        y[at] = v;
+    }
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = gid.x;
+    let m0 = wid.y * TM;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    let x1 = min(m0 + 1u, M - 1u) * K4;
+    let x2 = min(m0 + 2u, M - 1u) * K4;
+    let x3 = min(m0 + 3u, M - 1u) * K4;
+    let x4 = min(m0 + 4u, M - 1u) * K4;
+    let x5 = min(m0 + 5u, M - 1u) * K4;
+    let x6 = min(m0 + 6u, M - 1u) * K4;
+    let x7 = min(m0 + 7u, M - 1u) * K4;
+    if (col * 32u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 32u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    var acc0_1 = 0.0;
+    var acc0_2 = 0.0;
+    var acc0_3 = 0.0;
+    var acc0_4 = 0.0;
+    var acc0_5 = 0.0;
+    var acc0_6 = 0.0;
+    var acc0_7 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    var acc1_1 = 0.0;
+    var acc1_2 = 0.0;
+    var acc1_3 = 0.0;
+    var acc1_4 = 0.0;
+    var acc1_5 = 0.0;
+    var acc1_6 = 0.0;
+    var acc1_7 = 0.0;
+    let n2 = tile_row(col, 2u);
+    let w2 = p.wr0 + n2;  // its row in the part buffers
+    var acc2_0 = 0.0;
+    var acc2_1 = 0.0;
+    var acc2_2 = 0.0;
+    var acc2_3 = 0.0;
+    var acc2_4 = 0.0;
+    var acc2_5 = 0.0;
+    var acc2_6 = 0.0;
+    var acc2_7 = 0.0;
+    let n3 = tile_row(col, 3u);
+    let w3 = p.wr0 + n3;  // its row in the part buffers
+    var acc3_0 = 0.0;
+    var acc3_1 = 0.0;
+    var acc3_2 = 0.0;
+    var acc3_3 = 0.0;
+    var acc3_4 = 0.0;
+    var acc3_5 = 0.0;
+    var acc3_6 = 0.0;
+    var acc3_7 = 0.0;
+    let n4 = tile_row(col, 4u);
+    let w4 = p.wr0 + n4;  // its row in the part buffers
+    var acc4_0 = 0.0;
+    var acc4_1 = 0.0;
+    var acc4_2 = 0.0;
+    var acc4_3 = 0.0;
+    var acc4_4 = 0.0;
+    var acc4_5 = 0.0;
+    var acc4_6 = 0.0;
+    var acc4_7 = 0.0;
+    let n5 = tile_row(col, 5u);
+    let w5 = p.wr0 + n5;  // its row in the part buffers
+    var acc5_0 = 0.0;
+    var acc5_1 = 0.0;
+    var acc5_2 = 0.0;
+    var acc5_3 = 0.0;
+    var acc5_4 = 0.0;
+    var acc5_5 = 0.0;
+    var acc5_6 = 0.0;
+    var acc5_7 = 0.0;
+    let n6 = tile_row(col, 6u);
+    let w6 = p.wr0 + n6;  // its row in the part buffers
+    var acc6_0 = 0.0;
+    var acc6_1 = 0.0;
+    var acc6_2 = 0.0;
+    var acc6_3 = 0.0;
+    var acc6_4 = 0.0;
+    var acc6_5 = 0.0;
+    var acc6_6 = 0.0;
+    var acc6_7 = 0.0;
+    let n7 = tile_row(col, 7u);
+    let w7 = p.wr0 + n7;  // its row in the part buffers
+    var acc7_0 = 0.0;
+    var acc7_1 = 0.0;
+    var acc7_2 = 0.0;
+    var acc7_3 = 0.0;
+    var acc7_4 = 0.0;
+    var acc7_5 = 0.0;
+    var acc7_6 = 0.0;
+    var acc7_7 = 0.0;
+    let n8 = tile_row(col, 8u);
+    let w8 = p.wr0 + n8;  // its row in the part buffers
+    var acc8_0 = 0.0;
+    var acc8_1 = 0.0;
+    var acc8_2 = 0.0;
+    var acc8_3 = 0.0;
+    var acc8_4 = 0.0;
+    var acc8_5 = 0.0;
+    var acc8_6 = 0.0;
+    var acc8_7 = 0.0;
+    let n9 = tile_row(col, 9u);
+    let w9 = p.wr0 + n9;  // its row in the part buffers
+    var acc9_0 = 0.0;
+    var acc9_1 = 0.0;
+    var acc9_2 = 0.0;
+    var acc9_3 = 0.0;
+    var acc9_4 = 0.0;
+    var acc9_5 = 0.0;
+    var acc9_6 = 0.0;
+    var acc9_7 = 0.0;
+    let n10 = tile_row(col, 10u);
+    let w10 = p.wr0 + n10;  // its row in the part buffers
+    var acc10_0 = 0.0;
+    var acc10_1 = 0.0;
+    var acc10_2 = 0.0;
+    var acc10_3 = 0.0;
+    var acc10_4 = 0.0;
+    var acc10_5 = 0.0;
+    var acc10_6 = 0.0;
+    var acc10_7 = 0.0;
+    let n11 = tile_row(col, 11u);
+    let w11 = p.wr0 + n11;  // its row in the part buffers
+    var acc11_0 = 0.0;
+    var acc11_1 = 0.0;
+    var acc11_2 = 0.0;
+    var acc11_3 = 0.0;
+    var acc11_4 = 0.0;
+    var acc11_5 = 0.0;
+    var acc11_6 = 0.0;
+    var acc11_7 = 0.0;
+    let n12 = tile_row(col, 12u);
+    let w12 = p.wr0 + n12;  // its row in the part buffers
+    var acc12_0 = 0.0;
+    var acc12_1 = 0.0;
+    var acc12_2 = 0.0;
+    var acc12_3 = 0.0;
+    var acc12_4 = 0.0;
+    var acc12_5 = 0.0;
+    var acc12_6 = 0.0;
+    var acc12_7 = 0.0;
+    let n13 = tile_row(col, 13u);
+    let w13 = p.wr0 + n13;  // its row in the part buffers
+    var acc13_0 = 0.0;
+    var acc13_1 = 0.0;
+    var acc13_2 = 0.0;
+    var acc13_3 = 0.0;
+    var acc13_4 = 0.0;
+    var acc13_5 = 0.0;
+    var acc13_6 = 0.0;
+    var acc13_7 = 0.0;
+    let n14 = tile_row(col, 14u);
+    let w14 = p.wr0 + n14;  // its row in the part buffers
+    var acc14_0 = 0.0;
+    var acc14_1 = 0.0;
+    var acc14_2 = 0.0;
+    var acc14_3 = 0.0;
+    var acc14_4 = 0.0;
+    var acc14_5 = 0.0;
+    var acc14_6 = 0.0;
+    var acc14_7 = 0.0;
+    let n15 = tile_row(col, 15u);
+    let w15 = p.wr0 + n15;  // its row in the part buffers
+    var acc15_0 = 0.0;
+    var acc15_1 = 0.0;
+    var acc15_2 = 0.0;
+    var acc15_3 = 0.0;
+    var acc15_4 = 0.0;
+    var acc15_5 = 0.0;
+    var acc15_6 = 0.0;
+    var acc15_7 = 0.0;
+    let n16 = tile_row(col, 16u);
+    let w16 = p.wr0 + n16;  // its row in the part buffers
+    var acc16_0 = 0.0;
+    var acc16_1 = 0.0;
+    var acc16_2 = 0.0;
+    var acc16_3 = 0.0;
+    var acc16_4 = 0.0;
+    var acc16_5 = 0.0;
+    var acc16_6 = 0.0;
+    var acc16_7 = 0.0;
+    let n17 = tile_row(col, 17u);
+    let w17 = p.wr0 + n17;  // its row in the part buffers
+    var acc17_0 = 0.0;
+    var acc17_1 = 0.0;
+    var acc17_2 = 0.0;
+    var acc17_3 = 0.0;
+    var acc17_4 = 0.0;
+    var acc17_5 = 0.0;
+    var acc17_6 = 0.0;
+    var acc17_7 = 0.0;
+    let n18 = tile_row(col, 18u);
+    let w18 = p.wr0 + n18;  // its row in the part buffers
+    var acc18_0 = 0.0;
+    var acc18_1 = 0.0;
+    var acc18_2 = 0.0;
+    var acc18_3 = 0.0;
+    var acc18_4 = 0.0;
+    var acc18_5 = 0.0;
+    var acc18_6 = 0.0;
+    var acc18_7 = 0.0;
+    let n19 = tile_row(col, 19u);
+    let w19 = p.wr0 + n19;  // its row in the part buffers
+    var acc19_0 = 0.0;
+    var acc19_1 = 0.0;
+    var acc19_2 = 0.0;
+    var acc19_3 = 0.0;
+    var acc19_4 = 0.0;
+    var acc19_5 = 0.0;
+    var acc19_6 = 0.0;
+    var acc19_7 = 0.0;
+    let n20 = tile_row(col, 20u);
+    let w20 = p.wr0 + n20;  // its row in the part buffers
+    var acc20_0 = 0.0;
+    var acc20_1 = 0.0;
+    var acc20_2 = 0.0;
+    var acc20_3 = 0.0;
+    var acc20_4 = 0.0;
+    var acc20_5 = 0.0;
+    var acc20_6 = 0.0;
+    var acc20_7 = 0.0;
+    let n21 = tile_row(col, 21u);
+    let w21 = p.wr0 + n21;  // its row in the part buffers
+    var acc21_0 = 0.0;
+    var acc21_1 = 0.0;
+    var acc21_2 = 0.0;
+    var acc21_3 = 0.0;
+    var acc21_4 = 0.0;
+    var acc21_5 = 0.0;
+    var acc21_6 = 0.0;
+    var acc21_7 = 0.0;
+    let n22 = tile_row(col, 22u);
+    let w22 = p.wr0 + n22;  // its row in the part buffers
+    var acc22_0 = 0.0;
+    var acc22_1 = 0.0;
+    var acc22_2 = 0.0;
+    var acc22_3 = 0.0;
+    var acc22_4 = 0.0;
+    var acc22_5 = 0.0;
+    var acc22_6 = 0.0;
+    var acc22_7 = 0.0;
+    let n23 = tile_row(col, 23u);
+    let w23 = p.wr0 + n23;  // its row in the part buffers
+    var acc23_0 = 0.0;
+    var acc23_1 = 0.0;
+    var acc23_2 = 0.0;
+    var acc23_3 = 0.0;
+    var acc23_4 = 0.0;
+    var acc23_5 = 0.0;
+    var acc23_6 = 0.0;
+    var acc23_7 = 0.0;
+    let n24 = tile_row(col, 24u);
+    let w24 = p.wr0 + n24;  // its row in the part buffers
+    var acc24_0 = 0.0;
+    var acc24_1 = 0.0;
+    var acc24_2 = 0.0;
+    var acc24_3 = 0.0;
+    var acc24_4 = 0.0;
+    var acc24_5 = 0.0;
+    var acc24_6 = 0.0;
+    var acc24_7 = 0.0;
+    let n25 = tile_row(col, 25u);
+    let w25 = p.wr0 + n25;  // its row in the part buffers
+    var acc25_0 = 0.0;
+    var acc25_1 = 0.0;
+    var acc25_2 = 0.0;
+    var acc25_3 = 0.0;
+    var acc25_4 = 0.0;
+    var acc25_5 = 0.0;
+    var acc25_6 = 0.0;
+    var acc25_7 = 0.0;
+    let n26 = tile_row(col, 26u);
+    let w26 = p.wr0 + n26;  // its row in the part buffers
+    var acc26_0 = 0.0;
+    var acc26_1 = 0.0;
+    var acc26_2 = 0.0;
+    var acc26_3 = 0.0;
+    var acc26_4 = 0.0;
+    var acc26_5 = 0.0;
+    var acc26_6 = 0.0;
+    var acc26_7 = 0.0;
+    let n27 = tile_row(col, 27u);
+    let w27 = p.wr0 + n27;  // its row in the part buffers
+    var acc27_0 = 0.0;
+    var acc27_1 = 0.0;
+    var acc27_2 = 0.0;
+    var acc27_3 = 0.0;
+    var acc27_4 = 0.0;
+    var acc27_5 = 0.0;
+    var acc27_6 = 0.0;
+    var acc27_7 = 0.0;
+    let n28 = tile_row(col, 28u);
+    let w28 = p.wr0 + n28;  // its row in the part buffers
+    var acc28_0 = 0.0;
+    var acc28_1 = 0.0;
+    var acc28_2 = 0.0;
+    var acc28_3 = 0.0;
+    var acc28_4 = 0.0;
+    var acc28_5 = 0.0;
+    var acc28_6 = 0.0;
+    var acc28_7 = 0.0;
+    let n29 = tile_row(col, 29u);
+    let w29 = p.wr0 + n29;  // its row in the part buffers
+    var acc29_0 = 0.0;
+    var acc29_1 = 0.0;
+    var acc29_2 = 0.0;
+    var acc29_3 = 0.0;
+    var acc29_4 = 0.0;
+    var acc29_5 = 0.0;
+    var acc29_6 = 0.0;
+    var acc29_7 = 0.0;
+    let n30 = tile_row(col, 30u);
+    let w30 = p.wr0 + n30;  // its row in the part buffers
+    var acc30_0 = 0.0;
+    var acc30_1 = 0.0;
+    var acc30_2 = 0.0;
+    var acc30_3 = 0.0;
+    var acc30_4 = 0.0;
+    var acc30_5 = 0.0;
+    var acc30_6 = 0.0;
+    var acc30_7 = 0.0;
+    let n31 = tile_row(col, 31u);
+    let w31 = p.wr0 + n31;  // its row in the part buffers
+    var acc31_0 = 0.0;
+    var acc31_1 = 0.0;
+    var acc31_2 = 0.0;
+    var acc31_3 = 0.0;
+    var acc31_4 = 0.0;
+    var acc31_5 = 0.0;
+    var acc31_6 = 0.0;
+    var acc31_7 = 0.0;
+    let words_per_group = p.GS / 8u;
+    let words_per_row = p.K / 8u;
+    let n_groups = p.K / p.GS;
+    for (var g = 0u; g < n_groups; g = g + 1u) {
+        var xs0 = 0.0;
+        var qx0_0 = 0.0;
+        var qx1_0 = 0.0;
+        var qx2_0 = 0.0;
+        var qx3_0 = 0.0;
+        var qx4_0 = 0.0;
+        var qx5_0 = 0.0;
+        var qx6_0 = 0.0;
+        var qx7_0 = 0.0;
+        var qx8_0 = 0.0;
+        var qx9_0 = 0.0;
+        var qx10_0 = 0.0;
+        var qx11_0 = 0.0;
+        var qx12_0 = 0.0;
+        var qx13_0 = 0.0;
+        var qx14_0 = 0.0;
+        var qx15_0 = 0.0;
+        var qx16_0 = 0.0;
+        var qx17_0 = 0.0;
+        var qx18_0 = 0.0;
+        var qx19_0 = 0.0;
+        var qx20_0 = 0.0;
+        var qx21_0 = 0.0;
+        var qx22_0 = 0.0;
+        var qx23_0 = 0.0;
+        var qx24_0 = 0.0;
+        var qx25_0 = 0.0;
+        var qx26_0 = 0.0;
+        var qx27_0 = 0.0;
+        var qx28_0 = 0.0;
+        var qx29_0 = 0.0;
+        var qx30_0 = 0.0;
+        var qx31_0 = 0.0;
+        var xs1 = 0.0;
+        var qx0_1 = 0.0;
+        var qx1_1 = 0.0;
+        var qx2_1 = 0.0;
+        var qx3_1 = 0.0;
+        var qx4_1 = 0.0;
+        var qx5_1 = 0.0;
+        var qx6_1 = 0.0;
+        var qx7_1 = 0.0;
+        var qx8_1 = 0.0;
+        var qx9_1 = 0.0;
+        var qx10_1 = 0.0;
+        var qx11_1 = 0.0;
+        var qx12_1 = 0.0;
+        var qx13_1 = 0.0;
+        var qx14_1 = 0.0;
+        var qx15_1 = 0.0;
+        var qx16_1 = 0.0;
+        var qx17_1 = 0.0;
+        var qx18_1 = 0.0;
+        var qx19_1 = 0.0;
+        var qx20_1 = 0.0;
+        var qx21_1 = 0.0;
+        var qx22_1 = 0.0;
+        var qx23_1 = 0.0;
+        var qx24_1 = 0.0;
+        var qx25_1 = 0.0;
+        var qx26_1 = 0.0;
+        var qx27_1 = 0.0;
+        var qx28_1 = 0.0;
+        var qx29_1 = 0.0;
+        var qx30_1 = 0.0;
+        var qx31_1 = 0.0;
+        var xs2 = 0.0;
+        var qx0_2 = 0.0;
+        var qx1_2 = 0.0;
+        var qx2_2 = 0.0;
+        var qx3_2 = 0.0;
+        var qx4_2 = 0.0;
+        var qx5_2 = 0.0;
+        var qx6_2 = 0.0;
+        var qx7_2 = 0.0;
+        var qx8_2 = 0.0;
+        var qx9_2 = 0.0;
+        var qx10_2 = 0.0;
+        var qx11_2 = 0.0;
+        var qx12_2 = 0.0;
+        var qx13_2 = 0.0;
+        var qx14_2 = 0.0;
+        var qx15_2 = 0.0;
+        var qx16_2 = 0.0;
+        var qx17_2 = 0.0;
+        var qx18_2 = 0.0;
+        var qx19_2 = 0.0;
+        var qx20_2 = 0.0;
+        var qx21_2 = 0.0;
+        var qx22_2 = 0.0;
+        var qx23_2 = 0.0;
+        var qx24_2 = 0.0;
+        var qx25_2 = 0.0;
+        var qx26_2 = 0.0;
+        var qx27_2 = 0.0;
+        var qx28_2 = 0.0;
+        var qx29_2 = 0.0;
+        var qx30_2 = 0.0;
+        var qx31_2 = 0.0;
+        var xs3 = 0.0;
+        var qx0_3 = 0.0;
+        var qx1_3 = 0.0;
+        var qx2_3 = 0.0;
+        var qx3_3 = 0.0;
+        var qx4_3 = 0.0;
+        var qx5_3 = 0.0;
+        var qx6_3 = 0.0;
+        var qx7_3 = 0.0;
+        var qx8_3 = 0.0;
+        var qx9_3 = 0.0;
+        var qx10_3 = 0.0;
+        var qx11_3 = 0.0;
+        var qx12_3 = 0.0;
+        var qx13_3 = 0.0;
+        var qx14_3 = 0.0;
+        var qx15_3 = 0.0;
+        var qx16_3 = 0.0;
+        var qx17_3 = 0.0;
+        var qx18_3 = 0.0;
+        var qx19_3 = 0.0;
+        var qx20_3 = 0.0;
+        var qx21_3 = 0.0;
+        var qx22_3 = 0.0;
+        var qx23_3 = 0.0;
+        var qx24_3 = 0.0;
+        var qx25_3 = 0.0;
+        var qx26_3 = 0.0;
+        var qx27_3 = 0.0;
+        var qx28_3 = 0.0;
+        var qx29_3 = 0.0;
+        var qx30_3 = 0.0;
+        var qx31_3 = 0.0;
+        var xs4 = 0.0;
+        var qx0_4 = 0.0;
+        var qx1_4 = 0.0;
+        var qx2_4 = 0.0;
+        var qx3_4 = 0.0;
+        var qx4_4 = 0.0;
+        var qx5_4 = 0.0;
+        var qx6_4 = 0.0;
+        var qx7_4 = 0.0;
+        var qx8_4 = 0.0;
+        var qx9_4 = 0.0;
+        var qx10_4 = 0.0;
+        var qx11_4 = 0.0;
+        var qx12_4 = 0.0;
+        var qx13_4 = 0.0;
+        var qx14_4 = 0.0;
+        var qx15_4 = 0.0;
+        var qx16_4 = 0.0;
+        var qx17_4 = 0.0;
+        var qx18_4 = 0.0;
+        var qx19_4 = 0.0;
+        var qx20_4 = 0.0;
+        var qx21_4 = 0.0;
+        var qx22_4 = 0.0;
+        var qx23_4 = 0.0;
+        var qx24_4 = 0.0;
+        var qx25_4 = 0.0;
+        var qx26_4 = 0.0;
+        var qx27_4 = 0.0;
+        var qx28_4 = 0.0;
+        var qx29_4 = 0.0;
+        var qx30_4 = 0.0;
+        var qx31_4 = 0.0;
+        var xs5 = 0.0;
+        var qx0_5 = 0.0;
+        var qx1_5 = 0.0;
+        var qx2_5 = 0.0;
+        var qx3_5 = 0.0;
+        var qx4_5 = 0.0;
+        var qx5_5 = 0.0;
+        var qx6_5 = 0.0;
+        var qx7_5 = 0.0;
+        var qx8_5 = 0.0;
+        var qx9_5 = 0.0;
+        var qx10_5 = 0.0;
+        var qx11_5 = 0.0;
+        var qx12_5 = 0.0;
+        var qx13_5 = 0.0;
+        var qx14_5 = 0.0;
+        var qx15_5 = 0.0;
+        var qx16_5 = 0.0;
+        var qx17_5 = 0.0;
+        var qx18_5 = 0.0;
+        var qx19_5 = 0.0;
+        var qx20_5 = 0.0;
+        var qx21_5 = 0.0;
+        var qx22_5 = 0.0;
+        var qx23_5 = 0.0;
+        var qx24_5 = 0.0;
+        var qx25_5 = 0.0;
+        var qx26_5 = 0.0;
+        var qx27_5 = 0.0;
+        var qx28_5 = 0.0;
+        var qx29_5 = 0.0;
+        var qx30_5 = 0.0;
+        var qx31_5 = 0.0;
+        var xs6 = 0.0;
+        var qx0_6 = 0.0;
+        var qx1_6 = 0.0;
+        var qx2_6 = 0.0;
+        var qx3_6 = 0.0;
+        var qx4_6 = 0.0;
+        var qx5_6 = 0.0;
+        var qx6_6 = 0.0;
+        var qx7_6 = 0.0;
+        var qx8_6 = 0.0;
+        var qx9_6 = 0.0;
+        var qx10_6 = 0.0;
+        var qx11_6 = 0.0;
+        var qx12_6 = 0.0;
+        var qx13_6 = 0.0;
+        var qx14_6 = 0.0;
+        var qx15_6 = 0.0;
+        var qx16_6 = 0.0;
+        var qx17_6 = 0.0;
+        var qx18_6 = 0.0;
+        var qx19_6 = 0.0;
+        var qx20_6 = 0.0;
+        var qx21_6 = 0.0;
+        var qx22_6 = 0.0;
+        var qx23_6 = 0.0;
+        var qx24_6 = 0.0;
+        var qx25_6 = 0.0;
+        var qx26_6 = 0.0;
+        var qx27_6 = 0.0;
+        var qx28_6 = 0.0;
+        var qx29_6 = 0.0;
+        var qx30_6 = 0.0;
+        var qx31_6 = 0.0;
+        var xs7 = 0.0;
+        var qx0_7 = 0.0;
+        var qx1_7 = 0.0;
+        var qx2_7 = 0.0;
+        var qx3_7 = 0.0;
+        var qx4_7 = 0.0;
+        var qx5_7 = 0.0;
+        var qx6_7 = 0.0;
+        var qx7_7 = 0.0;
+        var qx8_7 = 0.0;
+        var qx9_7 = 0.0;
+        var qx10_7 = 0.0;
+        var qx11_7 = 0.0;
+        var qx12_7 = 0.0;
+        var qx13_7 = 0.0;
+        var qx14_7 = 0.0;
+        var qx15_7 = 0.0;
+        var qx16_7 = 0.0;
+        var qx17_7 = 0.0;
+        var qx18_7 = 0.0;
+        var qx19_7 = 0.0;
+        var qx20_7 = 0.0;
+        var qx21_7 = 0.0;
+        var qx22_7 = 0.0;
+        var qx23_7 = 0.0;
+        var qx24_7 = 0.0;
+        var qx25_7 = 0.0;
+        var qx26_7 = 0.0;
+        var qx27_7 = 0.0;
+        var qx28_7 = 0.0;
+        var qx29_7 = 0.0;
+        var qx30_7 = 0.0;
+        var qx31_7 = 0.0;
+        for (var i = 0u; i < words_per_group; i = i + 1u) {
+            let word = g * words_per_group + i;
+            // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
+            let a0 = x[x0 + word * 2u];
+            let b0 = x[x0 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
+            let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;
+            xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
+            let a1 = x[x1 + word * 2u];
+            let b1 = x[x1 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev1 = vec4<f32>(a1.x, a1.z, b1.x, b1.z) * EVEN_SCALE;
+            let od1 = vec4<f32>(a1.y, a1.w, b1.y, b1.w) * ODD_SCALE;
+            xs1 = xs1 + dot(a1 + b1, vec4<f32>(1.0));
+            let a2 = x[x2 + word * 2u];
+            let b2 = x[x2 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev2 = vec4<f32>(a2.x, a2.z, b2.x, b2.z) * EVEN_SCALE;
+            let od2 = vec4<f32>(a2.y, a2.w, b2.y, b2.w) * ODD_SCALE;
+            xs2 = xs2 + dot(a2 + b2, vec4<f32>(1.0));
+            let a3 = x[x3 + word * 2u];
+            let b3 = x[x3 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev3 = vec4<f32>(a3.x, a3.z, b3.x, b3.z) * EVEN_SCALE;
+            let od3 = vec4<f32>(a3.y, a3.w, b3.y, b3.w) * ODD_SCALE;
+            xs3 = xs3 + dot(a3 + b3, vec4<f32>(1.0));
+            let a4 = x[x4 + word * 2u];
+            let b4 = x[x4 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev4 = vec4<f32>(a4.x, a4.z, b4.x, b4.z) * EVEN_SCALE;
+            let od4 = vec4<f32>(a4.y, a4.w, b4.y, b4.w) * ODD_SCALE;
+            xs4 = xs4 + dot(a4 + b4, vec4<f32>(1.0));
+            let a5 = x[x5 + word * 2u];
+            let b5 = x[x5 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev5 = vec4<f32>(a5.x, a5.z, b5.x, b5.z) * EVEN_SCALE;
+            let od5 = vec4<f32>(a5.y, a5.w, b5.y, b5.w) * ODD_SCALE;
+            xs5 = xs5 + dot(a5 + b5, vec4<f32>(1.0));
+            let a6 = x[x6 + word * 2u];
+            let b6 = x[x6 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev6 = vec4<f32>(a6.x, a6.z, b6.x, b6.z) * EVEN_SCALE;
+            let od6 = vec4<f32>(a6.y, a6.w, b6.y, b6.w) * ODD_SCALE;
+            xs6 = xs6 + dot(a6 + b6, vec4<f32>(1.0));
+            let a7 = x[x7 + word * 2u];
+            let b7 = x[x7 + word * 2u + 1u];
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z) * EVEN_SCALE;
+            let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w) * ODD_SCALE;
+            xs7 = xs7 + dot(a7 + b7, vec4<f32>(1.0));
+            let q0 = vec4<u32>(w[w0 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo0 = vec4<f32>(q0 & EVEN_NIBBLES);
+            let hi0 = vec4<f32>(q0 & ODD_NIBBLES);
+            qx0_0 = qx0_0 + dot(lo0, ev0) + dot(hi0, od0);
+            qx0_1 = qx0_1 + dot(lo0, ev1) + dot(hi0, od1);
+            qx0_2 = qx0_2 + dot(lo0, ev2) + dot(hi0, od2);
+            qx0_3 = qx0_3 + dot(lo0, ev3) + dot(hi0, od3);
+            qx0_4 = qx0_4 + dot(lo0, ev4) + dot(hi0, od4);
+            qx0_5 = qx0_5 + dot(lo0, ev5) + dot(hi0, od5);
+            qx0_6 = qx0_6 + dot(lo0, ev6) + dot(hi0, od6);
+            qx0_7 = qx0_7 + dot(lo0, ev7) + dot(hi0, od7);
+            let q1 = vec4<u32>(w[w1 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo1 = vec4<f32>(q1 & EVEN_NIBBLES);
+            let hi1 = vec4<f32>(q1 & ODD_NIBBLES);
+            qx1_0 = qx1_0 + dot(lo1, ev0) + dot(hi1, od0);
+            qx1_1 = qx1_1 + dot(lo1, ev1) + dot(hi1, od1);
+            qx1_2 = qx1_2 + dot(lo1, ev2) + dot(hi1, od2);
+            qx1_3 = qx1_3 + dot(lo1, ev3) + dot(hi1, od3);
+            qx1_4 = qx1_4 + dot(lo1, ev4) + dot(hi1, od4);
+            qx1_5 = qx1_5 + dot(lo1, ev5) + dot(hi1, od5);
+            qx1_6 = qx1_6 + dot(lo1, ev6) + dot(hi1, od6);
+            qx1_7 = qx1_7 + dot(lo1, ev7) + dot(hi1, od7);
+            let q2 = vec4<u32>(w[w2 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo2 = vec4<f32>(q2 & EVEN_NIBBLES);
+            let hi2 = vec4<f32>(q2 & ODD_NIBBLES);
+            qx2_0 = qx2_0 + dot(lo2, ev0) + dot(hi2, od0);
+            qx2_1 = qx2_1 + dot(lo2, ev1) + dot(hi2, od1);
+            qx2_2 = qx2_2 + dot(lo2, ev2) + dot(hi2, od2);
+            qx2_3 = qx2_3 + dot(lo2, ev3) + dot(hi2, od3);
+            qx2_4 = qx2_4 + dot(lo2, ev4) + dot(hi2, od4);
+            qx2_5 = qx2_5 + dot(lo2, ev5) + dot(hi2, od5);
+            qx2_6 = qx2_6 + dot(lo2, ev6) + dot(hi2, od6);
+            qx2_7 = qx2_7 + dot(lo2, ev7) + dot(hi2, od7);
+            let q3 = vec4<u32>(w[w3 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo3 = vec4<f32>(q3 & EVEN_NIBBLES);
+            let hi3 = vec4<f32>(q3 & ODD_NIBBLES);
+            qx3_0 = qx3_0 + dot(lo3, ev0) + dot(hi3, od0);
+            qx3_1 = qx3_1 + dot(lo3, ev1) + dot(hi3, od1);
+            qx3_2 = qx3_2 + dot(lo3, ev2) + dot(hi3, od2);
+            qx3_3 = qx3_3 + dot(lo3, ev3) + dot(hi3, od3);
+            qx3_4 = qx3_4 + dot(lo3, ev4) + dot(hi3, od4);
+            qx3_5 = qx3_5 + dot(lo3, ev5) + dot(hi3, od5);
+            qx3_6 = qx3_6 + dot(lo3, ev6) + dot(hi3, od6);
+            qx3_7 = qx3_7 + dot(lo3, ev7) + dot(hi3, od7);
+            let q4 = vec4<u32>(w[w4 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo4 = vec4<f32>(q4 & EVEN_NIBBLES);
+            let hi4 = vec4<f32>(q4 & ODD_NIBBLES);
+            qx4_0 = qx4_0 + dot(lo4, ev0) + dot(hi4, od0);
+            qx4_1 = qx4_1 + dot(lo4, ev1) + dot(hi4, od1);
+            qx4_2 = qx4_2 + dot(lo4, ev2) + dot(hi4, od2);
+            qx4_3 = qx4_3 + dot(lo4, ev3) + dot(hi4, od3);
+            qx4_4 = qx4_4 + dot(lo4, ev4) + dot(hi4, od4);
+            qx4_5 = qx4_5 + dot(lo4, ev5) + dot(hi4, od5);
+            qx4_6 = qx4_6 + dot(lo4, ev6) + dot(hi4, od6);
+            qx4_7 = qx4_7 + dot(lo4, ev7) + dot(hi4, od7);
+            let q5 = vec4<u32>(w[w5 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo5 = vec4<f32>(q5 & EVEN_NIBBLES);
+            let hi5 = vec4<f32>(q5 & ODD_NIBBLES);
+            qx5_0 = qx5_0 + dot(lo5, ev0) + dot(hi5, od0);
+            qx5_1 = qx5_1 + dot(lo5, ev1) + dot(hi5, od1);
+            qx5_2 = qx5_2 + dot(lo5, ev2) + dot(hi5, od2);
+            qx5_3 = qx5_3 + dot(lo5, ev3) + dot(hi5, od3);
+            qx5_4 = qx5_4 + dot(lo5, ev4) + dot(hi5, od4);
+            qx5_5 = qx5_5 + dot(lo5, ev5) + dot(hi5, od5);
+            qx5_6 = qx5_6 + dot(lo5, ev6) + dot(hi5, od6);
+            qx5_7 = qx5_7 + dot(lo5, ev7) + dot(hi5, od7);
+            let q6 = vec4<u32>(w[w6 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo6 = vec4<f32>(q6 & EVEN_NIBBLES);
+            let hi6 = vec4<f32>(q6 & ODD_NIBBLES);
+            qx6_0 = qx6_0 + dot(lo6, ev0) + dot(hi6, od0);
+            qx6_1 = qx6_1 + dot(lo6, ev1) + dot(hi6, od1);
+            qx6_2 = qx6_2 + dot(lo6, ev2) + dot(hi6, od2);
+            qx6_3 = qx6_3 + dot(lo6, ev3) + dot(hi6, od3);
+            qx6_4 = qx6_4 + dot(lo6, ev4) + dot(hi6, od4);
+            qx6_5 = qx6_5 + dot(lo6, ev5) + dot(hi6, od5);
+            qx6_6 = qx6_6 + dot(lo6, ev6) + dot(hi6, od6);
+            qx6_7 = qx6_7 + dot(lo6, ev7) + dot(hi6, od7);
+            let q7 = vec4<u32>(w[w7 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo7 = vec4<f32>(q7 & EVEN_NIBBLES);
+            let hi7 = vec4<f32>(q7 & ODD_NIBBLES);
+            qx7_0 = qx7_0 + dot(lo7, ev0) + dot(hi7, od0);
+            qx7_1 = qx7_1 + dot(lo7, ev1) + dot(hi7, od1);
+            qx7_2 = qx7_2 + dot(lo7, ev2) + dot(hi7, od2);
+            qx7_3 = qx7_3 + dot(lo7, ev3) + dot(hi7, od3);
+            qx7_4 = qx7_4 + dot(lo7, ev4) + dot(hi7, od4);
+            qx7_5 = qx7_5 + dot(lo7, ev5) + dot(hi7, od5);
+            qx7_6 = qx7_6 + dot(lo7, ev6) + dot(hi7, od6);
+            qx7_7 = qx7_7 + dot(lo7, ev7) + dot(hi7, od7);
+            let q8 = vec4<u32>(w[w8 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo8 = vec4<f32>(q8 & EVEN_NIBBLES);
+            let hi8 = vec4<f32>(q8 & ODD_NIBBLES);
+            qx8_0 = qx8_0 + dot(lo8, ev0) + dot(hi8, od0);
+            qx8_1 = qx8_1 + dot(lo8, ev1) + dot(hi8, od1);
+            qx8_2 = qx8_2 + dot(lo8, ev2) + dot(hi8, od2);
+            qx8_3 = qx8_3 + dot(lo8, ev3) + dot(hi8, od3);
+            qx8_4 = qx8_4 + dot(lo8, ev4) + dot(hi8, od4);
+            qx8_5 = qx8_5 + dot(lo8, ev5) + dot(hi8, od5);
+            qx8_6 = qx8_6 + dot(lo8, ev6) + dot(hi8, od6);
+            qx8_7 = qx8_7 + dot(lo8, ev7) + dot(hi8, od7);
+            let q9 = vec4<u32>(w[w9 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo9 = vec4<f32>(q9 & EVEN_NIBBLES);
+            let hi9 = vec4<f32>(q9 & ODD_NIBBLES);
+            qx9_0 = qx9_0 + dot(lo9, ev0) + dot(hi9, od0);
+            qx9_1 = qx9_1 + dot(lo9, ev1) + dot(hi9, od1);
+            qx9_2 = qx9_2 + dot(lo9, ev2) + dot(hi9, od2);
+            qx9_3 = qx9_3 + dot(lo9, ev3) + dot(hi9, od3);
+            qx9_4 = qx9_4 + dot(lo9, ev4) + dot(hi9, od4);
+            qx9_5 = qx9_5 + dot(lo9, ev5) + dot(hi9, od5);
+            qx9_6 = qx9_6 + dot(lo9, ev6) + dot(hi9, od6);
+            qx9_7 = qx9_7 + dot(lo9, ev7) + dot(hi9, od7);
+            let q10 = vec4<u32>(w[w10 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo10 = vec4<f32>(q10 & EVEN_NIBBLES);
+            let hi10 = vec4<f32>(q10 & ODD_NIBBLES);
+            qx10_0 = qx10_0 + dot(lo10, ev0) + dot(hi10, od0);
+            qx10_1 = qx10_1 + dot(lo10, ev1) + dot(hi10, od1);
+            qx10_2 = qx10_2 + dot(lo10, ev2) + dot(hi10, od2);
+            qx10_3 = qx10_3 + dot(lo10, ev3) + dot(hi10, od3);
+            qx10_4 = qx10_4 + dot(lo10, ev4) + dot(hi10, od4);
+            qx10_5 = qx10_5 + dot(lo10, ev5) + dot(hi10, od5);
+            qx10_6 = qx10_6 + dot(lo10, ev6) + dot(hi10, od6);
+            qx10_7 = qx10_7 + dot(lo10, ev7) + dot(hi10, od7);
+            let q11 = vec4<u32>(w[w11 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo11 = vec4<f32>(q11 & EVEN_NIBBLES);
+            let hi11 = vec4<f32>(q11 & ODD_NIBBLES);
+            qx11_0 = qx11_0 + dot(lo11, ev0) + dot(hi11, od0);
+            qx11_1 = qx11_1 + dot(lo11, ev1) + dot(hi11, od1);
+            qx11_2 = qx11_2 + dot(lo11, ev2) + dot(hi11, od2);
+            qx11_3 = qx11_3 + dot(lo11, ev3) + dot(hi11, od3);
+            qx11_4 = qx11_4 + dot(lo11, ev4) + dot(hi11, od4);
+            qx11_5 = qx11_5 + dot(lo11, ev5) + dot(hi11, od5);
+            qx11_6 = qx11_6 + dot(lo11, ev6) + dot(hi11, od6);
+            qx11_7 = qx11_7 + dot(lo11, ev7) + dot(hi11, od7);
+            let q12 = vec4<u32>(w[w12 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo12 = vec4<f32>(q12 & EVEN_NIBBLES);
+            let hi12 = vec4<f32>(q12 & ODD_NIBBLES);
+            qx12_0 = qx12_0 + dot(lo12, ev0) + dot(hi12, od0);
+            qx12_1 = qx12_1 + dot(lo12, ev1) + dot(hi12, od1);
+            qx12_2 = qx12_2 + dot(lo12, ev2) + dot(hi12, od2);
+            qx12_3 = qx12_3 + dot(lo12, ev3) + dot(hi12, od3);
+            qx12_4 = qx12_4 + dot(lo12, ev4) + dot(hi12, od4);
+            qx12_5 = qx12_5 + dot(lo12, ev5) + dot(hi12, od5);
+            qx12_6 = qx12_6 + dot(lo12, ev6) + dot(hi12, od6);
+            qx12_7 = qx12_7 + dot(lo12, ev7) + dot(hi12, od7);
+            let q13 = vec4<u32>(w[w13 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo13 = vec4<f32>(q13 & EVEN_NIBBLES);
+            let hi13 = vec4<f32>(q13 & ODD_NIBBLES);
+            qx13_0 = qx13_0 + dot(lo13, ev0) + dot(hi13, od0);
+            qx13_1 = qx13_1 + dot(lo13, ev1) + dot(hi13, od1);
+            qx13_2 = qx13_2 + dot(lo13, ev2) + dot(hi13, od2);
+            qx13_3 = qx13_3 + dot(lo13, ev3) + dot(hi13, od3);
+            qx13_4 = qx13_4 + dot(lo13, ev4) + dot(hi13, od4);
+            qx13_5 = qx13_5 + dot(lo13, ev5) + dot(hi13, od5);
+            qx13_6 = qx13_6 + dot(lo13, ev6) + dot(hi13, od6);
+            qx13_7 = qx13_7 + dot(lo13, ev7) + dot(hi13, od7);
+            let q14 = vec4<u32>(w[w14 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo14 = vec4<f32>(q14 & EVEN_NIBBLES);
+            let hi14 = vec4<f32>(q14 & ODD_NIBBLES);
+            qx14_0 = qx14_0 + dot(lo14, ev0) + dot(hi14, od0);
+            qx14_1 = qx14_1 + dot(lo14, ev1) + dot(hi14, od1);
+            qx14_2 = qx14_2 + dot(lo14, ev2) + dot(hi14, od2);
+            qx14_3 = qx14_3 + dot(lo14, ev3) + dot(hi14, od3);
+            qx14_4 = qx14_4 + dot(lo14, ev4) + dot(hi14, od4);
+            qx14_5 = qx14_5 + dot(lo14, ev5) + dot(hi14, od5);
+            qx14_6 = qx14_6 + dot(lo14, ev6) + dot(hi14, od6);
+            qx14_7 = qx14_7 + dot(lo14, ev7) + dot(hi14, od7);
+            let q15 = vec4<u32>(w[w15 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo15 = vec4<f32>(q15 & EVEN_NIBBLES);
+            let hi15 = vec4<f32>(q15 & ODD_NIBBLES);
+            qx15_0 = qx15_0 + dot(lo15, ev0) + dot(hi15, od0);
+            qx15_1 = qx15_1 + dot(lo15, ev1) + dot(hi15, od1);
+            qx15_2 = qx15_2 + dot(lo15, ev2) + dot(hi15, od2);
+            qx15_3 = qx15_3 + dot(lo15, ev3) + dot(hi15, od3);
+            qx15_4 = qx15_4 + dot(lo15, ev4) + dot(hi15, od4);
+            qx15_5 = qx15_5 + dot(lo15, ev5) + dot(hi15, od5);
+            qx15_6 = qx15_6 + dot(lo15, ev6) + dot(hi15, od6);
+            qx15_7 = qx15_7 + dot(lo15, ev7) + dot(hi15, od7);
+            let q16 = vec4<u32>(w[w16 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo16 = vec4<f32>(q16 & EVEN_NIBBLES);
+            let hi16 = vec4<f32>(q16 & ODD_NIBBLES);
+            qx16_0 = qx16_0 + dot(lo16, ev0) + dot(hi16, od0);
+            qx16_1 = qx16_1 + dot(lo16, ev1) + dot(hi16, od1);
+            qx16_2 = qx16_2 + dot(lo16, ev2) + dot(hi16, od2);
+            qx16_3 = qx16_3 + dot(lo16, ev3) + dot(hi16, od3);
+            qx16_4 = qx16_4 + dot(lo16, ev4) + dot(hi16, od4);
+            qx16_5 = qx16_5 + dot(lo16, ev5) + dot(hi16, od5);
+            qx16_6 = qx16_6 + dot(lo16, ev6) + dot(hi16, od6);
+            qx16_7 = qx16_7 + dot(lo16, ev7) + dot(hi16, od7);
+            let q17 = vec4<u32>(w[w17 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo17 = vec4<f32>(q17 & EVEN_NIBBLES);
+            let hi17 = vec4<f32>(q17 & ODD_NIBBLES);
+            qx17_0 = qx17_0 + dot(lo17, ev0) + dot(hi17, od0);
+            qx17_1 = qx17_1 + dot(lo17, ev1) + dot(hi17, od1);
+            qx17_2 = qx17_2 + dot(lo17, ev2) + dot(hi17, od2);
+            qx17_3 = qx17_3 + dot(lo17, ev3) + dot(hi17, od3);
+            qx17_4 = qx17_4 + dot(lo17, ev4) + dot(hi17, od4);
+            qx17_5 = qx17_5 + dot(lo17, ev5) + dot(hi17, od5);
+            qx17_6 = qx17_6 + dot(lo17, ev6) + dot(hi17, od6);
+            qx17_7 = qx17_7 + dot(lo17, ev7) + dot(hi17, od7);
+            let q18 = vec4<u32>(w[w18 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo18 = vec4<f32>(q18 & EVEN_NIBBLES);
+            let hi18 = vec4<f32>(q18 & ODD_NIBBLES);
+            qx18_0 = qx18_0 + dot(lo18, ev0) + dot(hi18, od0);
+            qx18_1 = qx18_1 + dot(lo18, ev1) + dot(hi18, od1);
+            qx18_2 = qx18_2 + dot(lo18, ev2) + dot(hi18, od2);
+            qx18_3 = qx18_3 + dot(lo18, ev3) + dot(hi18, od3);
+            qx18_4 = qx18_4 + dot(lo18, ev4) + dot(hi18, od4);
+            qx18_5 = qx18_5 + dot(lo18, ev5) + dot(hi18, od5);
+            qx18_6 = qx18_6 + dot(lo18, ev6) + dot(hi18, od6);
+            qx18_7 = qx18_7 + dot(lo18, ev7) + dot(hi18, od7);
+            let q19 = vec4<u32>(w[w19 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo19 = vec4<f32>(q19 & EVEN_NIBBLES);
+            let hi19 = vec4<f32>(q19 & ODD_NIBBLES);
+            qx19_0 = qx19_0 + dot(lo19, ev0) + dot(hi19, od0);
+            qx19_1 = qx19_1 + dot(lo19, ev1) + dot(hi19, od1);
+            qx19_2 = qx19_2 + dot(lo19, ev2) + dot(hi19, od2);
+            qx19_3 = qx19_3 + dot(lo19, ev3) + dot(hi19, od3);
+            qx19_4 = qx19_4 + dot(lo19, ev4) + dot(hi19, od4);
+            qx19_5 = qx19_5 + dot(lo19, ev5) + dot(hi19, od5);
+            qx19_6 = qx19_6 + dot(lo19, ev6) + dot(hi19, od6);
+            qx19_7 = qx19_7 + dot(lo19, ev7) + dot(hi19, od7);
+            let q20 = vec4<u32>(w[w20 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo20 = vec4<f32>(q20 & EVEN_NIBBLES);
+            let hi20 = vec4<f32>(q20 & ODD_NIBBLES);
+            qx20_0 = qx20_0 + dot(lo20, ev0) + dot(hi20, od0);
+            qx20_1 = qx20_1 + dot(lo20, ev1) + dot(hi20, od1);
+            qx20_2 = qx20_2 + dot(lo20, ev2) + dot(hi20, od2);
+            qx20_3 = qx20_3 + dot(lo20, ev3) + dot(hi20, od3);
+            qx20_4 = qx20_4 + dot(lo20, ev4) + dot(hi20, od4);
+            qx20_5 = qx20_5 + dot(lo20, ev5) + dot(hi20, od5);
+            qx20_6 = qx20_6 + dot(lo20, ev6) + dot(hi20, od6);
+            qx20_7 = qx20_7 + dot(lo20, ev7) + dot(hi20, od7);
+            let q21 = vec4<u32>(w[w21 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo21 = vec4<f32>(q21 & EVEN_NIBBLES);
+            let hi21 = vec4<f32>(q21 & ODD_NIBBLES);
+            qx21_0 = qx21_0 + dot(lo21, ev0) + dot(hi21, od0);
+            qx21_1 = qx21_1 + dot(lo21, ev1) + dot(hi21, od1);
+            qx21_2 = qx21_2 + dot(lo21, ev2) + dot(hi21, od2);
+            qx21_3 = qx21_3 + dot(lo21, ev3) + dot(hi21, od3);
+            qx21_4 = qx21_4 + dot(lo21, ev4) + dot(hi21, od4);
+            qx21_5 = qx21_5 + dot(lo21, ev5) + dot(hi21, od5);
+            qx21_6 = qx21_6 + dot(lo21, ev6) + dot(hi21, od6);
+            qx21_7 = qx21_7 + dot(lo21, ev7) + dot(hi21, od7);
+            let q22 = vec4<u32>(w[w22 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo22 = vec4<f32>(q22 & EVEN_NIBBLES);
+            let hi22 = vec4<f32>(q22 & ODD_NIBBLES);
+            qx22_0 = qx22_0 + dot(lo22, ev0) + dot(hi22, od0);
+            qx22_1 = qx22_1 + dot(lo22, ev1) + dot(hi22, od1);
+            qx22_2 = qx22_2 + dot(lo22, ev2) + dot(hi22, od2);
+            qx22_3 = qx22_3 + dot(lo22, ev3) + dot(hi22, od3);
+            qx22_4 = qx22_4 + dot(lo22, ev4) + dot(hi22, od4);
+            qx22_5 = qx22_5 + dot(lo22, ev5) + dot(hi22, od5);
+            qx22_6 = qx22_6 + dot(lo22, ev6) + dot(hi22, od6);
+            qx22_7 = qx22_7 + dot(lo22, ev7) + dot(hi22, od7);
+            let q23 = vec4<u32>(w[w23 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo23 = vec4<f32>(q23 & EVEN_NIBBLES);
+            let hi23 = vec4<f32>(q23 & ODD_NIBBLES);
+            qx23_0 = qx23_0 + dot(lo23, ev0) + dot(hi23, od0);
+            qx23_1 = qx23_1 + dot(lo23, ev1) + dot(hi23, od1);
+            qx23_2 = qx23_2 + dot(lo23, ev2) + dot(hi23, od2);
+            qx23_3 = qx23_3 + dot(lo23, ev3) + dot(hi23, od3);
+            qx23_4 = qx23_4 + dot(lo23, ev4) + dot(hi23, od4);
+            qx23_5 = qx23_5 + dot(lo23, ev5) + dot(hi23, od5);
+            qx23_6 = qx23_6 + dot(lo23, ev6) + dot(hi23, od6);
+            qx23_7 = qx23_7 + dot(lo23, ev7) + dot(hi23, od7);
+            let q24 = vec4<u32>(w[w24 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo24 = vec4<f32>(q24 & EVEN_NIBBLES);
+            let hi24 = vec4<f32>(q24 & ODD_NIBBLES);
+            qx24_0 = qx24_0 + dot(lo24, ev0) + dot(hi24, od0);
+            qx24_1 = qx24_1 + dot(lo24, ev1) + dot(hi24, od1);
+            qx24_2 = qx24_2 + dot(lo24, ev2) + dot(hi24, od2);
+            qx24_3 = qx24_3 + dot(lo24, ev3) + dot(hi24, od3);
+            qx24_4 = qx24_4 + dot(lo24, ev4) + dot(hi24, od4);
+            qx24_5 = qx24_5 + dot(lo24, ev5) + dot(hi24, od5);
+            qx24_6 = qx24_6 + dot(lo24, ev6) + dot(hi24, od6);
+            qx24_7 = qx24_7 + dot(lo24, ev7) + dot(hi24, od7);
+            let q25 = vec4<u32>(w[w25 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo25 = vec4<f32>(q25 & EVEN_NIBBLES);
+            let hi25 = vec4<f32>(q25 & ODD_NIBBLES);
+            qx25_0 = qx25_0 + dot(lo25, ev0) + dot(hi25, od0);
+            qx25_1 = qx25_1 + dot(lo25, ev1) + dot(hi25, od1);
+            qx25_2 = qx25_2 + dot(lo25, ev2) + dot(hi25, od2);
+            qx25_3 = qx25_3 + dot(lo25, ev3) + dot(hi25, od3);
+            qx25_4 = qx25_4 + dot(lo25, ev4) + dot(hi25, od4);
+            qx25_5 = qx25_5 + dot(lo25, ev5) + dot(hi25, od5);
+            qx25_6 = qx25_6 + dot(lo25, ev6) + dot(hi25, od6);
+            qx25_7 = qx25_7 + dot(lo25, ev7) + dot(hi25, od7);
+            let q26 = vec4<u32>(w[w26 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo26 = vec4<f32>(q26 & EVEN_NIBBLES);
+            let hi26 = vec4<f32>(q26 & ODD_NIBBLES);
+            qx26_0 = qx26_0 + dot(lo26, ev0) + dot(hi26, od0);
+            qx26_1 = qx26_1 + dot(lo26, ev1) + dot(hi26, od1);
+            qx26_2 = qx26_2 + dot(lo26, ev2) + dot(hi26, od2);
+            qx26_3 = qx26_3 + dot(lo26, ev3) + dot(hi26, od3);
+            qx26_4 = qx26_4 + dot(lo26, ev4) + dot(hi26, od4);
+            qx26_5 = qx26_5 + dot(lo26, ev5) + dot(hi26, od5);
+            qx26_6 = qx26_6 + dot(lo26, ev6) + dot(hi26, od6);
+            qx26_7 = qx26_7 + dot(lo26, ev7) + dot(hi26, od7);
+            let q27 = vec4<u32>(w[w27 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo27 = vec4<f32>(q27 & EVEN_NIBBLES);
+            let hi27 = vec4<f32>(q27 & ODD_NIBBLES);
+            qx27_0 = qx27_0 + dot(lo27, ev0) + dot(hi27, od0);
+            qx27_1 = qx27_1 + dot(lo27, ev1) + dot(hi27, od1);
+            qx27_2 = qx27_2 + dot(lo27, ev2) + dot(hi27, od2);
+            qx27_3 = qx27_3 + dot(lo27, ev3) + dot(hi27, od3);
+            qx27_4 = qx27_4 + dot(lo27, ev4) + dot(hi27, od4);
+            qx27_5 = qx27_5 + dot(lo27, ev5) + dot(hi27, od5);
+            qx27_6 = qx27_6 + dot(lo27, ev6) + dot(hi27, od6);
+            qx27_7 = qx27_7 + dot(lo27, ev7) + dot(hi27, od7);
+            let q28 = vec4<u32>(w[w28 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo28 = vec4<f32>(q28 & EVEN_NIBBLES);
+            let hi28 = vec4<f32>(q28 & ODD_NIBBLES);
+            qx28_0 = qx28_0 + dot(lo28, ev0) + dot(hi28, od0);
+            qx28_1 = qx28_1 + dot(lo28, ev1) + dot(hi28, od1);
+            qx28_2 = qx28_2 + dot(lo28, ev2) + dot(hi28, od2);
+            qx28_3 = qx28_3 + dot(lo28, ev3) + dot(hi28, od3);
+            qx28_4 = qx28_4 + dot(lo28, ev4) + dot(hi28, od4);
+            qx28_5 = qx28_5 + dot(lo28, ev5) + dot(hi28, od5);
+            qx28_6 = qx28_6 + dot(lo28, ev6) + dot(hi28, od6);
+            qx28_7 = qx28_7 + dot(lo28, ev7) + dot(hi28, od7);
+            let q29 = vec4<u32>(w[w29 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo29 = vec4<f32>(q29 & EVEN_NIBBLES);
+            let hi29 = vec4<f32>(q29 & ODD_NIBBLES);
+            qx29_0 = qx29_0 + dot(lo29, ev0) + dot(hi29, od0);
+            qx29_1 = qx29_1 + dot(lo29, ev1) + dot(hi29, od1);
+            qx29_2 = qx29_2 + dot(lo29, ev2) + dot(hi29, od2);
+            qx29_3 = qx29_3 + dot(lo29, ev3) + dot(hi29, od3);
+            qx29_4 = qx29_4 + dot(lo29, ev4) + dot(hi29, od4);
+            qx29_5 = qx29_5 + dot(lo29, ev5) + dot(hi29, od5);
+            qx29_6 = qx29_6 + dot(lo29, ev6) + dot(hi29, od6);
+            qx29_7 = qx29_7 + dot(lo29, ev7) + dot(hi29, od7);
+            let q30 = vec4<u32>(w[w30 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo30 = vec4<f32>(q30 & EVEN_NIBBLES);
+            let hi30 = vec4<f32>(q30 & ODD_NIBBLES);
+            qx30_0 = qx30_0 + dot(lo30, ev0) + dot(hi30, od0);
+            qx30_1 = qx30_1 + dot(lo30, ev1) + dot(hi30, od1);
+            qx30_2 = qx30_2 + dot(lo30, ev2) + dot(hi30, od2);
+            qx30_3 = qx30_3 + dot(lo30, ev3) + dot(hi30, od3);
+            qx30_4 = qx30_4 + dot(lo30, ev4) + dot(hi30, od4);
+            qx30_5 = qx30_5 + dot(lo30, ev5) + dot(hi30, od5);
+            qx30_6 = qx30_6 + dot(lo30, ev6) + dot(hi30, od6);
+            qx30_7 = qx30_7 + dot(lo30, ev7) + dot(hi30, od7);
+            let q31 = vec4<u32>(w[w31 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo31 = vec4<f32>(q31 & EVEN_NIBBLES);
+            let hi31 = vec4<f32>(q31 & ODD_NIBBLES);
+            qx31_0 = qx31_0 + dot(lo31, ev0) + dot(hi31, od0);
+            qx31_1 = qx31_1 + dot(lo31, ev1) + dot(hi31, od1);
+            qx31_2 = qx31_2 + dot(lo31, ev2) + dot(hi31, od2);
+            qx31_3 = qx31_3 + dot(lo31, ev3) + dot(hi31, od3);
+            qx31_4 = qx31_4 + dot(lo31, ev4) + dot(hi31, od4);
+            qx31_5 = qx31_5 + dot(lo31, ev5) + dot(hi31, od5);
+            qx31_6 = qx31_6 + dot(lo31, ev6) + dot(hi31, od6);
+            qx31_7 = qx31_7 + dot(lo31, ev7) + dot(hi31, od7);
+        }
+        let si0 = g * p.ldw + w0;
+        let s0 = half_at(si0, scale[si0 >> 1u]);
+        acc0_0 = acc0_0 + s0 * (qx0_0 - 8.0 * xs0);
+        acc0_1 = acc0_1 + s0 * (qx0_1 - 8.0 * xs1);
+        acc0_2 = acc0_2 + s0 * (qx0_2 - 8.0 * xs2);
+        acc0_3 = acc0_3 + s0 * (qx0_3 - 8.0 * xs3);
+        acc0_4 = acc0_4 + s0 * (qx0_4 - 8.0 * xs4);
+        acc0_5 = acc0_5 + s0 * (qx0_5 - 8.0 * xs5);
+        acc0_6 = acc0_6 + s0 * (qx0_6 - 8.0 * xs6);
+        acc0_7 = acc0_7 + s0 * (qx0_7 - 8.0 * xs7);
+        let si1 = g * p.ldw + w1;
+        let s1 = half_at(si1, scale[si1 >> 1u]);
+        acc1_0 = acc1_0 + s1 * (qx1_0 - 8.0 * xs0);
+        acc1_1 = acc1_1 + s1 * (qx1_1 - 8.0 * xs1);
+        acc1_2 = acc1_2 + s1 * (qx1_2 - 8.0 * xs2);
+        acc1_3 = acc1_3 + s1 * (qx1_3 - 8.0 * xs3);
+        acc1_4 = acc1_4 + s1 * (qx1_4 - 8.0 * xs4);
+        acc1_5 = acc1_5 + s1 * (qx1_5 - 8.0 * xs5);
+        acc1_6 = acc1_6 + s1 * (qx1_6 - 8.0 * xs6);
+        acc1_7 = acc1_7 + s1 * (qx1_7 - 8.0 * xs7);
+        let si2 = g * p.ldw + w2;
+        let s2 = half_at(si2, scale[si2 >> 1u]);
+        acc2_0 = acc2_0 + s2 * (qx2_0 - 8.0 * xs0);
+        acc2_1 = acc2_1 + s2 * (qx2_1 - 8.0 * xs1);
+        acc2_2 = acc2_2 + s2 * (qx2_2 - 8.0 * xs2);
+        acc2_3 = acc2_3 + s2 * (qx2_3 - 8.0 * xs3);
+        acc2_4 = acc2_4 + s2 * (qx2_4 - 8.0 * xs4);
+        acc2_5 = acc2_5 + s2 * (qx2_5 - 8.0 * xs5);
+        acc2_6 = acc2_6 + s2 * (qx2_6 - 8.0 * xs6);
+        acc2_7 = acc2_7 + s2 * (qx2_7 - 8.0 * xs7);
+        let si3 = g * p.ldw + w3;
+        let s3 = half_at(si3, scale[si3 >> 1u]);
+        acc3_0 = acc3_0 + s3 * (qx3_0 - 8.0 * xs0);
+        acc3_1 = acc3_1 + s3 * (qx3_1 - 8.0 * xs1);
+        acc3_2 = acc3_2 + s3 * (qx3_2 - 8.0 * xs2);
+        acc3_3 = acc3_3 + s3 * (qx3_3 - 8.0 * xs3);
+        acc3_4 = acc3_4 + s3 * (qx3_4 - 8.0 * xs4);
+        acc3_5 = acc3_5 + s3 * (qx3_5 - 8.0 * xs5);
+        acc3_6 = acc3_6 + s3 * (qx3_6 - 8.0 * xs6);
+        acc3_7 = acc3_7 + s3 * (qx3_7 - 8.0 * xs7);
+        let si4 = g * p.ldw + w4;
+        let s4 = half_at(si4, scale[si4 >> 1u]);
+        acc4_0 = acc4_0 + s4 * (qx4_0 - 8.0 * xs0);
+        acc4_1 = acc4_1 + s4 * (qx4_1 - 8.0 * xs1);
+        acc4_2 = acc4_2 + s4 * (qx4_2 - 8.0 * xs2);
+        acc4_3 = acc4_3 + s4 * (qx4_3 - 8.0 * xs3);
+        acc4_4 = acc4_4 + s4 * (qx4_4 - 8.0 * xs4);
+        acc4_5 = acc4_5 + s4 * (qx4_5 - 8.0 * xs5);
+        acc4_6 = acc4_6 + s4 * (qx4_6 - 8.0 * xs6);
+        acc4_7 = acc4_7 + s4 * (qx4_7 - 8.0 * xs7);
+        let si5 = g * p.ldw + w5;
+        let s5 = half_at(si5, scale[si5 >> 1u]);
+        acc5_0 = acc5_0 + s5 * (qx5_0 - 8.0 * xs0);
+        acc5_1 = acc5_1 + s5 * (qx5_1 - 8.0 * xs1);
+        acc5_2 = acc5_2 + s5 * (qx5_2 - 8.0 * xs2);
+        acc5_3 = acc5_3 + s5 * (qx5_3 - 8.0 * xs3);
+        acc5_4 = acc5_4 + s5 * (qx5_4 - 8.0 * xs4);
+        acc5_5 = acc5_5 + s5 * (qx5_5 - 8.0 * xs5);
+        acc5_6 = acc5_6 + s5 * (qx5_6 - 8.0 * xs6);
+        acc5_7 = acc5_7 + s5 * (qx5_7 - 8.0 * xs7);
+        let si6 = g * p.ldw + w6;
+        let s6 = half_at(si6, scale[si6 >> 1u]);
+        acc6_0 = acc6_0 + s6 * (qx6_0 - 8.0 * xs0);
+        acc6_1 = acc6_1 + s6 * (qx6_1 - 8.0 * xs1);
+        acc6_2 = acc6_2 + s6 * (qx6_2 - 8.0 * xs2);
+        acc6_3 = acc6_3 + s6 * (qx6_3 - 8.0 * xs3);
+        acc6_4 = acc6_4 + s6 * (qx6_4 - 8.0 * xs4);
+        acc6_5 = acc6_5 + s6 * (qx6_5 - 8.0 * xs5);
+        acc6_6 = acc6_6 + s6 * (qx6_6 - 8.0 * xs6);
+        acc6_7 = acc6_7 + s6 * (qx6_7 - 8.0 * xs7);
+        let si7 = g * p.ldw + w7;
+        let s7 = half_at(si7, scale[si7 >> 1u]);
+        acc7_0 = acc7_0 + s7 * (qx7_0 - 8.0 * xs0);
+        acc7_1 = acc7_1 + s7 * (qx7_1 - 8.0 * xs1);
+        acc7_2 = acc7_2 + s7 * (qx7_2 - 8.0 * xs2);
+        acc7_3 = acc7_3 + s7 * (qx7_3 - 8.0 * xs3);
+        acc7_4 = acc7_4 + s7 * (qx7_4 - 8.0 * xs4);
+        acc7_5 = acc7_5 + s7 * (qx7_5 - 8.0 * xs5);
+        acc7_6 = acc7_6 + s7 * (qx7_6 - 8.0 * xs6);
+        acc7_7 = acc7_7 + s7 * (qx7_7 - 8.0 * xs7);
+        let si8 = g * p.ldw + w8;
+        let s8 = half_at(si8, scale[si8 >> 1u]);
+        acc8_0 = acc8_0 + s8 * (qx8_0 - 8.0 * xs0);
+        acc8_1 = acc8_1 + s8 * (qx8_1 - 8.0 * xs1);
+        acc8_2 = acc8_2 + s8 * (qx8_2 - 8.0 * xs2);
+        acc8_3 = acc8_3 + s8 * (qx8_3 - 8.0 * xs3);
+        acc8_4 = acc8_4 + s8 * (qx8_4 - 8.0 * xs4);
+        acc8_5 = acc8_5 + s8 * (qx8_5 - 8.0 * xs5);
+        acc8_6 = acc8_6 + s8 * (qx8_6 - 8.0 * xs6);
+        acc8_7 = acc8_7 + s8 * (qx8_7 - 8.0 * xs7);
+        let si9 = g * p.ldw + w9;
+        let s9 = half_at(si9, scale[si9 >> 1u]);
+        acc9_0 = acc9_0 + s9 * (qx9_0 - 8.0 * xs0);
+        acc9_1 = acc9_1 + s9 * (qx9_1 - 8.0 * xs1);
+        acc9_2 = acc9_2 + s9 * (qx9_2 - 8.0 * xs2);
+        acc9_3 = acc9_3 + s9 * (qx9_3 - 8.0 * xs3);
+        acc9_4 = acc9_4 + s9 * (qx9_4 - 8.0 * xs4);
+        acc9_5 = acc9_5 + s9 * (qx9_5 - 8.0 * xs5);
+        acc9_6 = acc9_6 + s9 * (qx9_6 - 8.0 * xs6);
+        acc9_7 = acc9_7 + s9 * (qx9_7 - 8.0 * xs7);
+        let si10 = g * p.ldw + w10;
+        let s10 = half_at(si10, scale[si10 >> 1u]);
+        acc10_0 = acc10_0 + s10 * (qx10_0 - 8.0 * xs0);
+        acc10_1 = acc10_1 + s10 * (qx10_1 - 8.0 * xs1);
+        acc10_2 = acc10_2 + s10 * (qx10_2 - 8.0 * xs2);
+        acc10_3 = acc10_3 + s10 * (qx10_3 - 8.0 * xs3);
+        acc10_4 = acc10_4 + s10 * (qx10_4 - 8.0 * xs4);
+        acc10_5 = acc10_5 + s10 * (qx10_5 - 8.0 * xs5);
+        acc10_6 = acc10_6 + s10 * (qx10_6 - 8.0 * xs6);
+        acc10_7 = acc10_7 + s10 * (qx10_7 - 8.0 * xs7);
+        let si11 = g * p.ldw + w11;
+        let s11 = half_at(si11, scale[si11 >> 1u]);
+        acc11_0 = acc11_0 + s11 * (qx11_0 - 8.0 * xs0);
+        acc11_1 = acc11_1 + s11 * (qx11_1 - 8.0 * xs1);
+        acc11_2 = acc11_2 + s11 * (qx11_2 - 8.0 * xs2);
+        acc11_3 = acc11_3 + s11 * (qx11_3 - 8.0 * xs3);
+        acc11_4 = acc11_4 + s11 * (qx11_4 - 8.0 * xs4);
+        acc11_5 = acc11_5 + s11 * (qx11_5 - 8.0 * xs5);
+        acc11_6 = acc11_6 + s11 * (qx11_6 - 8.0 * xs6);
+        acc11_7 = acc11_7 + s11 * (qx11_7 - 8.0 * xs7);
+        let si12 = g * p.ldw + w12;
+        let s12 = half_at(si12, scale[si12 >> 1u]);
+        acc12_0 = acc12_0 + s12 * (qx12_0 - 8.0 * xs0);
+        acc12_1 = acc12_1 + s12 * (qx12_1 - 8.0 * xs1);
+        acc12_2 = acc12_2 + s12 * (qx12_2 - 8.0 * xs2);
+        acc12_3 = acc12_3 + s12 * (qx12_3 - 8.0 * xs3);
+        acc12_4 = acc12_4 + s12 * (qx12_4 - 8.0 * xs4);
+        acc12_5 = acc12_5 + s12 * (qx12_5 - 8.0 * xs5);
+        acc12_6 = acc12_6 + s12 * (qx12_6 - 8.0 * xs6);
+        acc12_7 = acc12_7 + s12 * (qx12_7 - 8.0 * xs7);
+        let si13 = g * p.ldw + w13;
+        let s13 = half_at(si13, scale[si13 >> 1u]);
+        acc13_0 = acc13_0 + s13 * (qx13_0 - 8.0 * xs0);
+        acc13_1 = acc13_1 + s13 * (qx13_1 - 8.0 * xs1);
+        acc13_2 = acc13_2 + s13 * (qx13_2 - 8.0 * xs2);
+        acc13_3 = acc13_3 + s13 * (qx13_3 - 8.0 * xs3);
+        acc13_4 = acc13_4 + s13 * (qx13_4 - 8.0 * xs4);
+        acc13_5 = acc13_5 + s13 * (qx13_5 - 8.0 * xs5);
+        acc13_6 = acc13_6 + s13 * (qx13_6 - 8.0 * xs6);
+        acc13_7 = acc13_7 + s13 * (qx13_7 - 8.0 * xs7);
+        let si14 = g * p.ldw + w14;
+        let s14 = half_at(si14, scale[si14 >> 1u]);
+        acc14_0 = acc14_0 + s14 * (qx14_0 - 8.0 * xs0);
+        acc14_1 = acc14_1 + s14 * (qx14_1 - 8.0 * xs1);
+        acc14_2 = acc14_2 + s14 * (qx14_2 - 8.0 * xs2);
+        acc14_3 = acc14_3 + s14 * (qx14_3 - 8.0 * xs3);
+        acc14_4 = acc14_4 + s14 * (qx14_4 - 8.0 * xs4);
+        acc14_5 = acc14_5 + s14 * (qx14_5 - 8.0 * xs5);
+        acc14_6 = acc14_6 + s14 * (qx14_6 - 8.0 * xs6);
+        acc14_7 = acc14_7 + s14 * (qx14_7 - 8.0 * xs7);
+        let si15 = g * p.ldw + w15;
+        let s15 = half_at(si15, scale[si15 >> 1u]);
+        acc15_0 = acc15_0 + s15 * (qx15_0 - 8.0 * xs0);
+        acc15_1 = acc15_1 + s15 * (qx15_1 - 8.0 * xs1);
+        acc15_2 = acc15_2 + s15 * (qx15_2 - 8.0 * xs2);
+        acc15_3 = acc15_3 + s15 * (qx15_3 - 8.0 * xs3);
+        acc15_4 = acc15_4 + s15 * (qx15_4 - 8.0 * xs4);
+        acc15_5 = acc15_5 + s15 * (qx15_5 - 8.0 * xs5);
+        acc15_6 = acc15_6 + s15 * (qx15_6 - 8.0 * xs6);
+        acc15_7 = acc15_7 + s15 * (qx15_7 - 8.0 * xs7);
+        let si16 = g * p.ldw + w16;
+        let s16 = half_at(si16, scale[si16 >> 1u]);
+        acc16_0 = acc16_0 + s16 * (qx16_0 - 8.0 * xs0);
+        acc16_1 = acc16_1 + s16 * (qx16_1 - 8.0 * xs1);
+        acc16_2 = acc16_2 + s16 * (qx16_2 - 8.0 * xs2);
+        acc16_3 = acc16_3 + s16 * (qx16_3 - 8.0 * xs3);
+        acc16_4 = acc16_4 + s16 * (qx16_4 - 8.0 * xs4);
+        acc16_5 = acc16_5 + s16 * (qx16_5 - 8.0 * xs5);
+        acc16_6 = acc16_6 + s16 * (qx16_6 - 8.0 * xs6);
+        acc16_7 = acc16_7 + s16 * (qx16_7 - 8.0 * xs7);
+        let si17 = g * p.ldw + w17;
+        let s17 = half_at(si17, scale[si17 >> 1u]);
+        acc17_0 = acc17_0 + s17 * (qx17_0 - 8.0 * xs0);
+        acc17_1 = acc17_1 + s17 * (qx17_1 - 8.0 * xs1);
+        acc17_2 = acc17_2 + s17 * (qx17_2 - 8.0 * xs2);
+        acc17_3 = acc17_3 + s17 * (qx17_3 - 8.0 * xs3);
+        acc17_4 = acc17_4 + s17 * (qx17_4 - 8.0 * xs4);
+        acc17_5 = acc17_5 + s17 * (qx17_5 - 8.0 * xs5);
+        acc17_6 = acc17_6 + s17 * (qx17_6 - 8.0 * xs6);
+        acc17_7 = acc17_7 + s17 * (qx17_7 - 8.0 * xs7);
+        let si18 = g * p.ldw + w18;
+        let s18 = half_at(si18, scale[si18 >> 1u]);
+        acc18_0 = acc18_0 + s18 * (qx18_0 - 8.0 * xs0);
+        acc18_1 = acc18_1 + s18 * (qx18_1 - 8.0 * xs1);
+        acc18_2 = acc18_2 + s18 * (qx18_2 - 8.0 * xs2);
+        acc18_3 = acc18_3 + s18 * (qx18_3 - 8.0 * xs3);
+        acc18_4 = acc18_4 + s18 * (qx18_4 - 8.0 * xs4);
+        acc18_5 = acc18_5 + s18 * (qx18_5 - 8.0 * xs5);
+        acc18_6 = acc18_6 + s18 * (qx18_6 - 8.0 * xs6);
+        acc18_7 = acc18_7 + s18 * (qx18_7 - 8.0 * xs7);
+        let si19 = g * p.ldw + w19;
+        let s19 = half_at(si19, scale[si19 >> 1u]);
+        acc19_0 = acc19_0 + s19 * (qx19_0 - 8.0 * xs0);
+        acc19_1 = acc19_1 + s19 * (qx19_1 - 8.0 * xs1);
+        acc19_2 = acc19_2 + s19 * (qx19_2 - 8.0 * xs2);
+        acc19_3 = acc19_3 + s19 * (qx19_3 - 8.0 * xs3);
+        acc19_4 = acc19_4 + s19 * (qx19_4 - 8.0 * xs4);
+        acc19_5 = acc19_5 + s19 * (qx19_5 - 8.0 * xs5);
+        acc19_6 = acc19_6 + s19 * (qx19_6 - 8.0 * xs6);
+        acc19_7 = acc19_7 + s19 * (qx19_7 - 8.0 * xs7);
+        let si20 = g * p.ldw + w20;
+        let s20 = half_at(si20, scale[si20 >> 1u]);
+        acc20_0 = acc20_0 + s20 * (qx20_0 - 8.0 * xs0);
+        acc20_1 = acc20_1 + s20 * (qx20_1 - 8.0 * xs1);
+        acc20_2 = acc20_2 + s20 * (qx20_2 - 8.0 * xs2);
+        acc20_3 = acc20_3 + s20 * (qx20_3 - 8.0 * xs3);
+        acc20_4 = acc20_4 + s20 * (qx20_4 - 8.0 * xs4);
+        acc20_5 = acc20_5 + s20 * (qx20_5 - 8.0 * xs5);
+        acc20_6 = acc20_6 + s20 * (qx20_6 - 8.0 * xs6);
+        acc20_7 = acc20_7 + s20 * (qx20_7 - 8.0 * xs7);
+        let si21 = g * p.ldw + w21;
+        let s21 = half_at(si21, scale[si21 >> 1u]);
+        acc21_0 = acc21_0 + s21 * (qx21_0 - 8.0 * xs0);
+        acc21_1 = acc21_1 + s21 * (qx21_1 - 8.0 * xs1);
+        acc21_2 = acc21_2 + s21 * (qx21_2 - 8.0 * xs2);
+        acc21_3 = acc21_3 + s21 * (qx21_3 - 8.0 * xs3);
+        acc21_4 = acc21_4 + s21 * (qx21_4 - 8.0 * xs4);
+        acc21_5 = acc21_5 + s21 * (qx21_5 - 8.0 * xs5);
+        acc21_6 = acc21_6 + s21 * (qx21_6 - 8.0 * xs6);
+        acc21_7 = acc21_7 + s21 * (qx21_7 - 8.0 * xs7);
+        let si22 = g * p.ldw + w22;
+        let s22 = half_at(si22, scale[si22 >> 1u]);
+        acc22_0 = acc22_0 + s22 * (qx22_0 - 8.0 * xs0);
+        acc22_1 = acc22_1 + s22 * (qx22_1 - 8.0 * xs1);
+        acc22_2 = acc22_2 + s22 * (qx22_2 - 8.0 * xs2);
+        acc22_3 = acc22_3 + s22 * (qx22_3 - 8.0 * xs3);
+        acc22_4 = acc22_4 + s22 * (qx22_4 - 8.0 * xs4);
+        acc22_5 = acc22_5 + s22 * (qx22_5 - 8.0 * xs5);
+        acc22_6 = acc22_6 + s22 * (qx22_6 - 8.0 * xs6);
+        acc22_7 = acc22_7 + s22 * (qx22_7 - 8.0 * xs7);
+        let si23 = g * p.ldw + w23;
+        let s23 = half_at(si23, scale[si23 >> 1u]);
+        acc23_0 = acc23_0 + s23 * (qx23_0 - 8.0 * xs0);
+        acc23_1 = acc23_1 + s23 * (qx23_1 - 8.0 * xs1);
+        acc23_2 = acc23_2 + s23 * (qx23_2 - 8.0 * xs2);
+        acc23_3 = acc23_3 + s23 * (qx23_3 - 8.0 * xs3);
+        acc23_4 = acc23_4 + s23 * (qx23_4 - 8.0 * xs4);
+        acc23_5 = acc23_5 + s23 * (qx23_5 - 8.0 * xs5);
+        acc23_6 = acc23_6 + s23 * (qx23_6 - 8.0 * xs6);
+        acc23_7 = acc23_7 + s23 * (qx23_7 - 8.0 * xs7);
+        let si24 = g * p.ldw + w24;
+        let s24 = half_at(si24, scale[si24 >> 1u]);
+        acc24_0 = acc24_0 + s24 * (qx24_0 - 8.0 * xs0);
+        acc24_1 = acc24_1 + s24 * (qx24_1 - 8.0 * xs1);
+        acc24_2 = acc24_2 + s24 * (qx24_2 - 8.0 * xs2);
+        acc24_3 = acc24_3 + s24 * (qx24_3 - 8.0 * xs3);
+        acc24_4 = acc24_4 + s24 * (qx24_4 - 8.0 * xs4);
+        acc24_5 = acc24_5 + s24 * (qx24_5 - 8.0 * xs5);
+        acc24_6 = acc24_6 + s24 * (qx24_6 - 8.0 * xs6);
+        acc24_7 = acc24_7 + s24 * (qx24_7 - 8.0 * xs7);
+        let si25 = g * p.ldw + w25;
+        let s25 = half_at(si25, scale[si25 >> 1u]);
+        acc25_0 = acc25_0 + s25 * (qx25_0 - 8.0 * xs0);
+        acc25_1 = acc25_1 + s25 * (qx25_1 - 8.0 * xs1);
+        acc25_2 = acc25_2 + s25 * (qx25_2 - 8.0 * xs2);
+        acc25_3 = acc25_3 + s25 * (qx25_3 - 8.0 * xs3);
+        acc25_4 = acc25_4 + s25 * (qx25_4 - 8.0 * xs4);
+        acc25_5 = acc25_5 + s25 * (qx25_5 - 8.0 * xs5);
+        acc25_6 = acc25_6 + s25 * (qx25_6 - 8.0 * xs6);
+        acc25_7 = acc25_7 + s25 * (qx25_7 - 8.0 * xs7);
+        let si26 = g * p.ldw + w26;
+        let s26 = half_at(si26, scale[si26 >> 1u]);
+        acc26_0 = acc26_0 + s26 * (qx26_0 - 8.0 * xs0);
+        acc26_1 = acc26_1 + s26 * (qx26_1 - 8.0 * xs1);
+        acc26_2 = acc26_2 + s26 * (qx26_2 - 8.0 * xs2);
+        acc26_3 = acc26_3 + s26 * (qx26_3 - 8.0 * xs3);
+        acc26_4 = acc26_4 + s26 * (qx26_4 - 8.0 * xs4);
+        acc26_5 = acc26_5 + s26 * (qx26_5 - 8.0 * xs5);
+        acc26_6 = acc26_6 + s26 * (qx26_6 - 8.0 * xs6);
+        acc26_7 = acc26_7 + s26 * (qx26_7 - 8.0 * xs7);
+        let si27 = g * p.ldw + w27;
+        let s27 = half_at(si27, scale[si27 >> 1u]);
+        acc27_0 = acc27_0 + s27 * (qx27_0 - 8.0 * xs0);
+        acc27_1 = acc27_1 + s27 * (qx27_1 - 8.0 * xs1);
+        acc27_2 = acc27_2 + s27 * (qx27_2 - 8.0 * xs2);
+        acc27_3 = acc27_3 + s27 * (qx27_3 - 8.0 * xs3);
+        acc27_4 = acc27_4 + s27 * (qx27_4 - 8.0 * xs4);
+        acc27_5 = acc27_5 + s27 * (qx27_5 - 8.0 * xs5);
+        acc27_6 = acc27_6 + s27 * (qx27_6 - 8.0 * xs6);
+        acc27_7 = acc27_7 + s27 * (qx27_7 - 8.0 * xs7);
+        let si28 = g * p.ldw + w28;
+        let s28 = half_at(si28, scale[si28 >> 1u]);
+        acc28_0 = acc28_0 + s28 * (qx28_0 - 8.0 * xs0);
+        acc28_1 = acc28_1 + s28 * (qx28_1 - 8.0 * xs1);
+        acc28_2 = acc28_2 + s28 * (qx28_2 - 8.0 * xs2);
+        acc28_3 = acc28_3 + s28 * (qx28_3 - 8.0 * xs3);
+        acc28_4 = acc28_4 + s28 * (qx28_4 - 8.0 * xs4);
+        acc28_5 = acc28_5 + s28 * (qx28_5 - 8.0 * xs5);
+        acc28_6 = acc28_6 + s28 * (qx28_6 - 8.0 * xs6);
+        acc28_7 = acc28_7 + s28 * (qx28_7 - 8.0 * xs7);
+        let si29 = g * p.ldw + w29;
+        let s29 = half_at(si29, scale[si29 >> 1u]);
+        acc29_0 = acc29_0 + s29 * (qx29_0 - 8.0 * xs0);
+        acc29_1 = acc29_1 + s29 * (qx29_1 - 8.0 * xs1);
+        acc29_2 = acc29_2 + s29 * (qx29_2 - 8.0 * xs2);
+        acc29_3 = acc29_3 + s29 * (qx29_3 - 8.0 * xs3);
+        acc29_4 = acc29_4 + s29 * (qx29_4 - 8.0 * xs4);
+        acc29_5 = acc29_5 + s29 * (qx29_5 - 8.0 * xs5);
+        acc29_6 = acc29_6 + s29 * (qx29_6 - 8.0 * xs6);
+        acc29_7 = acc29_7 + s29 * (qx29_7 - 8.0 * xs7);
+        let si30 = g * p.ldw + w30;
+        let s30 = half_at(si30, scale[si30 >> 1u]);
+        acc30_0 = acc30_0 + s30 * (qx30_0 - 8.0 * xs0);
+        acc30_1 = acc30_1 + s30 * (qx30_1 - 8.0 * xs1);
+        acc30_2 = acc30_2 + s30 * (qx30_2 - 8.0 * xs2);
+        acc30_3 = acc30_3 + s30 * (qx30_3 - 8.0 * xs3);
+        acc30_4 = acc30_4 + s30 * (qx30_4 - 8.0 * xs4);
+        acc30_5 = acc30_5 + s30 * (qx30_5 - 8.0 * xs5);
+        acc30_6 = acc30_6 + s30 * (qx30_6 - 8.0 * xs6);
+        acc30_7 = acc30_7 + s30 * (qx30_7 - 8.0 * xs7);
+        let si31 = g * p.ldw + w31;
+        let s31 = half_at(si31, scale[si31 >> 1u]);
+        acc31_0 = acc31_0 + s31 * (qx31_0 - 8.0 * xs0);
+        acc31_1 = acc31_1 + s31 * (qx31_1 - 8.0 * xs1);
+        acc31_2 = acc31_2 + s31 * (qx31_2 - 8.0 * xs2);
+        acc31_3 = acc31_3 + s31 * (qx31_3 - 8.0 * xs3);
+        acc31_4 = acc31_4 + s31 * (qx31_4 - 8.0 * xs4);
+        acc31_5 = acc31_5 + s31 * (qx31_5 - 8.0 * xs5);
+        acc31_6 = acc31_6 + s31 * (qx31_6 - 8.0 * xs6);
+        acc31_7 = acc31_7 + s31 * (qx31_7 - 8.0 * xs7);
+    }
+    if (nb + 0u < p.N) {
+        let b0 = bias_at(n0);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n0, acc0_0 + b0);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n0, acc0_1 + b0);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n0, acc0_2 + b0);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n0, acc0_3 + b0);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n0, acc0_4 + b0);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n0, acc0_5 + b0);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n0, acc0_6 + b0);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n0, acc0_7 + b0);
+        }
+    }
+    if (nb + 1u < p.N) {
+        let b1 = bias_at(n1);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n1, acc1_0 + b1);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n1, acc1_1 + b1);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n1, acc1_2 + b1);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n1, acc1_3 + b1);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n1, acc1_4 + b1);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n1, acc1_5 + b1);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n1, acc1_6 + b1);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n1, acc1_7 + b1);
+        }
+    }
+    if (nb + 2u < p.N) {
+        let b2 = bias_at(n2);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n2, acc2_0 + b2);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n2, acc2_1 + b2);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n2, acc2_2 + b2);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n2, acc2_3 + b2);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n2, acc2_4 + b2);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n2, acc2_5 + b2);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n2, acc2_6 + b2);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n2, acc2_7 + b2);
+        }
+    }
+    if (nb + 3u < p.N) {
+        let b3 = bias_at(n3);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n3, acc3_0 + b3);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n3, acc3_1 + b3);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n3, acc3_2 + b3);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n3, acc3_3 + b3);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n3, acc3_4 + b3);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n3, acc3_5 + b3);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n3, acc3_6 + b3);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n3, acc3_7 + b3);
+        }
+    }
+    if (nb + 4u < p.N) {
+        let b4 = bias_at(n4);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n4, acc4_0 + b4);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n4, acc4_1 + b4);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n4, acc4_2 + b4);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n4, acc4_3 + b4);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n4, acc4_4 + b4);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n4, acc4_5 + b4);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n4, acc4_6 + b4);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n4, acc4_7 + b4);
+        }
+    }
+    if (nb + 5u < p.N) {
+        let b5 = bias_at(n5);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n5, acc5_0 + b5);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n5, acc5_1 + b5);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n5, acc5_2 + b5);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n5, acc5_3 + b5);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n5, acc5_4 + b5);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n5, acc5_5 + b5);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n5, acc5_6 + b5);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n5, acc5_7 + b5);
+        }
+    }
+    if (nb + 6u < p.N) {
+        let b6 = bias_at(n6);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n6, acc6_0 + b6);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n6, acc6_1 + b6);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n6, acc6_2 + b6);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n6, acc6_3 + b6);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n6, acc6_4 + b6);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n6, acc6_5 + b6);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n6, acc6_6 + b6);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n6, acc6_7 + b6);
+        }
+    }
+    if (nb + 7u < p.N) {
+        let b7 = bias_at(n7);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n7, acc7_0 + b7);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n7, acc7_1 + b7);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n7, acc7_2 + b7);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n7, acc7_3 + b7);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n7, acc7_4 + b7);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n7, acc7_5 + b7);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n7, acc7_6 + b7);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n7, acc7_7 + b7);
+        }
+    }
+    if (nb + 8u < p.N) {
+        let b8 = bias_at(n8);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n8, acc8_0 + b8);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n8, acc8_1 + b8);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n8, acc8_2 + b8);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n8, acc8_3 + b8);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n8, acc8_4 + b8);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n8, acc8_5 + b8);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n8, acc8_6 + b8);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n8, acc8_7 + b8);
+        }
+    }
+    if (nb + 9u < p.N) {
+        let b9 = bias_at(n9);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n9, acc9_0 + b9);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n9, acc9_1 + b9);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n9, acc9_2 + b9);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n9, acc9_3 + b9);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n9, acc9_4 + b9);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n9, acc9_5 + b9);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n9, acc9_6 + b9);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n9, acc9_7 + b9);
+        }
+    }
+    if (nb + 10u < p.N) {
+        let b10 = bias_at(n10);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n10, acc10_0 + b10);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n10, acc10_1 + b10);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n10, acc10_2 + b10);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n10, acc10_3 + b10);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n10, acc10_4 + b10);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n10, acc10_5 + b10);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n10, acc10_6 + b10);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n10, acc10_7 + b10);
+        }
+    }
+    if (nb + 11u < p.N) {
+        let b11 = bias_at(n11);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n11, acc11_0 + b11);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n11, acc11_1 + b11);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n11, acc11_2 + b11);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n11, acc11_3 + b11);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n11, acc11_4 + b11);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n11, acc11_5 + b11);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n11, acc11_6 + b11);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n11, acc11_7 + b11);
+        }
+    }
+    if (nb + 12u < p.N) {
+        let b12 = bias_at(n12);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n12, acc12_0 + b12);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n12, acc12_1 + b12);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n12, acc12_2 + b12);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n12, acc12_3 + b12);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n12, acc12_4 + b12);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n12, acc12_5 + b12);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n12, acc12_6 + b12);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n12, acc12_7 + b12);
+        }
+    }
+    if (nb + 13u < p.N) {
+        let b13 = bias_at(n13);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n13, acc13_0 + b13);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n13, acc13_1 + b13);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n13, acc13_2 + b13);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n13, acc13_3 + b13);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n13, acc13_4 + b13);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n13, acc13_5 + b13);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n13, acc13_6 + b13);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n13, acc13_7 + b13);
+        }
+    }
+    if (nb + 14u < p.N) {
+        let b14 = bias_at(n14);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n14, acc14_0 + b14);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n14, acc14_1 + b14);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n14, acc14_2 + b14);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n14, acc14_3 + b14);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n14, acc14_4 + b14);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n14, acc14_5 + b14);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n14, acc14_6 + b14);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n14, acc14_7 + b14);
+        }
+    }
+    if (nb + 15u < p.N) {
+        let b15 = bias_at(n15);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n15, acc15_0 + b15);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n15, acc15_1 + b15);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n15, acc15_2 + b15);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n15, acc15_3 + b15);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n15, acc15_4 + b15);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n15, acc15_5 + b15);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n15, acc15_6 + b15);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n15, acc15_7 + b15);
+        }
+    }
+    if (nb + 16u < p.N) {
+        let b16 = bias_at(n16);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n16, acc16_0 + b16);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n16, acc16_1 + b16);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n16, acc16_2 + b16);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n16, acc16_3 + b16);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n16, acc16_4 + b16);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n16, acc16_5 + b16);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n16, acc16_6 + b16);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n16, acc16_7 + b16);
+        }
+    }
+    if (nb + 17u < p.N) {
+        let b17 = bias_at(n17);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n17, acc17_0 + b17);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n17, acc17_1 + b17);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n17, acc17_2 + b17);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n17, acc17_3 + b17);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n17, acc17_4 + b17);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n17, acc17_5 + b17);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n17, acc17_6 + b17);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n17, acc17_7 + b17);
+        }
+    }
+    if (nb + 18u < p.N) {
+        let b18 = bias_at(n18);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n18, acc18_0 + b18);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n18, acc18_1 + b18);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n18, acc18_2 + b18);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n18, acc18_3 + b18);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n18, acc18_4 + b18);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n18, acc18_5 + b18);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n18, acc18_6 + b18);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n18, acc18_7 + b18);
+        }
+    }
+    if (nb + 19u < p.N) {
+        let b19 = bias_at(n19);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n19, acc19_0 + b19);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n19, acc19_1 + b19);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n19, acc19_2 + b19);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n19, acc19_3 + b19);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n19, acc19_4 + b19);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n19, acc19_5 + b19);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n19, acc19_6 + b19);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n19, acc19_7 + b19);
+        }
+    }
+    if (nb + 20u < p.N) {
+        let b20 = bias_at(n20);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n20, acc20_0 + b20);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n20, acc20_1 + b20);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n20, acc20_2 + b20);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n20, acc20_3 + b20);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n20, acc20_4 + b20);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n20, acc20_5 + b20);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n20, acc20_6 + b20);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n20, acc20_7 + b20);
+        }
+    }
+    if (nb + 21u < p.N) {
+        let b21 = bias_at(n21);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n21, acc21_0 + b21);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n21, acc21_1 + b21);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n21, acc21_2 + b21);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n21, acc21_3 + b21);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n21, acc21_4 + b21);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n21, acc21_5 + b21);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n21, acc21_6 + b21);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n21, acc21_7 + b21);
+        }
+    }
+    if (nb + 22u < p.N) {
+        let b22 = bias_at(n22);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n22, acc22_0 + b22);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n22, acc22_1 + b22);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n22, acc22_2 + b22);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n22, acc22_3 + b22);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n22, acc22_4 + b22);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n22, acc22_5 + b22);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n22, acc22_6 + b22);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n22, acc22_7 + b22);
+        }
+    }
+    if (nb + 23u < p.N) {
+        let b23 = bias_at(n23);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n23, acc23_0 + b23);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n23, acc23_1 + b23);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n23, acc23_2 + b23);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n23, acc23_3 + b23);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n23, acc23_4 + b23);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n23, acc23_5 + b23);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n23, acc23_6 + b23);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n23, acc23_7 + b23);
+        }
+    }
+    if (nb + 24u < p.N) {
+        let b24 = bias_at(n24);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n24, acc24_0 + b24);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n24, acc24_1 + b24);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n24, acc24_2 + b24);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n24, acc24_3 + b24);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n24, acc24_4 + b24);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n24, acc24_5 + b24);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n24, acc24_6 + b24);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n24, acc24_7 + b24);
+        }
+    }
+    if (nb + 25u < p.N) {
+        let b25 = bias_at(n25);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n25, acc25_0 + b25);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n25, acc25_1 + b25);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n25, acc25_2 + b25);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n25, acc25_3 + b25);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n25, acc25_4 + b25);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n25, acc25_5 + b25);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n25, acc25_6 + b25);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n25, acc25_7 + b25);
+        }
+    }
+    if (nb + 26u < p.N) {
+        let b26 = bias_at(n26);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n26, acc26_0 + b26);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n26, acc26_1 + b26);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n26, acc26_2 + b26);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n26, acc26_3 + b26);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n26, acc26_4 + b26);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n26, acc26_5 + b26);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n26, acc26_6 + b26);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n26, acc26_7 + b26);
+        }
+    }
+    if (nb + 27u < p.N) {
+        let b27 = bias_at(n27);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n27, acc27_0 + b27);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n27, acc27_1 + b27);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n27, acc27_2 + b27);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n27, acc27_3 + b27);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n27, acc27_4 + b27);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n27, acc27_5 + b27);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n27, acc27_6 + b27);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n27, acc27_7 + b27);
+        }
+    }
+    if (nb + 28u < p.N) {
+        let b28 = bias_at(n28);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n28, acc28_0 + b28);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n28, acc28_1 + b28);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n28, acc28_2 + b28);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n28, acc28_3 + b28);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n28, acc28_4 + b28);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n28, acc28_5 + b28);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n28, acc28_6 + b28);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n28, acc28_7 + b28);
+        }
+    }
+    if (nb + 29u < p.N) {
+        let b29 = bias_at(n29);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n29, acc29_0 + b29);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n29, acc29_1 + b29);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n29, acc29_2 + b29);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n29, acc29_3 + b29);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n29, acc29_4 + b29);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n29, acc29_5 + b29);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n29, acc29_6 + b29);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n29, acc29_7 + b29);
+        }
+    }
+    if (nb + 30u < p.N) {
+        let b30 = bias_at(n30);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n30, acc30_0 + b30);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n30, acc30_1 + b30);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n30, acc30_2 + b30);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n30, acc30_3 + b30);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n30, acc30_4 + b30);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n30, acc30_5 + b30);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n30, acc30_6 + b30);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n30, acc30_7 + b30);
+        }
+    }
+    if (nb + 31u < p.N) {
+        let b31 = bias_at(n31);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n31, acc31_0 + b31);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n31, acc31_1 + b31);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n31, acc31_2 + b31);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n31, acc31_3 + b31);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n31, acc31_4 + b31);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n31, acc31_5 + b31);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n31, acc31_6 + b31);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n31, acc31_7 + b31);
+        }
+    }
+}

@@ -1,0 +1,422 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// KIND picks the epilogue (x of the fused kinds is the normed input: the RMSNorm runs as its own dispatch,
+// since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are one rotary quad of a head (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
+
+const WG: u32 = 64u;
+const TM: u32 = 16u;
+const RN: u32 = 2u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<u32>;  // q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes
+@group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(5) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
+@group(0) @binding(6) var<storage, read_write> y: array<f32>;  // plain: [M, ldy]; gate_up: [M, N]
+
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
+fn half_at(buf_index: u32, packed: u32) -> f32 {
+    return unpack2x16float(packed)[buf_index & 1u];
+}
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    return min(col * RN + r, p.N - 1u);
+}
+
+fn store(m: u32, n: u32, v: f32) {
+    let at = m * p.ldy + p.n0 + n;
+    if (p.accumulate != 0u) {
+        y[at] = y[at] + v;
+    } else {
+        y[at] = v;
+    }
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = gid.x;
+    let m0 = wid.y * TM;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    let x1 = min(m0 + 1u, M - 1u) * K4;
+    let x2 = min(m0 + 2u, M - 1u) * K4;
+    let x3 = min(m0 + 3u, M - 1u) * K4;
+    let x4 = min(m0 + 4u, M - 1u) * K4;
+    let x5 = min(m0 + 5u, M - 1u) * K4;
+    let x6 = min(m0 + 6u, M - 1u) * K4;
+    let x7 = min(m0 + 7u, M - 1u) * K4;
+    let x8 = min(m0 + 8u, M - 1u) * K4;
+    let x9 = min(m0 + 9u, M - 1u) * K4;
+    let x10 = min(m0 + 10u, M - 1u) * K4;
+    let x11 = min(m0 + 11u, M - 1u) * K4;
+    let x12 = min(m0 + 12u, M - 1u) * K4;
+    let x13 = min(m0 + 13u, M - 1u) * K4;
+    let x14 = min(m0 + 14u, M - 1u) * K4;
+    let x15 = min(m0 + 15u, M - 1u) * K4;
+    if (col * 2u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 2u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    var acc0_1 = 0.0;
+    var acc0_2 = 0.0;
+    var acc0_3 = 0.0;
+    var acc0_4 = 0.0;
+    var acc0_5 = 0.0;
+    var acc0_6 = 0.0;
+    var acc0_7 = 0.0;
+    var acc0_8 = 0.0;
+    var acc0_9 = 0.0;
+    var acc0_10 = 0.0;
+    var acc0_11 = 0.0;
+    var acc0_12 = 0.0;
+    var acc0_13 = 0.0;
+    var acc0_14 = 0.0;
+    var acc0_15 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    var acc1_1 = 0.0;
+    var acc1_2 = 0.0;
+    var acc1_3 = 0.0;
+    var acc1_4 = 0.0;
+    var acc1_5 = 0.0;
+    var acc1_6 = 0.0;
+    var acc1_7 = 0.0;
+    var acc1_8 = 0.0;
+    var acc1_9 = 0.0;
+    var acc1_10 = 0.0;
+    var acc1_11 = 0.0;
+    var acc1_12 = 0.0;
+    var acc1_13 = 0.0;
+    var acc1_14 = 0.0;
+    var acc1_15 = 0.0;
+    let words_per_group = p.GS / 4u;
+    let words_per_row = K4;
+    let n_groups = p.K / p.GS;
+    for (var g = 0u; g < n_groups; g = g + 1u) {
+        var xs0 = 0.0;
+        var qx0_0 = 0.0;
+        var qx1_0 = 0.0;
+        var xs1 = 0.0;
+        var qx0_1 = 0.0;
+        var qx1_1 = 0.0;
+        var xs2 = 0.0;
+        var qx0_2 = 0.0;
+        var qx1_2 = 0.0;
+        var xs3 = 0.0;
+        var qx0_3 = 0.0;
+        var qx1_3 = 0.0;
+        var xs4 = 0.0;
+        var qx0_4 = 0.0;
+        var qx1_4 = 0.0;
+        var xs5 = 0.0;
+        var qx0_5 = 0.0;
+        var qx1_5 = 0.0;
+        var xs6 = 0.0;
+        var qx0_6 = 0.0;
+        var qx1_6 = 0.0;
+        var xs7 = 0.0;
+        var qx0_7 = 0.0;
+        var qx1_7 = 0.0;
+        var xs8 = 0.0;
+        var qx0_8 = 0.0;
+        var qx1_8 = 0.0;
+        var xs9 = 0.0;
+        var qx0_9 = 0.0;
+        var qx1_9 = 0.0;
+        var xs10 = 0.0;
+        var qx0_10 = 0.0;
+        var qx1_10 = 0.0;
+        var xs11 = 0.0;
+        var qx0_11 = 0.0;
+        var qx1_11 = 0.0;
+        var xs12 = 0.0;
+        var qx0_12 = 0.0;
+        var qx1_12 = 0.0;
+        var xs13 = 0.0;
+        var qx0_13 = 0.0;
+        var qx1_13 = 0.0;
+        var xs14 = 0.0;
+        var qx0_14 = 0.0;
+        var qx1_14 = 0.0;
+        var xs15 = 0.0;
+        var qx0_15 = 0.0;
+        var qx1_15 = 0.0;
+        for (var i = 0u; i < words_per_group; i = i + 1u) {
+            let word = g * words_per_group + i;
+            let a0 = x[x0 + word];
+            xs0 = xs0 + dot(a0, vec4<f32>(1.0));
+            let sa0 = a0 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a1 = x[x1 + word];
+            xs1 = xs1 + dot(a1, vec4<f32>(1.0));
+            let sa1 = a1 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a2 = x[x2 + word];
+            xs2 = xs2 + dot(a2, vec4<f32>(1.0));
+            let sa2 = a2 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a3 = x[x3 + word];
+            xs3 = xs3 + dot(a3, vec4<f32>(1.0));
+            let sa3 = a3 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a4 = x[x4 + word];
+            xs4 = xs4 + dot(a4, vec4<f32>(1.0));
+            let sa4 = a4 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a5 = x[x5 + word];
+            xs5 = xs5 + dot(a5, vec4<f32>(1.0));
+            let sa5 = a5 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a6 = x[x6 + word];
+            xs6 = xs6 + dot(a6, vec4<f32>(1.0));
+            let sa6 = a6 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a7 = x[x7 + word];
+            xs7 = xs7 + dot(a7, vec4<f32>(1.0));
+            let sa7 = a7 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a8 = x[x8 + word];
+            xs8 = xs8 + dot(a8, vec4<f32>(1.0));
+            let sa8 = a8 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a9 = x[x9 + word];
+            xs9 = xs9 + dot(a9, vec4<f32>(1.0));
+            let sa9 = a9 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a10 = x[x10 + word];
+            xs10 = xs10 + dot(a10, vec4<f32>(1.0));
+            let sa10 = a10 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a11 = x[x11 + word];
+            xs11 = xs11 + dot(a11, vec4<f32>(1.0));
+            let sa11 = a11 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a12 = x[x12 + word];
+            xs12 = xs12 + dot(a12, vec4<f32>(1.0));
+            let sa12 = a12 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a13 = x[x13 + word];
+            xs13 = xs13 + dot(a13, vec4<f32>(1.0));
+            let sa13 = a13 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a14 = x[x14 + word];
+            xs14 = xs14 + dot(a14, vec4<f32>(1.0));
+            let sa14 = a14 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            let a15 = x[x15 + word];
+            xs15 = xs15 + dot(a15, vec4<f32>(1.0));
+            let sa15 = a15 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q0 = vec4<u32>(w[w0 * words_per_row + word] ^ 0x80808080u);
+            let qv0 = vec4<f32>(q0 & BYTES);
+            qx0_0 = qx0_0 + dot(qv0, sa0);
+            qx0_1 = qx0_1 + dot(qv0, sa1);
+            qx0_2 = qx0_2 + dot(qv0, sa2);
+            qx0_3 = qx0_3 + dot(qv0, sa3);
+            qx0_4 = qx0_4 + dot(qv0, sa4);
+            qx0_5 = qx0_5 + dot(qv0, sa5);
+            qx0_6 = qx0_6 + dot(qv0, sa6);
+            qx0_7 = qx0_7 + dot(qv0, sa7);
+            qx0_8 = qx0_8 + dot(qv0, sa8);
+            qx0_9 = qx0_9 + dot(qv0, sa9);
+            qx0_10 = qx0_10 + dot(qv0, sa10);
+            qx0_11 = qx0_11 + dot(qv0, sa11);
+            qx0_12 = qx0_12 + dot(qv0, sa12);
+            qx0_13 = qx0_13 + dot(qv0, sa13);
+            qx0_14 = qx0_14 + dot(qv0, sa14);
+            qx0_15 = qx0_15 + dot(qv0, sa15);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q1 = vec4<u32>(w[w1 * words_per_row + word] ^ 0x80808080u);
+            let qv1 = vec4<f32>(q1 & BYTES);
+            qx1_0 = qx1_0 + dot(qv1, sa0);
+            qx1_1 = qx1_1 + dot(qv1, sa1);
+            qx1_2 = qx1_2 + dot(qv1, sa2);
+            qx1_3 = qx1_3 + dot(qv1, sa3);
+            qx1_4 = qx1_4 + dot(qv1, sa4);
+            qx1_5 = qx1_5 + dot(qv1, sa5);
+            qx1_6 = qx1_6 + dot(qv1, sa6);
+            qx1_7 = qx1_7 + dot(qv1, sa7);
+            qx1_8 = qx1_8 + dot(qv1, sa8);
+            qx1_9 = qx1_9 + dot(qv1, sa9);
+            qx1_10 = qx1_10 + dot(qv1, sa10);
+            qx1_11 = qx1_11 + dot(qv1, sa11);
+            qx1_12 = qx1_12 + dot(qv1, sa12);
+            qx1_13 = qx1_13 + dot(qv1, sa13);
+            qx1_14 = qx1_14 + dot(qv1, sa14);
+            qx1_15 = qx1_15 + dot(qv1, sa15);
+        }
+        let si0 = g * p.ldw + w0;
+        let s0 = half_at(si0, scale[si0 >> 1u]);
+        acc0_0 = acc0_0 + s0 * (qx0_0 - 128.0 * xs0);
+        acc0_1 = acc0_1 + s0 * (qx0_1 - 128.0 * xs1);
+        acc0_2 = acc0_2 + s0 * (qx0_2 - 128.0 * xs2);
+        acc0_3 = acc0_3 + s0 * (qx0_3 - 128.0 * xs3);
+        acc0_4 = acc0_4 + s0 * (qx0_4 - 128.0 * xs4);
+        acc0_5 = acc0_5 + s0 * (qx0_5 - 128.0 * xs5);
+        acc0_6 = acc0_6 + s0 * (qx0_6 - 128.0 * xs6);
+        acc0_7 = acc0_7 + s0 * (qx0_7 - 128.0 * xs7);
+        acc0_8 = acc0_8 + s0 * (qx0_8 - 128.0 * xs8);
+        acc0_9 = acc0_9 + s0 * (qx0_9 - 128.0 * xs9);
+        acc0_10 = acc0_10 + s0 * (qx0_10 - 128.0 * xs10);
+        acc0_11 = acc0_11 + s0 * (qx0_11 - 128.0 * xs11);
+        acc0_12 = acc0_12 + s0 * (qx0_12 - 128.0 * xs12);
+        acc0_13 = acc0_13 + s0 * (qx0_13 - 128.0 * xs13);
+        acc0_14 = acc0_14 + s0 * (qx0_14 - 128.0 * xs14);
+        acc0_15 = acc0_15 + s0 * (qx0_15 - 128.0 * xs15);
+        let si1 = g * p.ldw + w1;
+        let s1 = half_at(si1, scale[si1 >> 1u]);
+        acc1_0 = acc1_0 + s1 * (qx1_0 - 128.0 * xs0);
+        acc1_1 = acc1_1 + s1 * (qx1_1 - 128.0 * xs1);
+        acc1_2 = acc1_2 + s1 * (qx1_2 - 128.0 * xs2);
+        acc1_3 = acc1_3 + s1 * (qx1_3 - 128.0 * xs3);
+        acc1_4 = acc1_4 + s1 * (qx1_4 - 128.0 * xs4);
+        acc1_5 = acc1_5 + s1 * (qx1_5 - 128.0 * xs5);
+        acc1_6 = acc1_6 + s1 * (qx1_6 - 128.0 * xs6);
+        acc1_7 = acc1_7 + s1 * (qx1_7 - 128.0 * xs7);
+        acc1_8 = acc1_8 + s1 * (qx1_8 - 128.0 * xs8);
+        acc1_9 = acc1_9 + s1 * (qx1_9 - 128.0 * xs9);
+        acc1_10 = acc1_10 + s1 * (qx1_10 - 128.0 * xs10);
+        acc1_11 = acc1_11 + s1 * (qx1_11 - 128.0 * xs11);
+        acc1_12 = acc1_12 + s1 * (qx1_12 - 128.0 * xs12);
+        acc1_13 = acc1_13 + s1 * (qx1_13 - 128.0 * xs13);
+        acc1_14 = acc1_14 + s1 * (qx1_14 - 128.0 * xs14);
+        acc1_15 = acc1_15 + s1 * (qx1_15 - 128.0 * xs15);
+    }
+    if (nb + 0u < p.N) {
+        let b0 = bias_at(n0);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n0, acc0_0 + b0);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n0, acc0_1 + b0);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n0, acc0_2 + b0);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n0, acc0_3 + b0);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n0, acc0_4 + b0);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n0, acc0_5 + b0);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n0, acc0_6 + b0);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n0, acc0_7 + b0);
+        }
+        if (m0 + 8u < M) {
+            store(m0 + 8u, n0, acc0_8 + b0);
+        }
+        if (m0 + 9u < M) {
+            store(m0 + 9u, n0, acc0_9 + b0);
+        }
+        if (m0 + 10u < M) {
+            store(m0 + 10u, n0, acc0_10 + b0);
+        }
+        if (m0 + 11u < M) {
+            store(m0 + 11u, n0, acc0_11 + b0);
+        }
+        if (m0 + 12u < M) {
+            store(m0 + 12u, n0, acc0_12 + b0);
+        }
+        if (m0 + 13u < M) {
+            store(m0 + 13u, n0, acc0_13 + b0);
+        }
+        if (m0 + 14u < M) {
+            store(m0 + 14u, n0, acc0_14 + b0);
+        }
+        if (m0 + 15u < M) {
+            store(m0 + 15u, n0, acc0_15 + b0);
+        }
+    }
+    if (nb + 1u < p.N) {
+        let b1 = bias_at(n1);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n1, acc1_0 + b1);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n1, acc1_1 + b1);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n1, acc1_2 + b1);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n1, acc1_3 + b1);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n1, acc1_4 + b1);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n1, acc1_5 + b1);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n1, acc1_6 + b1);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n1, acc1_7 + b1);
+        }
+        if (m0 + 8u < M) {
+            store(m0 + 8u, n1, acc1_8 + b1);
+        }
+        if (m0 + 9u < M) {
+            store(m0 + 9u, n1, acc1_9 + b1);
+        }
+        if (m0 + 10u < M) {
+            store(m0 + 10u, n1, acc1_10 + b1);
+        }
+        if (m0 + 11u < M) {
+            store(m0 + 11u, n1, acc1_11 + b1);
+        }
+        if (m0 + 12u < M) {
+            store(m0 + 12u, n1, acc1_12 + b1);
+        }
+        if (m0 + 13u < M) {
+            store(m0 + 13u, n1, acc1_13 + b1);
+        }
+        if (m0 + 14u < M) {
+            store(m0 + 14u, n1, acc1_14 + b1);
+        }
+        if (m0 + 15u < M) {
+            store(m0 + 15u, n1, acc1_15 + b1);
+        }
+    }
+}

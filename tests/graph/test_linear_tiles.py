@@ -1,0 +1,94 @@
+"""The linear tiles as data: their geometry comes from linear.yaml through the registry, their grids and
+workgroup storage are pure functions, and every route predicate is tested on both sides (live rows,
+the linear_prefill option, K against the GEMM's step, a lowered workgroup-storage limit)."""
+import dataclasses
+
+import pytest
+
+from pyrite import kernels
+from pyrite.gpu.null import DEFAULT_LIMITS
+from pyrite.graph.routes import Live, RouteError, pick
+from pyrite.ops import linear
+from pyrite.ops.linear import LinearSpec, Tile, tile
+
+NAMES = ("m1", "m8", "wide", "gemm", "gemm_bk64")
+KINDS = ("", "qkv", "qkv_rope", "gate_up")
+WORKGROUP = {"linear_prefill": "workgroup"}
+
+
+def spec(K=576, rows=0):
+    return LinearSpec(576, K, "q4gsw", 32, rows)
+
+
+def route(M, K=576, options=None, limits=DEFAULT_LIMITS, rows=0):
+    return pick("linear", linear.ROUTES, spec(K, rows), Live(M, 0), options=options, limits=limits).name
+
+
+def test_tiles_are_read_from_the_manifest():
+    assert tile("m1") == Tile("m1", 4, 1, 64)
+    assert tile("m8") == Tile("m8", 4, 8, 64)
+    assert tile("wide") == Tile("wide", 16, 8, 64)
+    assert tile("gemm") == Tile("gemm", 4, 8, 64, wgm=4, bk=16)
+    assert tile("gemm_bk64").bk == 64
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_format_and_kind_shares_the_tile_and_its_workgroup_size(name):
+    t = tile(name)
+    for fmt in linear.FORMATS:
+        for kind in KINDS:
+            k = kernels.get(linear.tile_kernel(fmt, kind, name))
+            assert k.workgroup_size == (t.wg, 1, 1)
+            assert (k.params["RN"], k.params["TM"], k.params["WGM"], k.params["BK"]) == (t.rn, t.tm, t.wgm, t.bk)
+
+
+def test_every_route_names_a_tile_and_has_a_reason():
+    assert {r.variant for r in linear.ROUTES} == set(NAMES)
+    assert all(r.reason for r in linear.ROUTES)
+
+
+def test_grids_cover_columns_and_tokens():
+    assert tile("m1").grid(144, 1) == (3, 1, 1)           # 576 rows / 4 per invocation, 64 per workgroup
+    assert tile("m8").grid(144, 9) == (3, 2, 1)
+    assert tile("wide").grid(36, 64) == (1, 8, 1)         # 576 rows / 16
+    assert tile("gemm").grid(144, 33) == (9, 2, 1)        # 16 columns x 32 tokens per workgroup
+    assert tile("gemm_bk64").grid(144, 32) == (9, 1, 1)
+
+
+def test_workgroup_storage_of_the_gemms():
+    assert tile("gemm").workgroup_bytes == 4 * 16 * (64 + 32) == 6144
+    assert tile("gemm_bk64").workgroup_bytes == 24576
+    assert tile("wide").workgroup_bytes == 0
+
+
+def test_routes_by_live_rows():
+    assert route(1) == "gemv"
+    assert route(2) == route(7) == "tiled"
+    assert route(8) == route(512) == "wide"
+    assert route(7, rows=1) == "gemv"  # fixed rows win over live
+
+
+def test_workgroup_gemm_only_when_asked_and_from_32_rows():
+    assert route(64) == "wide"
+    assert route(32, options=WORKGROUP) == "gemm_bk64"
+    assert route(31, options=WORKGROUP) == "wide"
+    assert route(1, options=WORKGROUP) == "gemv"
+
+
+def test_k_off_the_step_falls_back():
+    assert route(64, K=576, options=WORKGROUP) == "gemm_bk64"   # 576 = 9 x 64
+    assert route(64, K=560, options=WORKGROUP) == "gemm"        # 560 = 35 x 16, not a multiple of 64
+    assert route(64, K=552, options=WORKGROUP) == "wide"        # 552: not a multiple of 16
+
+
+def test_lowered_workgroup_storage_forces_the_fallback():
+    lower = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=16384)
+    assert route(64, options=WORKGROUP, limits=lower) == "gemm"
+    lowest = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=4096)
+    assert route(64, options=WORKGROUP, limits=lowest) == "wide"
+
+
+def test_a_pinned_gemm_that_does_not_fit_is_refused():
+    lowest = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=4096)
+    with pytest.raises(RouteError, match="fits"):
+        pick("linear", linear.ROUTES, spec(), Live(64, 0), overrides={"linear": "gemm"}, limits=lowest)
