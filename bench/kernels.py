@@ -6,10 +6,12 @@
 
 The probe is the best of a few plain read kernels (shaders/probe/read.wgsl: u32 and vec4 loads, two
 workgroup sizes, three grid sizes) over one 64 MiB buffer, run in the same process first. Each row of
-bench/kernels.json is {"kernel", "route", "M", "N", "K", "format", "gbps", "probe_gbps"}, gbps counting
-the bytes of weights read (q, scales, mins) per second of the op's own dispatches (median of
---repeats); it prints each route as a fraction of the probe, with the adapter and load average, and
-whether the decode GEMV reaches the issue's 70 %. A route that fails is an error, not a row.
+bench/kernels.json is {"kernel", "route", "M", "N", "K", "format", "gbps", "probe_gbps", "gflops"}, gbps
+counting the bytes of weights read (q, scales, mins) per second of the op's own dispatches (median of
+--repeats); it prints each route as a fraction of the probe (and its GFLOP/s: prefill is compute-bound),
+with the adapter and load average, and whether the decode GEMV reaches the issue's 70 %. Then, per
+prefill shape, each prefill route's speed relative to the tiled (m8) route. A route that fails is an
+error, not a row.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from pyrite.sync import run_sync  # noqa: E402
 OUT = ROOT / "bench" / "kernels.json"
 PROBE_BYTES = 64 << 20
 PREFILL_M = 64
+PREFILL_ROUTES = ("tiled", "wide", "gemm", "gemm_bk64")  # the prefill rows of ops/linear.py ROUTES
 GEMV_TARGET = 0.70
 
 
@@ -125,10 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     def add(route: str, kernel: str, M: int, N: int, K: int, fmt: str, seconds: float) -> None:
         gbps = sum(part_bytes(fmt, (N, K), 32, p) for p in (("q", "scale", "min") if fmt == "q4a" else ("q", "scale"))) \
             / seconds / 1e9
+        gflops = 2 * M * N * K / seconds / 1e9
         rows.append({"kernel": kernel, "route": route, "M": M, "N": N, "K": K, "format": fmt,
-                     "gbps": round(gbps, 3), "probe_gbps": round(probe_gbps, 3)})
+                     "gbps": round(gbps, 3), "probe_gbps": round(probe_gbps, 3), "gflops": round(gflops, 3)})
         print(f"{route:14} {fmt:6} M={M:<3} N={N:<6} K={K:<5} {gbps:8.2f} GB/s  {gbps / probe_gbps:6.1%} of probe"
-              f"  ({kernel})", flush=True)
+              f"  {gflops:6.2f} GFLOP/s  ({kernel})", flush=True)
 
     for g in SHIPPED:
         print(f"-- {g.model}", flush=True)
@@ -136,8 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         head_rows = min(g.vocab, limit // g.hidden // 64 * 64)
         plain = [(g.q, g.q, g.format), (g.hidden, g.ffn, g.format), (head_rows, g.hidden, g.head_format)]
         for N, K, fmt in plain:
-            for route, M in (("gemv", 1), ("tiled", PREFILL_M)):
-                if N == head_rows and route == "tiled":
+            for route, M in (("gemv", 1), *((r, PREFILL_M) for r in PREFILL_ROUTES)):
+                if N == head_rows and M > 1:
                     continue  # the lm_head runs for the last token only
                 attrs, data, outs = linear_case(fmt, M, N, K)
                 s, kernel = time_family(device, "linear", "linear", route, attrs, data, Live(M, 0), a.repeats, outs)
@@ -150,6 +154,12 @@ def main(argv: list[str] | None = None) -> int:
                     s, kernel = time_family(device, "projection", kind, route, attrs, data, Live(M, 0), a.repeats, outs)
                     add(route, kernel, M, N, K, g.format, s)
     a.out.write_text(json.dumps(rows, indent=1) + "\n")
+    print("\nprefill routes against tiled (m8), same shape, higher is faster:")
+    for r in rows:
+        if r["route"] in PREFILL_ROUTES and r["route"] != "tiled":
+            base = next(b for b in rows if b["route"] == "tiled" and (b["M"], b["N"], b["K"], b["format"]) ==
+                        (r["M"], r["N"], r["K"], r["format"]))
+            print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r['gflops'] / base['gflops']:.2f}x")
     gemv = [r for r in rows if r["route"] == "gemv"]
     worst = min(gemv, key=lambda r: r["gbps"])
     best = max(gemv, key=lambda r: r["gbps"])

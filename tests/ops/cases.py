@@ -204,7 +204,7 @@ def all_cases(seed: int = 0):
     """(id, case, reference, tolerance) for every kernel variant, prime sizes where allowed."""
     rng = np.random.default_rng(seed)
     out = []
-    for fmt in ("q4gsw", "q4a", "q8gsw", "f32"):
+    for fmt in FORMATS:
         for M, N, K in ((1, 67, 96), (5, 131, 64), (9, 37, 160)):
             out.append((f"linear_{fmt}_{M}x{N}x{K}", *linear_case(rng, fmt, M, N, K), 2e-4))
         # each route pinned off its home shape, N = 43 leaving a tail in every tile; gemm_bk64 needs K % 64 == 0
@@ -239,25 +239,33 @@ def all_cases(seed: int = 0):
 
 # live rows and options -> the linear tile a projection's kernels must run at (case ids end in _tile-<name>)
 PROJECTION_TILES = ((1, {}, "m1"), (7, {}, "m8"), (9, {}, "wide"), (33, {"linear_prefill": "workgroup"}, "gemm"))
+FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
 
 
 def all_projection_cases(rng):
-    """qkv (plain, with RoPE in either layout) and gate_up, every format, every tile, both routes."""
+    """qkv (plain, with RoPE in either layout) and gate_up, every tile, both routes: the decode and short
+    tiles (m1, m8) in every format, the larger ones (wide, the GEMMs: 9 and 33 rows, slow on SwiftShader)
+    with each kind in another format (the plain linear cases cover those tiles in every format)."""
     out = []
-    for fmt in ("q4gsw", "q4a", "q8gsw", "f32"):
-        for M, options, tile in PROJECTION_TILES:
-            for route in ("qkv_fused", "qkv_split"):
+    for t, (M, options, tile) in enumerate(PROJECTION_TILES):
+        def formats(kind: int) -> tuple[str, ...]:
+            return FORMATS if tile in ("m1", "m8") else (FORMATS[(t + kind) % len(FORMATS)],)
+
+        for route in ("qkv_fused", "qkv_split"):
+            for fmt in formats(0):
                 case, ref = projection_case(rng, "qkv", fmt, M, (64, 32, 32), 96, bias=fmt == "q8gsw")
                 case.overrides, case.options = {"qkv": route}, options
                 out.append((f"qkv_{fmt}_{route}_{M}_tile-{tile}", case, ref, 2e-4))
-                for lay in (False, True):
+            for lay in (False, True):
+                for fmt in formats(1 + lay):
                     case, ref = projection_case(rng, "qkv", fmt, M, (128, 64, 64), 64, bias=fmt == "q8gsw",
                                                 rope={"head_dim": 32, "interleaved": lay}, pos=5)
                     case.overrides, case.options = {"qkv": route}, options
                     rope_tile = "gemm_bk64" if tile == "gemm" else tile  # K = 64: the deeper K step fits
                     out.append((f"qkv_rope_{fmt}_{route}_{M}_{'pairs' if lay else 'halves'}_tile-{rope_tile}",
                                 case, ref, 1e-3))
-            for route in ("gate_up", "gate_up_split"):
+        for route in ("gate_up", "gate_up_split"):
+            for fmt in formats(3):
                 case, ref = projection_case(rng, "gate_up", fmt, M, (70, 70), 96, bias=fmt == "q4a")
                 case.overrides, case.options = {"gate_up": route}, options
                 out.append((f"gate_up_{fmt}_{route}_{M}_tile-{tile}", case, ref, 2e-4))

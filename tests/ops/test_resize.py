@@ -1,6 +1,7 @@
 """Resize: one built plan, run at changing live row counts, gives at each exactly what a fresh build
 gives (native). The immutable controls (has_bias, the views' offsets, eps) are written once at build;
-a resize rewrites only the step uniform, the routes and the grids."""
+a resize rewrites only the step uniform, the routes and the grids. The sizes cross every linear tile
+(m1, m8, wide, and the workgroup GEMMs with linear_prefill=workgroup)."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,10 +14,12 @@ from pyrite.graph.plan import Live, Plan, storage
 from pyrite.graph.single import OPS, run_case
 from pyrite.sync import run_sync
 
-from .cases import linear_case, projection_case
+from .cases import embedding_case, linear_case, projection_case
 
 pytestmark = pytest.mark.gpu
-SIZES = (7, 2, 5, 7, 1, 8, 3, 1, 6, 7)  # build at 8 rows; M, M2 < M, M3 > M2, M again, across both tiles
+SIZES = (40, 2, 9, 40, 1, 33, 7, 1, 12, 40)  # build at 40 rows; M, M2 < M, M3 > M2, M again, every tile
+BUILT = 40
+WORKGROUP = {"linear_prefill": "workgroup"}
 
 
 def built(device, case):
@@ -26,23 +29,51 @@ def built(device, case):
         device.write_buffer(bufs[name], 0, data)
     for name, nbytes in case.outputs.items():
         bufs.setdefault(name, storage(device, name, nbytes))
-    plan = Plan(device, case.op, dict(case.overrides), Options())
+    plan = Plan(device, case.op, dict(case.overrides), Options(case.options))
     OPS[case.op](plan, bufs, case.attrs)
     return plan, bufs
 
 
+def check_rows(device, bufs, name, nbytes, rows, want):
+    live = nbytes // BUILT * rows  # outputs are [BUILT, N]: the first `rows` rows are live
+    got = run_sync(device.read_buffer(bufs[name], 0, live))
+    assert got == want[:live], (name, rows)
+
+
+@pytest.mark.parametrize("options", [{}, WORKGROUP], ids=["register", "workgroup"])
 @pytest.mark.parametrize("make", [
-    lambda rng: linear_case(rng, "q4a", 8, 44, 64, bias=True),
-    lambda rng: projection_case(rng, "qkv", "q8gsw", 8, (64, 32, 32), 96, bias=True),
-    lambda rng: projection_case(rng, "gate_up", "q4gsw", 8, (36, 36), 64, bias=True),
+    lambda rng: linear_case(rng, "q4a", BUILT, 44, 64, bias=True),
+    lambda rng: projection_case(rng, "qkv", "q8gsw", BUILT, (64, 32, 32), 96, bias=True),
+    lambda rng: projection_case(rng, "gate_up", "q4gsw", BUILT, (36, 36), 64, bias=True),
 ], ids=["linear_bias", "qkv_bias", "gate_up_bias"])
-def test_ten_resizes_equal_fresh_builds(device, make):
+def test_ten_resizes_equal_fresh_builds(device, make, options):
     case, _ = make(np.random.default_rng(5))
+    case.options = options
     plan, bufs = built(device, case)
     for rows in SIZES:
         plan.run(Live(rows, 0))
         fresh, _ = run_sync(run_case(device, dataclasses.replace(case, seq_len=rows)))
         for name, nbytes in case.outputs.items():
-            live = nbytes // 8 * rows  # outputs are [8, N] f32: the first `rows` rows are live
-            got = run_sync(device.read_buffer(bufs[name], 0, live))
-            assert got == fresh[name][:live], (name, rows)
+            check_rows(device, bufs, name, nbytes, rows, fresh[name])
+
+
+def test_a_tied_table_serves_the_gather_and_the_head_across_resizes(device):
+    """One q4gsw table read by the embedding gather and, as the tied lm_head, by the linear: pyrite has
+    one nibble layout for both, so the table is uploaded once and both ops keep agreeing with fresh
+    builds through ten resizes."""
+    rng = np.random.default_rng(9)
+    gather, _ = embedding_case(rng, "q4gsw", 53, 64, BUILT)
+    head, _ = linear_case(rng, "q4gsw", BUILT, 53, 64)
+    head.inputs = {**head.inputs, **{k: v for k, v in gather.inputs.items() if k.startswith("w.")}}
+    plan, bufs = built(device, gather)
+    for name, data in head.inputs.items():
+        if name not in bufs:
+            bufs[name] = storage(device, name, len(data))
+            device.write_buffer(bufs[name], 0, data)
+    bufs["y"] = storage(device, "y", head.outputs["y"])
+    OPS["linear"](plan, bufs, head.attrs)
+    for rows in SIZES:
+        plan.run(Live(rows, 0))
+        for case, out in ((gather, "out"), (head, "y")):
+            fresh, _ = run_sync(run_case(device, dataclasses.replace(case, seq_len=rows)))
+            check_rows(device, bufs, out, case.outputs[out], rows, fresh[out])
