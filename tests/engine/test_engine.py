@@ -34,9 +34,10 @@ def test_attestation_names_each_kernel(smollm2_engine):
     collect(smollm2_engine, "Hello", max_tokens=2)
     rows = smollm2_engine.attest()
     kernels = {k for r in rows for k in r["kernel"].split("+")}
-    # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head; decode (one token) runs the m1 tile of every
-    # linear, Q/K/V fused with the norm, RoPE (interleaved: the GGUF llama q/k layout) and the cache write
-    assert {"linear_q4a_qkv_rope_m1", "linear_q4a_gate_up_m1", "linear_q4a_m1", "linear_q8gsw_m1",
+    # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head; decode (one token) runs a GEMV tile of every
+    # linear (8 rows per invocation from N = 1024: gate/up and the head), Q/K/V fused with the norm, RoPE
+    # (interleaved: the GGUF llama q/k layout) and the cache write
+    assert {"linear_q4a_qkv_rope_m1", "linear_q4a_gate_up_m1_wide", "linear_q4a_m1", "linear_q8gsw_m1_wide",
             "embedding_q8gsw", "sdpa_flash_split", "sdpa_flash_combine", "norm_rms"} <= kernels
     assert any(r["op"] == "blk.29.ffn_down" and r["route"] == "gemv" for r in rows)
     steps = smollm2_engine.step_report()

@@ -11,21 +11,22 @@ from pyrite.graph.routes import Live, RouteError, pick
 from pyrite.ops import linear
 from pyrite.ops.linear import LinearSpec, Tile, tile
 
-NAMES = ("m1", "m8", "wide", "gemm", "gemm_bk64")
+NAMES = ("m1", "m1_wide", "m8", "wide", "gemm", "gemm_bk64")
 KINDS = ("", "qkv", "qkv_rope", "gate_up")
 WORKGROUP = {"linear_prefill": "workgroup"}
 
 
-def spec(K=576, rows=0):
-    return LinearSpec(576, K, "q4gsw", 32, rows)
+def spec(K=576, rows=0, N=576):
+    return LinearSpec(N, K, "q4gsw", 32, rows)
 
 
-def route(M, K=576, options=None, limits=DEFAULT_LIMITS, rows=0):
-    return pick("linear", linear.ROUTES, spec(K, rows), Live(M, 0), options=options, limits=limits).name
+def route(M, K=576, options=None, limits=DEFAULT_LIMITS, rows=0, N=576):
+    return pick("linear", linear.ROUTES, spec(K, rows, N), Live(M, 0), options=options, limits=limits).name
 
 
 def test_tiles_are_read_from_the_manifest():
     assert tile("m1") == Tile("m1", 4, 1, 64)
+    assert tile("m1_wide") == Tile("m1_wide", 8, 1, 64)
     assert tile("m8") == Tile("m8", 4, 8, 64)
     assert tile("wide") == Tile("wide", 16, 8, 64)
     assert tile("gemm") == Tile("gemm", 4, 8, 64, wgm=4, bk=16)
@@ -59,6 +60,12 @@ def test_workgroup_storage_of_the_gemms():
     assert tile("gemm").workgroup_bytes == 4 * 16 * (64 + 32) == 6144
     assert tile("gemm_bk64").workgroup_bytes == 24576
     assert tile("wide").workgroup_bytes == 0
+
+
+def test_decode_routes_by_n():
+    assert route(1, N=1023) == "gemv"
+    assert route(1, N=1024) == route(1, N=49152) == "gemv_wide"
+    assert route(2, N=4096) == "tiled"
 
 
 def test_routes_by_live_rows():

@@ -14,6 +14,7 @@ from pyrite.models.config import PRESETS, ModelConfig, tensor_shapes
 from pyrite.models.llama import LlamaModel
 from pyrite.graph.weights import DeviceWeight
 from pyrite.models.packing import PACKS
+from pyrite.ops import linear
 from pyrite.models.weights import plan_row_blocks
 
 SECTIONS = ("body", "next")
@@ -59,6 +60,11 @@ def build(preset: str, device=None, config: ModelConfig | None = None, block_byt
                       max_seq=kw.pop("max_seq", 32), **kw)
 
 
+def gemv(N: int) -> str:
+    """The decode tile of a linear with N rows (ops/linear.py ROUTES)."""
+    return "m1_wide" if N >= linear.GEMV_WIDE_MIN_N else "m1"
+
+
 def kernels_of(model: LlamaModel) -> set[str]:
     return {k for row in model.plan.attest() for k in row["kernel"].split("+")}
 
@@ -73,14 +79,14 @@ def test_every_preset_builds_and_runs_its_kernel_list(preset):
     qkv = f"linear_{fmt}_qkv_m8" if c.qk_norm else f"linear_{fmt}_qkv_rope_m8"
     assert {"embedding_q8gsw", f"linear_{fmt}_m8", qkv, f"linear_{fmt}_gate_up_m8", "norm_rms",
             f"sdpa_stream_q16_d{128 if c.head_dim <= 128 else 256}",
-            f"linear_{fmt if not c.tied_embeddings else 'q8gsw'}_m1", "sample_argmax"} <= prefill
+            f"linear_{fmt if not c.tied_embeddings else 'q8gsw'}_{gemv(c.vocab)}", "sample_argmax"} <= prefill
     assert not prefill & {"elementwise_add", "elementwise_silu_mul", "kv_cache_write"}  # folded into projections
     # RoPE runs in the qkv epilogue, or (Qwen3: after the q/k norm) as rope_kv in the config's layout
     assert ("rope_kv_interleaved" in prefill) == (c.qk_norm and c.rope_layout == "interleaved")
     assert ("rope_kv_rotate_half" in prefill) == (c.qk_norm and c.rope_layout == "rotate_half")
     m.plan.run(Live(1, 7), SECTIONS)
     decode = kernels_of(m)
-    assert {"sdpa_flash_split", "sdpa_flash_combine", f"linear_{fmt}_m1"} <= decode
+    assert {"sdpa_flash_split", "sdpa_flash_combine", f"linear_{fmt}_{gemv(c.hidden)}"} <= decode  # o_proj, down
     assert not any(k.startswith("sdpa_stream") for k in decode) and f"linear_{fmt}_m8" not in decode
     sdpa_rows = [r for r in m.plan.attest() if r["family"] == "sdpa"]
     assert len(sdpa_rows) == c.n_layers and all(r["route"] == "flash_decode" and r["dispatches"] == 2

@@ -208,7 +208,7 @@ def all_cases(seed: int = 0):
         for M, N, K in ((1, 67, 96), (5, 131, 64), (9, 37, 160)):
             out.append((f"linear_{fmt}_{M}x{N}x{K}", *linear_case(rng, fmt, M, N, K), 2e-4))
         # each route pinned off its home shape, N = 43 leaving a tail in every tile; gemm_bk64 needs K % 64 == 0
-        for route, M, K in (("gemv", 3, 96), ("tiled", 1, 96), ("tiled", 17, 96), ("wide", 3, 96), ("wide", 17, 96),
+        for route, M, K in (("gemv", 3, 96), ("gemv_wide", 1, 96), ("gemv_wide", 3, 96), ("tiled", 1, 96), ("tiled", 17, 96), ("wide", 3, 96), ("wide", 17, 96),
                             ("gemm", 5, 96), ("gemm", 37, 96), ("gemm_bk64", 37, 128)):
             case, ref = linear_case(rng, fmt, M, 43, K, bias=route == "gemm")
             case.overrides = {"linear": route}
@@ -238,7 +238,9 @@ def all_cases(seed: int = 0):
 
 
 # live rows and options -> the linear tile a projection's kernels must run at (case ids end in _tile-<name>)
-PROJECTION_TILES = ((1, {}, "m1"), (7, {}, "m8"), (9, {}, "wide"), (33, {"linear_prefill": "workgroup"}, "gemm"))
+# (m1_wide: the decode tile from 1024 packed rows, so its members are 8x as many rows)
+PROJECTION_TILES = ((1, {}, "m1"), (1, {}, "m1_wide"), (7, {}, "m8"), (9, {}, "wide"),
+                    (33, {"linear_prefill": "workgroup"}, "gemm"))
 FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
 
 
@@ -251,22 +253,25 @@ def all_projection_cases(rng):
         def formats(kind: int) -> tuple[str, ...]:
             return FORMATS if tile in ("m1", "m8") else (FORMATS[(t + kind) % len(FORMATS)],)
 
-        for route in ("qkv_fused", "qkv_split"):
+        def rows(*sizes: int) -> tuple[int, ...]:
+            return tuple(n * 8 for n in sizes) if tile == "m1_wide" else sizes
+
+        for route in ("qkv_fused", "qkv_split")[:1 if tile == "m1_wide" else 2]:  # split members: other N, other tiles
             for fmt in formats(0):
-                case, ref = projection_case(rng, "qkv", fmt, M, (64, 32, 32), 96, bias=fmt == "q8gsw")
+                case, ref = projection_case(rng, "qkv", fmt, M, rows(64, 32, 32), 96, bias=fmt == "q8gsw")
                 case.overrides, case.options = {"qkv": route}, options
                 out.append((f"qkv_{fmt}_{route}_{M}_tile-{tile}", case, ref, 2e-4))
             for lay in (False, True):
                 for fmt in formats(1 + lay):
-                    case, ref = projection_case(rng, "qkv", fmt, M, (128, 64, 64), 64, bias=fmt == "q8gsw",
+                    case, ref = projection_case(rng, "qkv", fmt, M, rows(128, 64, 64), 64, bias=fmt == "q8gsw",
                                                 rope={"head_dim": 32, "interleaved": lay}, pos=5)
                     case.overrides, case.options = {"qkv": route}, options
                     rope_tile = "gemm_bk64" if tile == "gemm" else tile  # K = 64: the deeper K step fits
                     out.append((f"qkv_rope_{fmt}_{route}_{M}_{'pairs' if lay else 'halves'}_tile-{rope_tile}",
                                 case, ref, 1e-3))
-        for route in ("gate_up", "gate_up_split"):
+        for route in ("gate_up", "gate_up_split")[:1 if tile == "m1_wide" else 2]:
             for fmt in formats(3):
-                case, ref = projection_case(rng, "gate_up", fmt, M, (70, 70), 96, bias=fmt == "q4a")
+                case, ref = projection_case(rng, "gate_up", fmt, M, rows(70, 70), 96, bias=fmt == "q4a")
                 case.overrides, case.options = {"gate_up": route}, options
                 out.append((f"gate_up_{fmt}_{route}_{M}_tile-{tile}", case, ref, 2e-4))
     return out
