@@ -32,12 +32,14 @@ from pyrite.gpu.native import request_device  # noqa: E402
 from pyrite.graph.plan import Live, Plan, storage  # noqa: E402
 from pyrite.kernels import kernel_id  # noqa: E402
 from pyrite.models.format import part_bytes  # noqa: E402
+from pyrite.ops.linear import GEMV_WIDE_MIN_N  # noqa: E402
 from pyrite.sync import run_sync  # noqa: E402
 
 OUT = ROOT / "bench" / "kernels.json"
 PROBE_BYTES = 64 << 20
 PREFILL_M = 64
 PREFILL_ROUTES = ("tiled", "wide", "gemm", "gemm_bk64")  # the prefill rows of ops/linear.py ROUTES
+DECODE_ROUTES = ("gemv", "gemv_wide")                    # and its decode rows
 GEMV_TARGET = 0.70
 
 
@@ -140,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         head_rows = min(g.vocab, limit // g.hidden // 64 * 64)
         plain = [(g.q, g.q, g.format), (g.hidden, g.ffn, g.format), (head_rows, g.hidden, g.head_format)]
         for N, K, fmt in plain:
-            for route, M in (("gemv", 1), *((r, PREFILL_M) for r in PREFILL_ROUTES)):
+            for route, M in (*((r, 1) for r in DECODE_ROUTES), *((r, PREFILL_M) for r in PREFILL_ROUTES)):
                 if N == head_rows and M > 1:
                     continue  # the lm_head runs for the last token only
                 attrs, data, outs = linear_case(fmt, M, N, K)
@@ -160,7 +162,14 @@ def main(argv: list[str] | None = None) -> int:
             base = next(b for b in rows if b["route"] == "tiled" and (b["M"], b["N"], b["K"], b["format"]) ==
                         (r["M"], r["N"], r["K"], r["format"]))
             print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r['gflops'] / base['gflops']:.2f}x")
-    gemv = [r for r in rows if r["route"] == "gemv"]
+    print("gemv_wide against gemv (decode), higher is faster:")
+    for r in rows:
+        if r["route"] == "gemv_wide":
+            base = next(b for b in rows if b["route"] == "gemv" and (b["N"], b["K"], b["format"]) ==
+                        (r["N"], r["K"], r["format"]))
+            print(f"  {r['format']:6} {r['N']}x{r['K']}: {r['gbps'] / base['gbps']:.2f}x")
+    # each decode shape at the GEMV route the table picks for it (ops/linear.py: gemv_wide from N = 1024)
+    gemv = [r for r in rows if r["route"] == ("gemv_wide" if r["N"] >= GEMV_WIDE_MIN_N else "gemv")]
     worst = min(gemv, key=lambda r: r["gbps"])
     best = max(gemv, key=lambda r: r["gbps"])
     print(f"\nadapter: {adapter}; load average {os.getloadavg()[0]:.2f}; median of {a.repeats}; wrote {a.out}")
