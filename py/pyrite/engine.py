@@ -80,6 +80,9 @@ class Engine:
                 device.push_error_scope()
                 built = LlamaModel(device, index.config, weights, max_ctx=max_ctx, max_seq=max_seq,
                                    overrides=overrides, options=checked)
+                # compile what decode, a short and a full prefill run, inside the error scope
+                built.plan.prepare([Live(1, 0), Live(min(2, max_seq), 0), Live(min(max_seq, max_ctx), 0)],
+                                   ("body", "next"))
                 err = await device.pop_error_scope()
             if err:
                 raise RuntimeError(f"building the {index.name} plan failed: {err}")

@@ -201,20 +201,24 @@ def _sdpa_routes(engine, kind):
 
 def test_routes_per_step_and_the_query_tile_option_without_a_rebuild(smollm2_engine):
     """stream_q16 in prefill, flash_decode for each decode after a prefill of any length, stream_q32 once
-    the option is set on the loaded engine: the same plan, no node or pipeline built again."""
+    the option is set on the loaded engine: the same plan, no node built again, and the one new pipeline
+    is stream_q32's (made when it first runs)."""
     e = smollm2_engine
     plan = e.model.plan
-    nodes, pipelines = list(plan.nodes), dict(e.device._pipelines)
+    nodes = list(plan.nodes)
     for prompt in ("Hi there", "The history of the Roman Empire is long and full of names"):
         collect(e, prompt, max_tokens=3)
         assert _sdpa_routes(e, "prefill") == {"stream_q16"} and _sdpa_routes(e, "decode") == {"flash_decode"}
+    pipelines_before = e.device.pipelines_made()
     e.options["sdpa_query_tile"] = 32
     try:
         collect(e, "The history of the Roman Empire is", max_tokens=2)
         assert _sdpa_routes(e, "prefill") == {"stream_q32"}
     finally:
         e.options["sdpa_query_tile"] = 16
-    assert plan.nodes == nodes and e.device._pipelines == pipelines
+    assert plan.nodes == nodes
+    made = e.device.pipelines_made()
+    assert set(pipelines_before) <= set(made) and set(made) - set(pipelines_before) <= {"sdpa_stream_q32_d128"}
 
 
 def test_options_at_load_are_checked_before_anything_loads(smollm2_model, device):

@@ -142,8 +142,9 @@ def test_stream_routes_hold_no_s_by_skv_buffer():
     m = build("smollm2-135m", max_seq=max_seq, max_ctx=max_ctx, overrides={"sdpa": "stream_q16"})
     one_head_scores = max_seq * max_ctx * 4
     assert not [b.label for b in m.device.buffers if "scores" in b.label]
+    m.plan.run(Live(max_seq, 0), SECTIONS)
     node = next(n for n in m.plan.nodes if n.op == "blk.0.attn")
-    bound = [b for _, _, group in node.candidates[0].launches for b in _bound(m, group)]
+    bound = [b for _, group in node.candidates[0].made.values() for b in _bound(m, group)]
     assert bound and max(b.size for b in bound) < one_head_scores
     unpinned = build("smollm2-135m", max_seq=max_seq, max_ctx=max_ctx)  # the fallback's scratch: one, shared
     scores = [b for b in unpinned.device.buffers if "scores" in b.label]
@@ -153,6 +154,23 @@ def test_stream_routes_hold_no_s_by_skv_buffer():
 def _bound(model, group):
     labels = set(group[2])
     return [b for b in model.device.buffers if b.label in labels]
+
+
+def test_a_launch_is_compiled_when_it_first_runs():
+    """Tiles and routes that never run are never compiled: decode makes only the GEMV tiles' pipelines,
+    and a prefill later adds its own; a second run at the same shapes makes nothing new."""
+    m = build("smollm2-135m")
+    assert not m.device.pipelines_made()
+    m.plan.run(Live(1, 0), SECTIONS)
+    decode = set(m.device.pipelines_made())
+    prefill_tiles = [k for k in decode if k.endswith(("_m8", "_gemm", "_gemm_bk64")) or
+                     (k.endswith("_wide") and not k.endswith("_m1_wide"))]
+    assert "linear_q4gsw_m1" in decode and not prefill_tiles
+    m.plan.run(Live(9, 1), SECTIONS)
+    both = set(m.device.pipelines_made())
+    assert "linear_q4gsw_wide" in both and decode < both and not any("gemm" in k for k in both)
+    m.plan.run(Live(1, 10), SECTIONS)
+    assert set(m.device.pipelines_made()) == both
 
 
 def test_rope_past_its_table_is_a_typed_error_before_any_dispatch():
@@ -188,7 +206,7 @@ def test_a_split_embedding_runs_one_dispatch_per_row_block():
         assert rows["token_embd"]["dispatches"] == 2 and rows["output"]["dispatches"] == 2
         assert rows["blk.0.ffn_gate_up"]["dispatches"] == 2  # the norm, then the fused kernel
     node = next(n for n in m.plan.nodes if n.op == "output")
-    groups = [group for _, _, group in node.chosen.launches]
+    groups = [group for _, group in node.chosen.made.values()]
     assert [g[2][3] for g in groups] == [f"{b.name}.q" for b in table.blocks]
     with pytest.raises(ShapeError, match="split into 2 row blocks"):
         table.bindings()

@@ -160,6 +160,10 @@ class Device:
             pipe = self._pipelines[key] = self._create_pipeline(kernel, constants or {})
         return pipe
 
+    def pipelines_made(self) -> list[str]:
+        """The kernel ids of every pipeline created so far, in creation order."""
+        return list(dict.fromkeys(kernel_id for kernel_id, _ in self._pipelines))
+
     # -- backend hooks ------------------------------------------------------------------------
 
     def _create_buffer(self, size: int, usage: int, label: str) -> Any:

@@ -1,5 +1,6 @@
-"""Plan: the built form of a graph. Buffers, pipelines, bind groups and params blocks are made once;
-a step (live seq_len, pos) rewrites one uniform, re-selects each node's route and recomputes grids.
+"""Plan: the built form of a graph. Buffers and params blocks are made once at build, each pipeline and
+bind group once, when its launch first runs; a step (live seq_len, pos) rewrites one uniform,
+re-selects each node's route and recomputes grids.
 
 Every node records the op, route and kernels it dispatches, so each run can attest which kernel ran.
 """
@@ -30,14 +31,25 @@ class Tensor:
 
 @dataclass
 class Candidate:
-    """One built route of a node: its row and every dispatch it runs (launch, pipeline, bind group)."""
+    """One built route of a node: its row, every dispatch it may run, and the pipeline and bind group of
+    each launch, made the first time it runs (a tile or route never picked is never compiled)."""
 
     route: Route
-    launches: list[tuple[Launch, Any, Any]]
+    launches: list[Launch]
+    made: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # launch index -> (pipeline, bind group)
+
+    def made_for(self, i: int, device: Device, label: str) -> tuple[Any, Any]:
+        got = self.made.get(i)
+        if got is None:
+            launch = self.launches[i]
+            pipeline = device.pipeline(kernels.get(launch.kernel))
+            got = self.made[i] = (pipeline, device.bind_group(pipeline, launch.bindings, label=label))
+        return got
 
 
 @dataclass
 class Node:
+    device: Device
     section: str
     op: str
     family: str
@@ -45,8 +57,18 @@ class Node:
     candidates: list[Candidate]
     pinned: bool = False
     chosen: Candidate | None = None
-    dispatches: list[Dispatch] = field(default_factory=list)
     kernels: list[str] = field(default_factory=list)      # of each dispatch, in order
+    picked: list[tuple[int, tuple[int, int, int]]] = field(default_factory=list)  # (launch index, grid) per dispatch
+    _dispatches: list[Dispatch] | None = None
+
+    @property
+    def dispatches(self) -> list[Dispatch]:
+        """The chosen route's dispatches at the selected shape; pipelines and bind groups are made here,
+        when a run first needs them (a node of a section that does not run compiles nothing)."""
+        if self._dispatches is None:
+            self._dispatches = [Dispatch(*self.chosen.made_for(i, self.device, self.op), grid, self.op)
+                                for i, grid in self.picked]
+        return self._dispatches
 
     @property
     def route(self) -> str:
@@ -61,20 +83,20 @@ class Node:
             check(ctx.live)
         route = choose(self.family, [c.route for c in self.candidates], ctx, self.pinned)
         self.chosen = next(c for c in self.candidates if c.route is route)
-        self.dispatches, self.kernels = [], []
-        for launch, pipeline, group in self.chosen.launches:
+        self.kernels, self.picked, self._dispatches = [], [], None
+        for i, launch in enumerate(self.chosen.launches):
             if launch.active is not None and not launch.active(ctx):
                 continue
             grid = launch.grid(ctx.live)
             if 0 in grid:  # a launch with nothing to do at this live shape (a block past S) is skipped
                 continue
-            self.dispatches.append(Dispatch(pipeline, group, grid, self.op))
+            self.picked.append((i, grid))
             self.kernels.append(launch.kernel)
 
     def attest(self) -> dict[str, Any]:
         kernels = list(dict.fromkeys(self.kernels))  # each kernel once, in order of first dispatch
         return {"op": self.op, "family": self.family, "route": self.route, "kernel": "+".join(kernels),
-                "dispatches": len(self.dispatches)}
+                "dispatches": len(self.picked)}
 
 
 @dataclass
@@ -124,7 +146,8 @@ class Plan:
         """Append a node: build every candidate route that fits the adapter now; pick one per execution.
 
         A row whose `fits` fails (a kernel this adapter cannot create, weights it cannot read) is not
-        built; a pinned row that does not fit is a RouteError here."""
+        built; a pinned row that does not fit is a RouteError here. Every launch's kernel is looked up
+        now; its pipeline and bind group are made when it first runs (Candidate.made_for)."""
         built = []
         pinned = family in self.overrides
         build_ctx = self.context(spec, Live(1, 0))
@@ -133,12 +156,11 @@ class Plan:
             why = f"pinned route {self.overrides[family]!r}" if pinned else f"none of {[r.name for r in routes]}"
             raise RouteError(f"{op}: {why} fits this adapter and these weights ({spec})")
         for route in rows:
-            launches = []
-            for launch in route.build(route, args):
-                pipeline = self.device.pipeline(kernels.get(launch.kernel))
-                launches.append((launch, pipeline, self.device.bind_group(pipeline, launch.bindings, label=op)))
+            launches = route.build(route, args)
+            for launch in launches:
+                kernels.get(launch.kernel)  # an unknown kernel fails the build, not the first run
             built.append(Candidate(route, launches))
-        node = Node(self.section, op, family, spec, built, pinned=pinned)
+        node = Node(self.device, self.section, op, family, spec, built, pinned=pinned)
         self.nodes.append(node)
         self._selected = None
         return node
@@ -166,6 +188,14 @@ class Plan:
         for node in self.nodes:
             node.select(self.context(node.spec, live))
         self._selected = key
+
+    def prepare(self, lives: Sequence[Live], sections: Sequence[str] = ("main",)) -> None:
+        """Make the pipelines and bind groups the sections' nodes run at these live shapes (at load,
+        inside its error scope), so the steps that follow compile nothing."""
+        for live in lives:
+            self.set_live(live)
+            for node in self._nodes(sections):
+                node.dispatches
 
     def run(self, live: Live, sections: Sequence[str] = ("main",)) -> None:
         """Encode the chosen sections' dispatches, in order, into one command buffer and submit it."""
