@@ -1,0 +1,30 @@
+"""The register tiles differ only in which rows an invocation owns, not in the order a row is summed:
+wide gives m8's bits and gemv_wide gemv's, so switching prefill or decode tiles leaves the model's
+logits (and the agreement with HF) bit-for-bit as they were. The workgroup GEMMs dequantize first and
+may differ in the last bits (their numpy agreement is in cases.py)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pyrite.graph.single import run_case
+from pyrite.sync import run_sync
+
+from .cases import FORMATS, linear_case
+
+pytestmark = pytest.mark.gpu
+
+
+def ran(device, case, route):
+    case.overrides = {"linear": route}
+    outputs, attest = run_sync(run_case(device, case))
+    assert {a["route"] for a in attest} == {route}
+    return outputs["y"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_register_tiles_give_the_same_bits(device, fmt):
+    prefill, _ = linear_case(np.random.default_rng(1), fmt, 12, 100, 128, bias=True)
+    assert ran(device, prefill, "wide") == ran(device, prefill, "tiled")
+    decode, _ = linear_case(np.random.default_rng(2), fmt, 1, 100, 128, bias=True)
+    assert ran(device, decode, "gemv_wide") == ran(device, decode, "gemv")
