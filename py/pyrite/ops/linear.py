@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Callable
+from typing import Any, Callable
 
 from .. import kernels
 from ..errors import ShapeError
@@ -129,6 +129,13 @@ def tile_launches(plan: Plan, spec: LinearSpec, kind: str, bindings: tuple[Buffe
     route of its own. kind "" is the plain epilogue; each invocation column covers rn of the out_rows
     rows of W, or rn / 2 pairs of them (paired: gate_up's gate and up rows)."""
     rows = [r for r in ROUTES if r.fits(plan.context(spec, Live(1, 0)))]
+    last: dict[str, Any] = {}  # a node asks every launch with the same ctx: choose once per selection
+
+    def picked(ctx: Context) -> Route:
+        if last.get("ctx") is not ctx:
+            last["ctx"], last["route"] = ctx, choose(FAMILY, rows, replace(ctx, spec=spec))
+        return last["route"]
+
     launches = []
     for route in rows:
         t = tile(route.variant)
@@ -138,7 +145,7 @@ def tile_launches(plan: Plan, spec: LinearSpec, kind: str, bindings: tuple[Buffe
             return t.grid(cols, spec.rows or live.seq_len)
 
         def active(ctx: Context, route: Route = route) -> bool:
-            return choose(FAMILY, rows, replace(ctx, spec=spec)) is route
+            return picked(ctx) is route
 
         launches.append(Launch(tile_kernel(spec.format, kind, t.name), bindings, grid, active))
     return launches
