@@ -99,3 +99,9 @@ def test_a_pinned_gemm_that_does_not_fit_is_refused():
     lowest = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=4096)
     with pytest.raises(RouteError, match="fits"):
         pick("linear", linear.ROUTES, spec(), Live(64, 0), overrides={"linear": "gemm"}, limits=lowest)
+
+
+def test_an_unknown_prefill_mode_is_refused_naming_the_option():
+    from pyrite.graph.options import OptionError, Options
+    with pytest.raises(OptionError, match="linear_prefill='gpu' is not allowed"):
+        Options({"linear_prefill": "gpu"})
