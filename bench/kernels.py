@@ -30,9 +30,10 @@ sys.path.insert(0, str(ROOT / "py"))
 from gpu_time import bench_args, time_family  # noqa: E402
 from pyrite.gpu.native import request_device  # noqa: E402
 from pyrite.graph.plan import Live, Plan, storage  # noqa: E402
+from pyrite.graph.routes import pick  # noqa: E402
 from pyrite.kernels import kernel_id  # noqa: E402
 from pyrite.models.format import part_bytes  # noqa: E402
-from pyrite.ops.linear import GEMV_WIDE_MIN_N  # noqa: E402
+from pyrite.ops import linear  # noqa: E402
 from pyrite.sync import run_sync  # noqa: E402
 
 OUT = ROOT / "bench" / "kernels.json"
@@ -118,6 +119,16 @@ def projection_case(g: Geometry, kind: str, M: int) -> tuple[dict, dict, dict]:
     return attrs, data, {"q": M * g.q * 4, "k_cache": cache, "v_cache": cache}
 
 
+def print_ratios(rows: list[dict], routes: tuple[str, ...], base: str, metric: str, title: str) -> None:
+    """Each row of `routes` as a multiple of the `base` route's `metric` on the same shape."""
+    print(f"\n{title}, same shape, higher is faster:")
+    shape = ("M", "N", "K", "format")
+    for r in rows:
+        if r["route"] in routes:
+            b = next(b for b in rows if b["route"] == base and all(b[k] == r[k] for k in shape))
+            print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r[metric] / b[metric]:.2f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     a = bench_args(__doc__, 5, OUT, argv)
     device = run_sync(request_device())
@@ -156,20 +167,15 @@ def main(argv: list[str] | None = None) -> int:
                     s, kernel = time_family(device, "projection", kind, route, attrs, data, Live(M, 0), a.repeats, outs)
                     add(route, kernel, M, N, K, g.format, s)
     a.out.write_text(json.dumps(rows, indent=1) + "\n")
-    print("\nprefill routes against tiled (m8), same shape, higher is faster:")
-    for r in rows:
-        if r["route"] in PREFILL_ROUTES and r["route"] != "tiled":
-            base = next(b for b in rows if b["route"] == "tiled" and (b["M"], b["N"], b["K"], b["format"]) ==
-                        (r["M"], r["N"], r["K"], r["format"]))
-            print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r['gflops'] / base['gflops']:.2f}x")
-    print("gemv_wide against gemv (decode), higher is faster:")
-    for r in rows:
-        if r["route"] == "gemv_wide":
-            base = next(b for b in rows if b["route"] == "gemv" and (b["N"], b["K"], b["format"]) ==
-                        (r["N"], r["K"], r["format"]))
-            print(f"  {r['format']:6} {r['N']}x{r['K']}: {r['gbps'] / base['gbps']:.2f}x")
-    # each decode shape at the GEMV route the table picks for it (ops/linear.py: gemv_wide from N = 1024)
-    gemv = [r for r in rows if r["route"] == ("gemv_wide" if r["N"] >= GEMV_WIDE_MIN_N else "gemv")]
+    print_ratios(rows, PREFILL_ROUTES[1:], "tiled", "gflops", "prefill routes against tiled (m8)")
+    print_ratios(rows, DECODE_ROUTES[1:], "gemv", "gbps", "gemv_wide against gemv (decode)")
+
+    def picked(r: dict) -> str:
+        return pick("linear", linear.ROUTES, linear.LinearSpec(r["N"], r["K"], r["format"], 32, 0),
+                    limits=device.limits).name
+
+    # each decode shape at the GEMV route the table picks for it on this adapter
+    gemv = [r for r in rows if r["route"] in DECODE_ROUTES and r["route"] == picked(r)]
     worst = min(gemv, key=lambda r: r["gbps"])
     best = max(gemv, key=lambda r: r["gbps"])
     print(f"\nadapter: {adapter}; load average {os.getloadavg()[0]:.2f}; median of {a.repeats}; wrote {a.out}")

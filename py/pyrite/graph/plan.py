@@ -14,7 +14,7 @@ from ..errors import ShapeError
 from ..gpu import COPY_DST, COPY_SRC, STORAGE, UNIFORM, Buffer, Device, Dispatch
 from .options import Options
 from .params import pack_named, pack_step, params_layout
-from .routes import Context, GridFn, Launch, Live, Route, RouteError, always, candidates, choose
+from .routes import Context, GridFn, Launch, Live, Route, always, choose, fitting
 
 __all__ = ["Live", "Node", "Plan", "Tensor", "storage"]
 
@@ -149,18 +149,12 @@ class Plan:
         built; a pinned row that does not fit is a RouteError here. Every launch's kernel is looked up
         now; its pipeline and bind group are made when it first runs (Candidate.made_for)."""
         built = []
-        pinned = family in self.overrides
-        build_ctx = self.context(spec, Live(1, 0))
-        rows = [r for r in candidates(family, routes, self.overrides) if r.fits(build_ctx)]
-        if not rows:
-            why = f"pinned route {self.overrides[family]!r}" if pinned else f"none of {[r.name for r in routes]}"
-            raise RouteError(f"{op}: {why} fits this adapter and these weights ({spec})")
-        for route in rows:
+        for route in fitting(op, family, routes, self.context(spec, Live(1, 0)), self.overrides):
             launches = route.build(route, args)
             for launch in launches:
                 kernels.get(launch.kernel)  # an unknown kernel fails the build, not the first run
             built.append(Candidate(route, launches))
-        node = Node(self.device, self.section, op, family, spec, built, pinned=pinned)
+        node = Node(self.device, self.section, op, family, spec, built, pinned=family in self.overrides)
         self.nodes.append(node)
         self._selected = None
         return node
@@ -195,7 +189,7 @@ class Plan:
         for live in lives:
             self.set_live(live)
             for node in self._nodes(sections):
-                node.dispatches
+                node.dispatches  # the property makes what the selection runs
 
     def run(self, live: Live, sections: Sequence[str] = ("main",)) -> None:
         """Encode the chosen sections' dispatches, in order, into one command buffer and submit it."""

@@ -97,6 +97,18 @@ def candidates(family: str, routes: Sequence[Route], overrides: Mapping[str, str
     return chosen
 
 
+def fitting(label: str, family: str, routes: Sequence[Route], ctx: Context,
+            overrides: Mapping[str, str] | None = None) -> list[Route]:
+    """The rows a node builds (all, or the pinned one) that fit ctx's spec, limits and features;
+    RouteError naming `label` when none does."""
+    rows = [r for r in candidates(family, routes, overrides) if r.fits(ctx)]
+    if not rows:
+        pinned = (overrides or {}).get(family)
+        why = f"pinned route {pinned!r}" if pinned is not None else f"none of {[r.name for r in routes]}"
+        raise RouteError(f"{label}: {why} fits this adapter and these weights ({ctx.spec})")
+    return rows
+
+
 def choose(family: str, routes: Sequence[Route], ctx: Context, pinned: bool = False) -> Route:
     """The first row whose predicate holds for ctx; a pinned table's one row regardless."""
     if pinned:
@@ -117,7 +129,4 @@ def pick(family: str, routes: Sequence[Route], spec: Any, live: Live = Live(1, 0
     from .options import Options
     ctx = Context(spec, live, limits or DEFAULT_LIMITS, DEFAULT_FEATURES if features is None else features,
                   Options(options or {}))
-    rows = [r for r in candidates(family, routes, overrides) if r.fits(ctx)]
-    if not rows:
-        raise RouteError(f"{family}: no row of {[r.name for r in routes]} fits {spec}")
-    return choose(family, rows, ctx, pinned=family in (overrides or {}))
+    return choose(family, fitting(family, family, routes, ctx, overrides), ctx, pinned=family in (overrides or {}))

@@ -1,11 +1,11 @@
 """linear: y[M, N] = x[M, K] @ W[N, K]^T (+ bias), W packed (q4gsw, q4a, q8gsw) or f32.
 
 One template (shaders/linear/linear.wgsl): the weight format is its variant axis; the epilogue kind
-(plain, qkv, qkv_rope, gate_up; ops/projection.py) times the tile are its combos. Tiles are defined once,
-in shaders/linear/linear.yaml, and read back here: m1 and m8 (4 rows x 1 or 8 tokens per invocation),
-m1_wide (8 rows x 1 token), wide (16 rows x 8 tokens), and the workgroup GEMMs gemm and gemm_bk64 (W dequantized into workgroup
-memory once per 32 tokens, K steps of 16 or 64). W may be a row view of a packed tensor
-(graph/weights.py) or split into row blocks.
+(plain, qkv, qkv_rope, gate_up; ops/projection.py) times the tile are its combos. Tiles are defined
+once, in shaders/linear/linear.yaml, and read back here: m1 and m8 (4 rows x 1 or 8 tokens per
+invocation), m1_wide (8 rows x 1 token), wide (16 rows x 8 tokens), and the workgroup GEMMs gemm and
+gemm_bk64 (W dequantized into workgroup memory once per 32 tokens, K steps of 16 or 64). W may be a
+row view of a packed tensor (graph/weights.py) or split into row blocks.
 
 Measured (bench/kernels.py on lavapipe, page cases on SwiftShader): CPU adapters are bound by loads, so
 the wide register tile is the fastest prefill there (2-3x m8 on lavapipe, 2.1x on SwiftShader), the
@@ -25,7 +25,7 @@ from ..errors import ShapeError
 from ..gpu import Buffer, Limits
 from ..graph.grids import ceil_div, grid_rows
 from ..graph.plan import Live, Plan
-from ..graph.routes import Context, Launch, Route, always, choose
+from ..graph.routes import Context, Launch, Route, always, choose, fitting
 from ..graph.weights import DeviceWeight
 from ..kernels import kernel_id
 from .base import check_format
@@ -128,7 +128,7 @@ def tile_launches(plan: Plan, spec: LinearSpec, kind: str, bindings: tuple[Buffe
     For routes that run more than one kernel (a fused or split projection), where the tile cannot be a
     route of its own. kind "" is the plain epilogue; each invocation column covers rn of the out_rows
     rows of W, or rn / 2 pairs of them (paired: gate_up's gate and up rows)."""
-    rows = [r for r in ROUTES if r.fits(plan.context(spec, Live(1, 0)))]
+    rows = fitting(FAMILY, FAMILY, ROUTES, plan.context(spec, Live(1, 0)))
     last: dict[str, Any] = {}  # a node asks every launch with the same ctx: choose once per selection
 
     def picked(ctx: Context) -> Route:
@@ -168,7 +168,7 @@ def linear_args(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, b
     """Validated build args: one dispatch's params and bindings per row block of W (or W whole)."""
     spec = validate(op, w, bias, rows)
     bias_buf = bias.parts["data"] if bias is not None else dummy
-    kernel = kernel_id(FAMILY, spec.format, "m1")  # every variant of the template shares struct Params
+    kernel = tile_kernel(spec.format, "", "m1")  # every tile of the template shares struct Params
     blocks = tuple(
         BlockArgs(b.shape[0], (uniforms(plan, op, kernel, b, spec.K, bias, N=b.shape[0], rows=rows, n0=b.row0,
                                         ldy=spec.N, accumulate=accumulate), plan.step_buffer, x, *b.bindings(),

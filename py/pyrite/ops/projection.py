@@ -153,14 +153,13 @@ def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, h: Buffer, m: Mem
         outs = (rope.table, outs[0], rope.cache.k, rope.cache.v)
     if spec.kind == "qkv":
         nq, nk, _ = spec.outputs
-        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=w.shape[0], nq=nq, nk=nk, **head)
+        out_rows, paired = w.shape[0], False
+        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=out_rows, nq=nq, nk=nk, **head)
     else:
-        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=spec.outputs[0])
+        out_rows, paired = spec.outputs[0], True  # gate rows, each paired with its up row
+        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=out_rows)
     bindings = (params, plan.step_buffer, h, *w.bindings(), bias.parts["data"] if bias is not None else dummy, *outs)
-    lspec = lin.validate(op, w, bias)
-    if spec.kind == "qkv":
-        return tuple(lin.tile_launches(plan, lspec, kind, bindings, w.shape[0]))
-    return tuple(lin.tile_launches(plan, lspec, kind, bindings, spec.outputs[0], paired=True))
+    return tuple(lin.tile_launches(plan, lin.validate(op, w, bias), kind, bindings, out_rows, paired))
 
 
 def _fused(route: Route, a: ProjectionArgs) -> list[Launch]:

@@ -134,8 +134,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         @builtin(local_invocation_index) lid: u32) {
     let M = live_rows();
     let K4 = p.K / 4u;
-    let col = wid.x * WGN + lid % WGN;  // this invocation's tile column and first token
-    let m0 = wid.y * BM + lid / WGN * TM;
+    let c = lid % WGN;  // this invocation's column and first token in the workgroup's tile
+    let t0 = lid / WGN * TM;
+    let col = wid.x * WGN + c;
+    let m0 = wid.y * BM + t0;
     if (wid.x * WGN * 4u >= p.N || wid.y * BM >= M) {  // per workgroup: the barriers stay uniform
         return;
     }
@@ -180,8 +182,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc3_5 = 0.0;
     var acc3_6 = 0.0;
     var acc3_7 = 0.0;
-    let c = lid % WGN;
-    let t0 = lid / WGN * TM;
     for (var k0 = 0u; k0 < p.K; k0 = k0 + BK) {
         for (var i = lid; i < BN * (BK / EPW); i = i + WG) {
             let slot = i / (BK / EPW);
