@@ -16,16 +16,17 @@ from pyrite.sync import run_sync  # noqa: E402
 
 
 def time_family(device, op: str, family: str, route: str, attrs: dict, data: dict, live: Live, repeats: int,
-                outputs: dict | None = None) -> tuple[float, str]:
+                outputs: dict | None = None, options: dict | None = None) -> tuple[float, str]:
     """Median GPU seconds of the family's dispatches over `repeats` profiled runs (after one warm-up) of
-    the single op `op` (graph/single.py OPS) with `route` pinned, and the kernels it ran."""
+    the single op `op` (graph/single.py OPS) with `route` pinned and runtime `options`, and the kernels
+    it ran."""
     bufs = {"dummy": storage(device, "dummy", 4)}
     for name, raw in data.items():
         bufs[name] = storage(device, name, max(len(raw), 4))
         device.write_buffer(bufs[name], 0, raw)
     for name, nbytes in (outputs or {}).items():
         bufs[name] = storage(device, name, max(nbytes, 4))
-    plan = Plan(device, op, {family: route}, Options())
+    plan = Plan(device, op, {family: route}, Options(options or {}))
     OPS[op](plan, bufs, attrs)
     plan.run(live)
     run_sync(device.sync())

@@ -10,8 +10,9 @@ bench/kernels.json is {"kernel", "route", "M", "N", "K", "format", "gbps", "prob
 counting the bytes of weights read (q, scales, mins) per second of the op's own dispatches (median of
 --repeats); it prints each route as a fraction of the probe (and its GFLOP/s: prefill is compute-bound),
 with the adapter and load average, and whether the decode GEMV reaches the issue's 70 %. Then, per
-prefill shape, each prefill route's speed relative to the tiled (m8) route. A route that fails is an
-error, not a row.
+prefill shape, each prefill route's speed relative to the tiled (m8) route, and each fused projection
+with its norm folded in against the norm as its own dispatch (option projection_norm; rows of the
+fused projections carry "norm"). A route that fails is an error, not a row.
 """
 from __future__ import annotations
 
@@ -138,12 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     limit = device.limits.max_storage_buffer_binding_size
     rows = []
 
-    def add(route: str, kernel: str, M: int, N: int, K: int, fmt: str, seconds: float) -> None:
+    def add(route: str, kernel: str, M: int, N: int, K: int, fmt: str, seconds: float, **extra: str) -> None:
         gbps = sum(part_bytes(fmt, (N, K), 32, p) for p in (("q", "scale", "min") if fmt == "q4a" else ("q", "scale"))) \
             / seconds / 1e9
         gflops = 2 * M * N * K / seconds / 1e9
         rows.append({"kernel": kernel, "route": route, "M": M, "N": N, "K": K, "format": fmt,
-                     "gbps": round(gbps, 3), "probe_gbps": round(probe_gbps, 3), "gflops": round(gflops, 3)})
+                     "gbps": round(gbps, 3), "probe_gbps": round(probe_gbps, 3), "gflops": round(gflops, 3), **extra})
         print(f"{route:14} {fmt:6} M={M:<3} N={N:<6} K={K:<5} {gbps:8.2f} GB/s  {gbps / probe_gbps:6.1%} of probe"
               f"  {gflops:6.2f} GFLOP/s  ({kernel})", flush=True)
 
@@ -163,12 +164,19 @@ def main(argv: list[str] | None = None) -> int:
             for M in (1, PREFILL_M):
                 attrs, data, outs = projection_case(g, kind, M)
                 N, K = attrs["w_shape"]
-                for route in routes:
-                    s, kernel = time_family(device, "projection", kind, route, attrs, data, Live(M, 0), a.repeats, outs)
-                    add(route, kernel, M, N, K, g.format, s)
+                for route, norm in ((routes[0], "folded"), (routes[0], "dispatch"), (routes[1], "dispatch")):
+                    s, kernel = time_family(device, "projection", kind, route, attrs, data, Live(M, 0), a.repeats, outs,
+                                            {"projection_norm": norm})
+                    add(route, kernel, M, N, K, g.format, s, norm=norm)
     a.out.write_text(json.dumps(rows, indent=1) + "\n")
     print_ratios(rows, PREFILL_ROUTES[1:], "tiled", "gflops", "prefill routes against tiled (m8)")
     print_ratios(rows, DECODE_ROUTES[1:], "gemv", "gbps", "gemv_wide against gemv (decode)")
+    print("\nfused projections, the norm folded in against its own dispatch (projection_norm), higher is faster:")
+    for r in rows:
+        if r.get("norm") == "folded":
+            d = next(d for d in rows if d["route"] == r["route"] and d.get("norm") == "dispatch" and d["M"] == r["M"]
+                     and d["N"] == r["N"])
+            print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r['gbps'] / d['gbps']:.2f}x")
 
     def picked(r: dict) -> str:
         return pick("linear", linear.ROUTES, linear.LinearSpec(r["N"], r["K"], r["format"], 32, 0),

@@ -4,8 +4,11 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
-// KIND picks the epilogue (x of the fused kinds is the normed input: the RMSNorm runs as its own dispatch,
-// since folding it in made these kernels 1.4-1.8x slower on SwiftShader, measured):
+// NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
+// each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
+// loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
+// workgroup memory first was 1.4-1.8x slower on SwiftShader). Without it x is already normed.
+// KIND picks the epilogue:
 //   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
 //   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
 //   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
@@ -22,12 +25,13 @@
 {{ lib.step_struct() }}
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
                 n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
-                D: u32, positions: u32, max_ctx: u32, interleaved: u32 }
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32 }
 
 const WG: u32 = {{ WG }}u;
 const TM: u32 = {{ TM }}u;
 const RN: u32 = {{ RN }}u;
 {% set GEMM = BK > 0 %}
+{% set NORM = NORM > 0 and not GEMM %}
 {% set WGN = WG // WGM %}
 {% set EPW = 8 if QUANT in ("q4gsw", "q4a") else 4 %}
 {% if GEMM %}
@@ -50,6 +54,9 @@ const EPW: u32 = {{ EPW }}u;  // W values per loaded word (a vec4 for f32)
 {% endif %}
 {% endif %}
 {% set buffers = buffers + [("bias", "read", "array<f32>", "[rows] (dummy when has_bias == 0)")] %}
+{% if NORM %}
+{% set buffers = buffers + [("gain", "read", "array<vec4<f32>>", "[K/4] the RMSNorm weight")] %}
+{% endif %}
 {% if KIND == "qkv" %}
 {% set buffers = buffers + [("yq", "read_write", "array<f32>", "[M, nq]"), ("yk", "read_write", "array<f32>", "[M, nk]"),
                             ("yv", "read_write", "array<f32>", "[M, N - nq - nk]")] %}
@@ -221,6 +228,17 @@ fn rope_store(m: u32, quad: u32, v: vec4<f32>) {
     }
 }
 {% endif %}
+{# token t's x at vec4 index `at`, as {{ name }}{{ t }}: times the gain g where the norm is folded in
+   (pad: the call's indent, for the lines after the first) #}
+{% macro load_x(name, t, at, g, pad) %}
+{% if NORM %}
+let {{ name }}{{ t }}_raw = x[x{{ t }} + {{ at }}];
+{{ pad }}ss{{ t }} = ss{{ t }} + dot({{ name }}{{ t }}_raw, {{ name }}{{ t }}_raw);
+{{ pad }}let {{ name }}{{ t }} = {{ name }}{{ t }}_raw * {{ g }};
+{%- else %}
+let {{ name }}{{ t }} = x[x{{ t }} + {{ at }}];
+{%- endif %}
+{% endmacro %}
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
@@ -256,6 +274,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var acc{{ r }}_{{ t }} = 0.0;
 {% endfor %}
 {% endfor %}
+{% if NORM %}
+{% for t in range(TM) %}
+    var ss{{ t }} = 0.0;
+{% endfor %}
+{% endif %}
 {% if GEMM %}
     for (var k0 = 0u; k0 < p.K; k0 = k0 + BK) {
         for (var i = lid; i < BN * (BK / EPW); i = i + WG) {
@@ -284,8 +307,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     }
 {% elif QUANT == "f32" %}
     for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
+{% if NORM %}
+        let g = gain[k4];
+{% endif %}
 {% for t in range(TM) %}
-        let a{{ t }} = x[x{{ t }} + k4];
+        {{ load_x("a", t, "k4", "g", "        ") }}
 {% endfor %}
 {% for r in range(RN) %}
         let wv{{ r }} = w[w{{ r }} * K4 + k4];
@@ -313,8 +339,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         for (var i = 0u; i < words_per_group; i = i + 1u) {
             let word = g * words_per_group + i;
 {% if QUANT == "q8gsw" %}
+{% if NORM %}
+            let ga = gain[word];
+{% endif %}
 {% for t in range(TM) %}
-            let a{{ t }} = x[x{{ t }} + word];
+            {{ load_x("a", t, "word", "ga", "            ") }}
             xs{{ t }} = xs{{ t }} + dot(a{{ t }}, vec4<f32>(1.0));
             let sa{{ t }} = a{{ t }} * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
 {% endfor %}
@@ -328,9 +357,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% else %}
             // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
+{% if NORM %}
+            let ga = gain[word * 2u];
+            let gb = gain[word * 2u + 1u];
+{% endif %}
 {% for t in range(TM) %}
-            let a{{ t }} = x[x{{ t }} + word * 2u];
-            let b{{ t }} = x[x{{ t }} + word * 2u + 1u];
+            {{ load_x("a", t, "word * 2u", "ga", "            ") }}
+            {{ load_x("b", t, "word * 2u + 1u", "gb", "            ") }}
             // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
             let ev{{ t }} = vec4<f32>(a{{ t }}.x, a{{ t }}.z, b{{ t }}.x, b{{ t }}.z) * EVEN_SCALE;
             let od{{ t }} = vec4<f32>(a{{ t }}.y, a{{ t }}.w, b{{ t }}.y, b{{ t }}.w) * ODD_SCALE;
@@ -364,6 +397,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% endfor %}
     }
+{% endif %}
+{% if NORM %}
+{% for t in range(TM) %}
+    let inv{{ t }} = inverseSqrt(ss{{ t }} / f32(p.K) + p.eps);
+{% for r in range(RN) %}
+    acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} * inv{{ t }};
+{% endfor %}
+{% endfor %}
 {% endif %}
 {% if ROPE %}
 {% for r in range(RN) %}

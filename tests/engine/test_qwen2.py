@@ -30,7 +30,7 @@ def test_qwen2_writes_the_function_it_is_asked_for(device, qwen_q4):
     engine = run_sync(Engine.load(qwen_q4, device=device, max_ctx=128, max_seq=64))
     assert "def fibonacci(n):" in answer(engine)
     ran = {(r["family"], r["kernel"]) for r in engine.attest()}
-    assert ("qkv", "norm_rms+linear_q4gsw_qkv_rope_m1_wide") in ran and ("linear", "linear_q4gsw_m1") in ran
+    assert ("qkv", "linear_q4gsw_qkv_rope_norm_m1_wide") in ran and ("linear", "linear_q4gsw_m1") in ran
     qkv = next(n for n in engine.model.plan.nodes if n.op == "blk.0.attn_qkv")
     assert not qkv.spec.rope.interleaved  # HF layout: rotate_half
     # qwen2's Q/K/V biases are packed with the weights and bound, not dummies

@@ -76,8 +76,8 @@ def test_every_preset_builds_and_runs_its_kernel_list(preset):
     fmt = "q4gsw"
     m.plan.run(Live(7, 0), SECTIONS)
     prefill = kernels_of(m)
-    qkv = f"linear_{fmt}_qkv_m8" if c.qk_norm else f"linear_{fmt}_qkv_rope_m8"
-    assert {"embedding_q8gsw", f"linear_{fmt}_m8", qkv, f"linear_{fmt}_gate_up_m8", "norm_rms",
+    qkv = f"linear_{fmt}_qkv_norm_m8" if c.qk_norm else f"linear_{fmt}_qkv_rope_norm_m8"
+    assert {"embedding_q8gsw", f"linear_{fmt}_m8", qkv, f"linear_{fmt}_gate_up_norm_m8", "norm_rms",
             f"sdpa_stream_q16_d{128 if c.head_dim <= 128 else 256}",
             f"linear_{fmt if not c.tied_embeddings else 'q8gsw'}_{gemv(c.vocab)}", "sample_argmax"} <= prefill
     assert not prefill & {"elementwise_add", "elementwise_silu_mul", "kv_cache_write"}  # folded into projections
@@ -204,7 +204,7 @@ def test_a_split_embedding_runs_one_dispatch_per_row_block():
         m.plan.run(live, SECTIONS)
         rows = {r["op"]: r for r in m.plan.attest()}
         assert rows["token_embd"]["dispatches"] == 2 and rows["output"]["dispatches"] == 2
-        assert rows["blk.0.ffn_gate_up"]["dispatches"] == 2  # the norm, then the fused kernel
+        assert rows["blk.0.ffn_gate_up"]["dispatches"] == 1  # the fused kernel, the norm folded in
     node = next(n for n in m.plan.nodes if n.op == "output")
     groups = [group for _, group in node.chosen.made.values()]
     assert [g[2][3] for g in groups] == [f"{b.name}.q" for b in table.blocks]
@@ -213,15 +213,22 @@ def test_a_split_embedding_runs_one_dispatch_per_row_block():
 
 
 @pytest.mark.parametrize("preset", ["smollm2-135m", "qwen2.5-0.5b", "llama-3.2-1b"])
-def test_decode_is_eight_dispatches_per_layer_plus_four(preset):
-    """norm + qkv (+ RoPE + cache), attention (flash: split + combine), o_proj (+ residual), norm +
-    gate_up, down (+ residual); embedding, output norm, lm_head and argmax around them."""
+def test_decode_is_six_dispatches_per_layer_plus_four(preset):
+    """qkv (norm, + RoPE + cache), attention (flash: split + combine), o_proj (+ residual), gate_up
+    (norm, SwiGLU), down (+ residual); embedding, output norm, lm_head and argmax around them. With
+    projection_norm=dispatch the two norms run on their own again: eight."""
     m = build(preset)
-    m.plan.run(Live(1, 9), SECTIONS)
-    rows = m.plan.attest()
-    assert sum(r["dispatches"] for r in rows) == 8 * m.config.n_layers + 4
-    routes = m.plan.routes()
-    assert routes["blk.0.attn_qkv"] == "qkv_fused" and routes["blk.0.ffn_gate_up"] == "gate_up"
+    for option, per_layer in (("folded", 6), ("dispatch", 8)):
+        m.plan.options["projection_norm"] = option
+        m.plan.run(Live(1, 9), SECTIONS)
+        rows = m.plan.attest()
+        assert sum(r["dispatches"] for r in rows) == per_layer * m.config.n_layers + 4
+        routes = m.plan.routes()
+        assert routes["blk.0.attn_qkv"] == "qkv_fused" and routes["blk.0.ffn_gate_up"] == "gate_up"
+        norms = [r["op"] for r in rows if "norm_rms" in r["kernel"].split("+")]
+        assert norms == (["output_norm"] if option == "folded" else
+                         [op for i in range(m.config.n_layers) for op in (f"blk.{i}.attn_qkv", f"blk.{i}.ffn_gate_up")]
+                         + ["output_norm"])
 
 
 def test_weights_that_did_not_pack_run_the_split_routes():

@@ -72,11 +72,16 @@ def test_packed_members_fuse_and_the_split_route_reads_their_views(fmt):
     assert [w.part_row0 for w in m.weights] == [0, 64, 96] and {w.stride_rows for w in m.weights} == {128}
     qkv(plan, b, m, vec(plan.device, "g", 64))
     for live in (Live(1, 0), Live(5, 0)):
+        tile = "m1" if live.seq_len == 1 else "m8"
         plan.run(live)
         (row,) = plan.attest()
-        assert row["route"] == "qkv_fused" and row["dispatches"] == 2
-        tile = "m1" if live.seq_len == 1 else "m8"
-        assert row["kernel"] == f"norm_rms+linear_{fmt}_qkv_{tile}"
+        assert row["route"] == "qkv_fused" and row["dispatches"] == 1  # the norm folded into the tile
+        assert row["kernel"] == f"linear_{fmt}_qkv_norm_{tile}"
+        plan.options["projection_norm"] = "dispatch"
+        plan.run(live)
+        (row,) = plan.attest()
+        assert row["route"] == "qkv_fused" and row["kernel"] == f"norm_rms+linear_{fmt}_qkv_{tile}"
+        plan.options["projection_norm"] = "folded"
     pinned = Plan(plan.device, "t", {"qkv": "qkv_split"})
     qkv(pinned, b, m, vec(plan.device, "g", 64))
     pinned.run(Live(5, 0))

@@ -247,7 +247,9 @@ FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
 def all_projection_cases(rng):
     """qkv (plain, with RoPE in either layout) and gate_up, every tile, both routes: the decode and short
     tiles (m1, m8) in every format, the larger ones (wide, the GEMMs: 9 and 33 rows, slow on SwiftShader)
-    with each kind in another format (the plain linear cases cover those tiles in every format)."""
+    with each kind in another format (the plain linear cases cover those tiles in every format). The
+    fused route folds the norm into register tiles; at m1 and m8 it also runs with projection_norm=dispatch
+    (one format per kind). Ids name the norm (_norm-folded / _norm-dispatch) and the tile (_tile-<name>)."""
     out = []
     for t, (M, options, tile) in enumerate(PROJECTION_TILES):
         def formats(kind: int) -> tuple[str, ...]:
@@ -256,24 +258,36 @@ def all_projection_cases(rng):
         def rows(*sizes: int) -> tuple[int, ...]:
             return tuple(n * 8 for n in sizes) if tile == "m1_wide" else sizes
 
-        for route in ("qkv_fused", "qkv_split")[:1 if tile == "m1_wide" else 2]:  # split members: other N, other tiles
-            for fmt in formats(0):
+        def runs(fused: str, split: str, kind: int) -> list[tuple[str, str, dict, tuple[str, ...]]]:
+            """(route, norm tag, options, formats): split members run at other N, so other tiles."""
+            norm = "dispatch" if "linear_prefill" in options else "folded"
+            out = [(fused, norm, options, formats(kind))]
+            if tile in ("m1", "m8"):
+                out.append((fused, "dispatch", {**options, "projection_norm": "dispatch"},
+                            (FORMATS[(t + kind + 1) % len(FORMATS)],)))
+            if tile != "m1_wide":
+                out.append((split, "dispatch", options, formats(kind)))
+            return out
+
+        for route, norm, opts, fmts in runs("qkv_fused", "qkv_split", 0):
+            for fmt in fmts:
                 case, ref = projection_case(rng, "qkv", fmt, M, rows(64, 32, 32), 96, bias=fmt == "q8gsw")
-                case.overrides, case.options = {"qkv": route}, options
-                out.append((f"qkv_{fmt}_{route}_{M}_tile-{tile}", case, ref, 2e-4))
-            for lay in (False, True):
-                for fmt in formats(1 + lay):
+                case.overrides, case.options = {"qkv": route}, opts
+                out.append((f"qkv_{fmt}_{route}_{M}_norm-{norm}_tile-{tile}", case, ref, 2e-4))
+        for lay in (False, True):
+            for route, norm, opts, fmts in runs("qkv_fused", "qkv_split", 1 + lay):
+                for fmt in fmts:
                     case, ref = projection_case(rng, "qkv", fmt, M, rows(128, 64, 64), 64, bias=fmt == "q8gsw",
                                                 rope={"head_dim": 32, "interleaved": lay}, pos=5)
-                    case.overrides, case.options = {"qkv": route}, options
+                    case.overrides, case.options = {"qkv": route}, opts
                     rope_tile = "gemm_bk64" if tile == "gemm" else tile  # K = 64: the deeper K step fits
-                    out.append((f"qkv_rope_{fmt}_{route}_{M}_{'pairs' if lay else 'halves'}_tile-{rope_tile}",
-                                case, ref, 1e-3))
-        for route in ("gate_up", "gate_up_split")[:1 if tile == "m1_wide" else 2]:
-            for fmt in formats(3):
+                    out.append((f"qkv_rope_{fmt}_{route}_{M}_{'pairs' if lay else 'halves'}_norm-{norm}"
+                                f"_tile-{rope_tile}", case, ref, 1e-3))
+        for route, norm, opts, fmts in runs("gate_up", "gate_up_split", 3):
+            for fmt in fmts:
                 case, ref = projection_case(rng, "gate_up", fmt, M, rows(70, 70), 96, bias=fmt == "q4a")
-                case.overrides, case.options = {"gate_up": route}, options
-                out.append((f"gate_up_{fmt}_{route}_{M}_tile-{tile}", case, ref, 2e-4))
+                case.overrides, case.options = {"gate_up": route}, opts
+                out.append((f"gate_up_{fmt}_{route}_{M}_norm-{norm}_tile-{tile}", case, ref, 2e-4))
     return out
 
 
@@ -287,10 +301,14 @@ def check_routes(case_id: str, case: Case, attest: list[dict]) -> None:
     assert attest and all(a["kernel"] for a in attest), case_id
     for family, route in expected_routes(case_id, case).items():
         assert {a["route"] for a in attest if a["family"] == family} == {route}, (case_id, attest)
+    ran = [k for a in attest for k in a["kernel"].split("+")]
+    linears = [k for k in ran if k.startswith("linear_")]
     if "_tile-" in case_id:  # every linear kernel the case ran is at the tile its id names
         tile = case_id.rsplit("_tile-", 1)[1]
-        ran = [k for a in attest for k in a["kernel"].split("+") if k.startswith("linear_")]
-        assert ran and all(k.endswith(f"_{tile}") for k in ran), (case_id, attest)
+        assert linears and all(k.endswith(f"_{tile}") for k in linears), (case_id, attest)
+    if "_norm-" in case_id:  # the norm ran folded into the fused kernel (and no rmsnorm), or on its own
+        folded = case_id.split("_norm-", 1)[1].startswith("folded")
+        assert ("norm_rms" not in ran) == folded and all(("_norm_" in k) == folded for k in linears), (case_id, attest)
 
 
 def check(case_id: str, outputs: dict[str, bytes], ref: dict[str, np.ndarray], tol: float) -> None:

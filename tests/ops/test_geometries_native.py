@@ -40,10 +40,11 @@ def test_projections_at_model_shapes(device, geometry, M):
                                     rope={"head_dim": D, "interleaved": geometry == "smollm2"}, pos=3)
         case.attrs["max_seq"] = M
         case.overrides = {"qkv": route}
-        run(device, f"qkv_rope_{geometry}_{route}_{M}", case, ref, 2e-3)
+        norm = "folded" if route == "qkv_fused" else "dispatch"
+        run(device, f"qkv_rope_{geometry}_{route}_{M}_norm-{norm}", case, ref, 2e-3)
     case, ref = projection_case(rng, "gate_up", fmt, M, (ffn, ffn), hidden, gs=gs)
     case.attrs["max_seq"] = M
-    run(device, f"gate_up_{geometry}_{M}", case, ref, 2e-3)
+    run(device, f"gate_up_{geometry}_{M}_norm-folded", case, ref, 2e-3)
     case, ref = linear_case(rng, fmt, M, hidden, ffn, gs=gs)
     run(device, f"linear_{geometry}_down_{M}", case, ref, 2e-3)
 
@@ -53,15 +54,16 @@ WORKGROUP_CASES = [(g, M) for g, M in CASES if M >= 32]
 
 @pytest.mark.parametrize("geometry,M", WORKGROUP_CASES, ids=[f"{g}-M{M}" for g, M in WORKGROUP_CASES])
 def test_workgroup_gemms_at_model_shapes(device, geometry, M):
-    """linear_prefill=workgroup: the fused QKV (with RoPE) and the down projection as workgroup GEMMs
-    (every K here is a multiple of 64, so gemm_bk64), and the bk16 GEMM pinned on the down projection."""
+    """linear_prefill=workgroup: the fused QKV (with RoPE, after its norm's own dispatch) and the down
+    projection as workgroup GEMMs (every K here is a multiple of 64, so gemm_bk64), and the bk16 GEMM
+    pinned on the down projection."""
     hidden, q, kv, ffn, D, bias, fmt, gs = GEOMETRIES[geometry]
     rng = np.random.default_rng(M + 1)
     workgroup = {"linear_prefill": "workgroup"}
     case, ref = projection_case(rng, "qkv", fmt, M, (q, kv, kv), hidden, gs=gs, bias=bias,
                                 rope={"head_dim": D, "interleaved": geometry == "smollm2"}, pos=3)
     case.attrs["max_seq"], case.options = M, workgroup
-    run(device, f"qkv_rope_{geometry}_{M}_tile-gemm_bk64", case, ref, 2e-3)
+    run(device, f"qkv_rope_{geometry}_{M}_norm-dispatch_tile-gemm_bk64", case, ref, 2e-3)
     case, ref = linear_case(rng, fmt, M, hidden, ffn, gs=gs, bias=bias)
     case.options = workgroup
     run(device, f"linear_{geometry}_down_{M}_tile-gemm_bk64", case, ref, 2e-3)

@@ -28,6 +28,9 @@ OPTIONS: dict[str, Option] = {
     "linear_prefill": Option("register", ("register", "workgroup"),
                              "prefill linears from register tiles, or as workgroup GEMMs (W staged in workgroup "
                              "memory: slower on the CPU adapters measured, meant for GPUs)"),
+    "projection_norm": Option("folded", ("folded", "dispatch"),
+                              "the RMSNorm before a fused projection folded into its register-tile kernel, or "
+                              "run as a dispatch of its own that writes the normed input first"),
 }
 
 

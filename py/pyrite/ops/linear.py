@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, Callable
+from typing import Callable
 
 from .. import kernels
 from ..errors import ShapeError
@@ -110,44 +110,60 @@ def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0)
 def uniforms(plan: Plan, op: str, kernel: str, w: DeviceWeight, K: int, bias: DeviceWeight | None, *,
              N: int, rows: int = 0, n0: int = 0, ldy: int = 0, accumulate: bool = False, nq: int = 0,
              nk: int = 0, Hq: int = 0, Hk: int = 0, D: int = 0, positions: int = 0,
-             max_ctx: int = 0, interleaved: bool = False) -> Buffer:
+             max_ctx: int = 0, interleaved: bool = False, eps: float = 0.0) -> Buffer:
     """The params block of one dispatch over W (a whole tensor, a row block or a row view); the
     fields past ldy belong to the fused kinds (ops/projection.py)."""
     return plan.uniforms(f"{op}.params", kernel, N=N, K=K, GS=w.group_size or 8, rows=rows,
                          has_bias=bias is not None, b0=w.row0 + (bias.part_row0 if bias is not None else 0),
                          wr0=w.part_row0, ldw=w.stride_rows, n0=n0, ldy=ldy, accumulate=accumulate, nq=nq,
                          nk=nk, Hq=Hq, Hk=Hk, D=D, positions=positions, max_ctx=max_ctx,
-                         interleaved=interleaved)
+                         interleaved=interleaved, eps=float(eps))
 
 
-def tile_launches(plan: Plan, spec: LinearSpec, kind: str, bindings: tuple[Buffer, ...], out_rows: int,
+class TileChoice:
+    """The row of the linear route table (so the tile) a live shape runs, among the rows this adapter
+    builds for `spec`: for routes that run more than one kernel (a fused or split projection), where
+    the tile cannot be a route of its own. Chosen once per selection (a node asks each of its launches
+    with the same ctx)."""
+
+    def __init__(self, plan: Plan, spec: LinearSpec):
+        self.spec = spec
+        self.rows = fitting(FAMILY, FAMILY, ROUTES, plan.context(spec, Live(1, 0)))
+        self._last: tuple[Context, Route] | None = None
+
+    def __call__(self, ctx: Context) -> Tile:
+        if self._last is None or self._last[0] is not ctx:
+            self._last = (ctx, choose(FAMILY, self.rows, replace(ctx, spec=self.spec)))
+        return tile(self._last[1].variant)
+
+
+@dataclass(frozen=True)
+class TileKernel:
+    """One kernel a tile may run as: its id and bindings, and what must hold beyond the tile being picked."""
+
+    kernel: str
+    bindings: tuple[Buffer, ...]
+    when: Callable[[Context], bool] = always
+
+
+def tile_launches(choice: TileChoice, out_rows: int, variants: Callable[[Tile], list[TileKernel]],
                   paired: bool = False) -> list[Launch]:
-    """One dispatch at every tile this adapter can build, each active where the linear route table
-    (ROUTES) would pick that tile for the live shape and options.
-
-    For routes that run more than one kernel (a fused or split projection), where the tile cannot be a
-    route of its own. kind "" is the plain epilogue; each invocation column covers rn of the out_rows
-    rows of W, or rn / 2 pairs of them (paired: gate_up's gate and up rows)."""
-    rows = fitting(FAMILY, FAMILY, ROUTES, plan.context(spec, Live(1, 0)))
-    last: dict[str, Any] = {}  # a node asks every launch with the same ctx: choose once per selection
-
-    def picked(ctx: Context) -> Route:
-        if last.get("ctx") is not ctx:
-            last["ctx"], last["route"] = ctx, choose(FAMILY, rows, replace(ctx, spec=spec))
-        return last["route"]
-
+    """A dispatch per kernel of every tile this adapter can build (`variants`), each active where
+    `choice` picks its tile and its own condition holds. Each invocation column covers rn of the
+    out_rows rows of W, or rn / 2 pairs of them (paired: gate_up's gate and up rows)."""
     launches = []
-    for route in rows:
+    for route in choice.rows:
         t = tile(route.variant)
         cols = ceil_div(out_rows, t.rn // 2 if paired else t.rn)
 
         def grid(live: Live, t: Tile = t, cols: int = cols) -> tuple[int, int, int]:
-            return t.grid(cols, spec.rows or live.seq_len)
+            return t.grid(cols, choice.spec.rows or live.seq_len)
 
-        def active(ctx: Context, route: Route = route) -> bool:
-            return picked(ctx) is route
+        for v in variants(t):
+            def active(ctx: Context, t: Tile = t, v: TileKernel = v) -> bool:
+                return choice(ctx) == t and v.when(ctx)
 
-        launches.append(Launch(tile_kernel(spec.format, kind, t.name), bindings, grid, active))
+            launches.append(Launch(v.kernel, v.bindings, grid, active))
     return launches
 
 
@@ -189,7 +205,9 @@ def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: 
 
 def linear_launches(plan: Plan, args: LinearArgs) -> list[Launch]:
     """Every dispatch of a linear with its tile chosen per live shape (for multi-kernel routes)."""
-    return [launch for b in args.blocks for launch in tile_launches(plan, args.spec, "", b.bindings, b.rows)]
+    choice = TileChoice(plan, args.spec)
+    return [launch for b in args.blocks for launch in tile_launches(
+        choice, b.rows, lambda t, b=b: [TileKernel(tile_kernel(args.spec.format, "", t.name), b.bindings)])]
 
 
 def build_tile(route: Route, a: LinearArgs) -> list[Launch]:

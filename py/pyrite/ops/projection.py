@@ -4,18 +4,19 @@
                     RoPE of q (in place) and k, and k, v appended to the KV cache
 - family "gate_up": h = rmsnorm(x) * gain; out = silu(h @ Wg.T) * (h @ Wu.T)
 
-Each has two routes, both starting with the rmsnorm dispatch (folded into the projection it cost more
-than the dispatch it saves: the fused kernels ran 1.4-1.8x slower on SwiftShader, measured). The fused
-one is then one kernel of the linear template (kind qkv / gate_up) over the members packed by rows
-into one tensor at load (models/packing.py): the normed input is read once, and the outputs are
-distinct buffers (with rope, kind qkv_rope: rotated Q, and K and V straight into the cache). The split
-one is one linear per member (each a row view of the packed tensor, or a tensor of its own when the
+Each has two routes. The fused one is one kernel of the linear template (kind qkv / gate_up) over the
+members packed by rows into one tensor at load (models/packing.py): the input is read once, and the
+outputs are distinct buffers (with rope, kind qkv_rope: rotated Q, and K and V straight into the
+cache). At a register tile the RMSNorm is folded into that kernel (its _norm kinds: x * gain in the
+loop, 1/rms from the same loads); before a workgroup GEMM, or where the gain's binding would pass the
+adapter's storage-buffer limit, the rmsnorm runs as a dispatch of its own first. The split one is the
+rmsnorm, one linear per member (each a row view of the packed tensor, or a tensor of its own when the
 members could not be packed), then the SwiGLU product for gate_up, or rope q, rope k and the cache
 write: any formats, any adapter.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import ShapeError
 from ..gpu import Buffer
@@ -71,7 +72,7 @@ class ProjectionSpec:
     K: int
     outputs: tuple[int, ...]     # rows of each member
     packed: bool                 # one packed tensor, whole (not split into row blocks)
-    storage_buffers: int         # storage bindings of the fused kernel
+    storage_buffers: int         # storage bindings of the fused kernel (one more with the norm folded in)
     rope: RopeSpec | None = None
 
     def check_live(self, live) -> None:
@@ -122,7 +123,7 @@ def project(plan: Plan, op: str, kind: str, x: Buffer, gain: DeviceWeight, m: Me
     norm = rms_launch(plan, f"{op}.norm", x, gain, h, eps=eps)
     fused: tuple[Launch, ...] = ()
     if spec.packed:
-        fused = (norm, *_fused_launches(plan, op, spec, h, m, outs, dummy, rope))
+        fused = _fused_launches(plan, op, spec, norm, Inputs(x, gain, h, eps), m, outs, dummy, rope)
     split = [norm]
     dsts = outs if kind == "qkv" else (outs[0], scratch)
     for i, (w, b, y) in enumerate(zip(m.weights, m.biases, dsts)):
@@ -139,8 +140,20 @@ def project(plan: Plan, op: str, kind: str, x: Buffer, gain: DeviceWeight, m: Me
     plan.add_node(op, kind, spec, ROUTES[kind], ProjectionArgs(fused, tuple(split)))
 
 
-def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, h: Buffer, m: Members, outs: tuple[Buffer, ...],
-                    dummy: Buffer, rope: Rope | None) -> tuple[Launch, ...]:
+@dataclass(frozen=True)
+class Inputs:
+    """What the fused kernel reads: x and the norm's gain where it folds the norm in, h where it does not."""
+
+    x: Buffer
+    gain: DeviceWeight
+    h: Buffer
+    eps: float
+
+
+def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, norm: Launch, inp: Inputs, m: Members,
+                    outs: tuple[Buffer, ...], dummy: Buffer, rope: Rope | None) -> tuple[Launch, ...]:
+    """The norm dispatch (active only where the tile does not fold it in), then the fused kernel at
+    every tile, each active where the linear table picks its tile."""
     w, bias = m.packed, m.packed_bias
     assert w is not None
     kind = "qkv_rope" if rope is not None else spec.kind
@@ -154,12 +167,33 @@ def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, h: Buffer, m: Mem
     if spec.kind == "qkv":
         nq, nk, _ = spec.outputs
         out_rows, paired = w.shape[0], False
-        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=out_rows, nq=nq, nk=nk, **head)
+        head.update(nq=nq, nk=nk)
     else:
         out_rows, paired = spec.outputs[0], True  # gate rows, each paired with its up row
-        params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=out_rows)
-    bindings = (params, plan.step_buffer, h, *w.bindings(), bias.parts["data"] if bias is not None else dummy, *outs)
-    return tuple(lin.tile_launches(plan, lin.validate(op, w, bias), kind, bindings, out_rows, paired))
+    params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=out_rows, eps=inp.eps, **head)
+    weights = (*w.bindings(), bias.parts["data"] if bias is not None else dummy)
+    fold_fits = spec.storage_buffers + 1 <= plan.device.limits.max_storage_buffers_per_shader_stage
+    choice = lin.TileChoice(plan, lin.validate(op, w, bias))
+
+    def can_fold(t: lin.Tile) -> bool:
+        return fold_fits and not t.bk
+
+    def folds(t: lin.Tile, ctx: Context) -> bool:
+        return can_fold(t) and ctx.options["projection_norm"] == "folded"
+
+    def variants(t: lin.Tile) -> list[lin.TileKernel]:
+        after_norm = lin.TileKernel(lin.tile_kernel(spec.format, kind, t.name),
+                                    (params, plan.step_buffer, inp.h, *weights, *outs), lambda ctx: not folds(t, ctx))
+        if not can_fold(t):
+            return [after_norm]
+        return [lin.TileKernel(lin.tile_kernel(spec.format, f"{kind}_norm", t.name),
+                               (params, plan.step_buffer, inp.x, *weights, inp.gain.parts["data"], *outs),
+                               lambda ctx: folds(t, ctx)), after_norm]
+
+    def norm_runs(ctx: Context) -> bool:
+        return not folds(choice(ctx), ctx)
+
+    return (replace(norm, active=norm_runs), *lin.tile_launches(choice, out_rows, variants, paired))
 
 
 def _fused(route: Route, a: ProjectionArgs) -> list[Launch]:

@@ -1,0 +1,1282 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
+// each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
+// loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
+// workgroup memory first was 1.4-1.8x slower on SwiftShader). Without it x is already normed.
+// KIND picks the epilogue:
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32 }
+
+const WG: u32 = 64u;
+const TM: u32 = 8u;
+const RN: u32 = 16u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<u32>;  // q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes
+@group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(5) var<storage, read> mins: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(6) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
+@group(0) @binding(7) var<storage, read> gain: array<vec4<f32>>;  // [K/4] the RMSNorm weight
+@group(0) @binding(8) var<storage, read_write> y: array<f32>;  // plain: [M, ldy]; gate_up: [M, N]
+
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
+fn half_at(buf_index: u32, packed: u32) -> f32 {
+    return unpack2x16float(packed)[buf_index & 1u];
+}
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    let g = min(col * 8u + r % 8u, p.N - 1u);
+    return select(g, g + p.N, r >= 8u);
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = gid.x;
+    let m0 = wid.y * TM;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    let x1 = min(m0 + 1u, M - 1u) * K4;
+    let x2 = min(m0 + 2u, M - 1u) * K4;
+    let x3 = min(m0 + 3u, M - 1u) * K4;
+    let x4 = min(m0 + 4u, M - 1u) * K4;
+    let x5 = min(m0 + 5u, M - 1u) * K4;
+    let x6 = min(m0 + 6u, M - 1u) * K4;
+    let x7 = min(m0 + 7u, M - 1u) * K4;
+    if (col * 8u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 8u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    var acc0_1 = 0.0;
+    var acc0_2 = 0.0;
+    var acc0_3 = 0.0;
+    var acc0_4 = 0.0;
+    var acc0_5 = 0.0;
+    var acc0_6 = 0.0;
+    var acc0_7 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    var acc1_1 = 0.0;
+    var acc1_2 = 0.0;
+    var acc1_3 = 0.0;
+    var acc1_4 = 0.0;
+    var acc1_5 = 0.0;
+    var acc1_6 = 0.0;
+    var acc1_7 = 0.0;
+    let n2 = tile_row(col, 2u);
+    let w2 = p.wr0 + n2;  // its row in the part buffers
+    var acc2_0 = 0.0;
+    var acc2_1 = 0.0;
+    var acc2_2 = 0.0;
+    var acc2_3 = 0.0;
+    var acc2_4 = 0.0;
+    var acc2_5 = 0.0;
+    var acc2_6 = 0.0;
+    var acc2_7 = 0.0;
+    let n3 = tile_row(col, 3u);
+    let w3 = p.wr0 + n3;  // its row in the part buffers
+    var acc3_0 = 0.0;
+    var acc3_1 = 0.0;
+    var acc3_2 = 0.0;
+    var acc3_3 = 0.0;
+    var acc3_4 = 0.0;
+    var acc3_5 = 0.0;
+    var acc3_6 = 0.0;
+    var acc3_7 = 0.0;
+    let n4 = tile_row(col, 4u);
+    let w4 = p.wr0 + n4;  // its row in the part buffers
+    var acc4_0 = 0.0;
+    var acc4_1 = 0.0;
+    var acc4_2 = 0.0;
+    var acc4_3 = 0.0;
+    var acc4_4 = 0.0;
+    var acc4_5 = 0.0;
+    var acc4_6 = 0.0;
+    var acc4_7 = 0.0;
+    let n5 = tile_row(col, 5u);
+    let w5 = p.wr0 + n5;  // its row in the part buffers
+    var acc5_0 = 0.0;
+    var acc5_1 = 0.0;
+    var acc5_2 = 0.0;
+    var acc5_3 = 0.0;
+    var acc5_4 = 0.0;
+    var acc5_5 = 0.0;
+    var acc5_6 = 0.0;
+    var acc5_7 = 0.0;
+    let n6 = tile_row(col, 6u);
+    let w6 = p.wr0 + n6;  // its row in the part buffers
+    var acc6_0 = 0.0;
+    var acc6_1 = 0.0;
+    var acc6_2 = 0.0;
+    var acc6_3 = 0.0;
+    var acc6_4 = 0.0;
+    var acc6_5 = 0.0;
+    var acc6_6 = 0.0;
+    var acc6_7 = 0.0;
+    let n7 = tile_row(col, 7u);
+    let w7 = p.wr0 + n7;  // its row in the part buffers
+    var acc7_0 = 0.0;
+    var acc7_1 = 0.0;
+    var acc7_2 = 0.0;
+    var acc7_3 = 0.0;
+    var acc7_4 = 0.0;
+    var acc7_5 = 0.0;
+    var acc7_6 = 0.0;
+    var acc7_7 = 0.0;
+    let n8 = tile_row(col, 8u);
+    let w8 = p.wr0 + n8;  // its row in the part buffers
+    var acc8_0 = 0.0;
+    var acc8_1 = 0.0;
+    var acc8_2 = 0.0;
+    var acc8_3 = 0.0;
+    var acc8_4 = 0.0;
+    var acc8_5 = 0.0;
+    var acc8_6 = 0.0;
+    var acc8_7 = 0.0;
+    let n9 = tile_row(col, 9u);
+    let w9 = p.wr0 + n9;  // its row in the part buffers
+    var acc9_0 = 0.0;
+    var acc9_1 = 0.0;
+    var acc9_2 = 0.0;
+    var acc9_3 = 0.0;
+    var acc9_4 = 0.0;
+    var acc9_5 = 0.0;
+    var acc9_6 = 0.0;
+    var acc9_7 = 0.0;
+    let n10 = tile_row(col, 10u);
+    let w10 = p.wr0 + n10;  // its row in the part buffers
+    var acc10_0 = 0.0;
+    var acc10_1 = 0.0;
+    var acc10_2 = 0.0;
+    var acc10_3 = 0.0;
+    var acc10_4 = 0.0;
+    var acc10_5 = 0.0;
+    var acc10_6 = 0.0;
+    var acc10_7 = 0.0;
+    let n11 = tile_row(col, 11u);
+    let w11 = p.wr0 + n11;  // its row in the part buffers
+    var acc11_0 = 0.0;
+    var acc11_1 = 0.0;
+    var acc11_2 = 0.0;
+    var acc11_3 = 0.0;
+    var acc11_4 = 0.0;
+    var acc11_5 = 0.0;
+    var acc11_6 = 0.0;
+    var acc11_7 = 0.0;
+    let n12 = tile_row(col, 12u);
+    let w12 = p.wr0 + n12;  // its row in the part buffers
+    var acc12_0 = 0.0;
+    var acc12_1 = 0.0;
+    var acc12_2 = 0.0;
+    var acc12_3 = 0.0;
+    var acc12_4 = 0.0;
+    var acc12_5 = 0.0;
+    var acc12_6 = 0.0;
+    var acc12_7 = 0.0;
+    let n13 = tile_row(col, 13u);
+    let w13 = p.wr0 + n13;  // its row in the part buffers
+    var acc13_0 = 0.0;
+    var acc13_1 = 0.0;
+    var acc13_2 = 0.0;
+    var acc13_3 = 0.0;
+    var acc13_4 = 0.0;
+    var acc13_5 = 0.0;
+    var acc13_6 = 0.0;
+    var acc13_7 = 0.0;
+    let n14 = tile_row(col, 14u);
+    let w14 = p.wr0 + n14;  // its row in the part buffers
+    var acc14_0 = 0.0;
+    var acc14_1 = 0.0;
+    var acc14_2 = 0.0;
+    var acc14_3 = 0.0;
+    var acc14_4 = 0.0;
+    var acc14_5 = 0.0;
+    var acc14_6 = 0.0;
+    var acc14_7 = 0.0;
+    let n15 = tile_row(col, 15u);
+    let w15 = p.wr0 + n15;  // its row in the part buffers
+    var acc15_0 = 0.0;
+    var acc15_1 = 0.0;
+    var acc15_2 = 0.0;
+    var acc15_3 = 0.0;
+    var acc15_4 = 0.0;
+    var acc15_5 = 0.0;
+    var acc15_6 = 0.0;
+    var acc15_7 = 0.0;
+    var ss0 = 0.0;
+    var ss1 = 0.0;
+    var ss2 = 0.0;
+    var ss3 = 0.0;
+    var ss4 = 0.0;
+    var ss5 = 0.0;
+    var ss6 = 0.0;
+    var ss7 = 0.0;
+    let words_per_group = p.GS / 8u;
+    let words_per_row = p.K / 8u;
+    let n_groups = p.K / p.GS;
+    for (var g = 0u; g < n_groups; g = g + 1u) {
+        var xs0 = 0.0;
+        var qx0_0 = 0.0;
+        var qx1_0 = 0.0;
+        var qx2_0 = 0.0;
+        var qx3_0 = 0.0;
+        var qx4_0 = 0.0;
+        var qx5_0 = 0.0;
+        var qx6_0 = 0.0;
+        var qx7_0 = 0.0;
+        var qx8_0 = 0.0;
+        var qx9_0 = 0.0;
+        var qx10_0 = 0.0;
+        var qx11_0 = 0.0;
+        var qx12_0 = 0.0;
+        var qx13_0 = 0.0;
+        var qx14_0 = 0.0;
+        var qx15_0 = 0.0;
+        var xs1 = 0.0;
+        var qx0_1 = 0.0;
+        var qx1_1 = 0.0;
+        var qx2_1 = 0.0;
+        var qx3_1 = 0.0;
+        var qx4_1 = 0.0;
+        var qx5_1 = 0.0;
+        var qx6_1 = 0.0;
+        var qx7_1 = 0.0;
+        var qx8_1 = 0.0;
+        var qx9_1 = 0.0;
+        var qx10_1 = 0.0;
+        var qx11_1 = 0.0;
+        var qx12_1 = 0.0;
+        var qx13_1 = 0.0;
+        var qx14_1 = 0.0;
+        var qx15_1 = 0.0;
+        var xs2 = 0.0;
+        var qx0_2 = 0.0;
+        var qx1_2 = 0.0;
+        var qx2_2 = 0.0;
+        var qx3_2 = 0.0;
+        var qx4_2 = 0.0;
+        var qx5_2 = 0.0;
+        var qx6_2 = 0.0;
+        var qx7_2 = 0.0;
+        var qx8_2 = 0.0;
+        var qx9_2 = 0.0;
+        var qx10_2 = 0.0;
+        var qx11_2 = 0.0;
+        var qx12_2 = 0.0;
+        var qx13_2 = 0.0;
+        var qx14_2 = 0.0;
+        var qx15_2 = 0.0;
+        var xs3 = 0.0;
+        var qx0_3 = 0.0;
+        var qx1_3 = 0.0;
+        var qx2_3 = 0.0;
+        var qx3_3 = 0.0;
+        var qx4_3 = 0.0;
+        var qx5_3 = 0.0;
+        var qx6_3 = 0.0;
+        var qx7_3 = 0.0;
+        var qx8_3 = 0.0;
+        var qx9_3 = 0.0;
+        var qx10_3 = 0.0;
+        var qx11_3 = 0.0;
+        var qx12_3 = 0.0;
+        var qx13_3 = 0.0;
+        var qx14_3 = 0.0;
+        var qx15_3 = 0.0;
+        var xs4 = 0.0;
+        var qx0_4 = 0.0;
+        var qx1_4 = 0.0;
+        var qx2_4 = 0.0;
+        var qx3_4 = 0.0;
+        var qx4_4 = 0.0;
+        var qx5_4 = 0.0;
+        var qx6_4 = 0.0;
+        var qx7_4 = 0.0;
+        var qx8_4 = 0.0;
+        var qx9_4 = 0.0;
+        var qx10_4 = 0.0;
+        var qx11_4 = 0.0;
+        var qx12_4 = 0.0;
+        var qx13_4 = 0.0;
+        var qx14_4 = 0.0;
+        var qx15_4 = 0.0;
+        var xs5 = 0.0;
+        var qx0_5 = 0.0;
+        var qx1_5 = 0.0;
+        var qx2_5 = 0.0;
+        var qx3_5 = 0.0;
+        var qx4_5 = 0.0;
+        var qx5_5 = 0.0;
+        var qx6_5 = 0.0;
+        var qx7_5 = 0.0;
+        var qx8_5 = 0.0;
+        var qx9_5 = 0.0;
+        var qx10_5 = 0.0;
+        var qx11_5 = 0.0;
+        var qx12_5 = 0.0;
+        var qx13_5 = 0.0;
+        var qx14_5 = 0.0;
+        var qx15_5 = 0.0;
+        var xs6 = 0.0;
+        var qx0_6 = 0.0;
+        var qx1_6 = 0.0;
+        var qx2_6 = 0.0;
+        var qx3_6 = 0.0;
+        var qx4_6 = 0.0;
+        var qx5_6 = 0.0;
+        var qx6_6 = 0.0;
+        var qx7_6 = 0.0;
+        var qx8_6 = 0.0;
+        var qx9_6 = 0.0;
+        var qx10_6 = 0.0;
+        var qx11_6 = 0.0;
+        var qx12_6 = 0.0;
+        var qx13_6 = 0.0;
+        var qx14_6 = 0.0;
+        var qx15_6 = 0.0;
+        var xs7 = 0.0;
+        var qx0_7 = 0.0;
+        var qx1_7 = 0.0;
+        var qx2_7 = 0.0;
+        var qx3_7 = 0.0;
+        var qx4_7 = 0.0;
+        var qx5_7 = 0.0;
+        var qx6_7 = 0.0;
+        var qx7_7 = 0.0;
+        var qx8_7 = 0.0;
+        var qx9_7 = 0.0;
+        var qx10_7 = 0.0;
+        var qx11_7 = 0.0;
+        var qx12_7 = 0.0;
+        var qx13_7 = 0.0;
+        var qx14_7 = 0.0;
+        var qx15_7 = 0.0;
+        for (var i = 0u; i < words_per_group; i = i + 1u) {
+            let word = g * words_per_group + i;
+            // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
+            let ga = gain[word * 2u];
+            let gb = gain[word * 2u + 1u];
+            let a0_raw = x[x0 + word * 2u];
+            ss0 = ss0 + dot(a0_raw, a0_raw);
+            let a0 = a0_raw * ga;
+            let b0_raw = x[x0 + word * 2u + 1u];
+            ss0 = ss0 + dot(b0_raw, b0_raw);
+            let b0 = b0_raw * gb;
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
+            let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;
+            xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
+            let a1_raw = x[x1 + word * 2u];
+            ss1 = ss1 + dot(a1_raw, a1_raw);
+            let a1 = a1_raw * ga;
+            let b1_raw = x[x1 + word * 2u + 1u];
+            ss1 = ss1 + dot(b1_raw, b1_raw);
+            let b1 = b1_raw * gb;
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev1 = vec4<f32>(a1.x, a1.z, b1.x, b1.z) * EVEN_SCALE;
+            let od1 = vec4<f32>(a1.y, a1.w, b1.y, b1.w) * ODD_SCALE;
+            xs1 = xs1 + dot(a1 + b1, vec4<f32>(1.0));
+            let a2_raw = x[x2 + word * 2u];
+            ss2 = ss2 + dot(a2_raw, a2_raw);
+            let a2 = a2_raw * ga;
+            let b2_raw = x[x2 + word * 2u + 1u];
+            ss2 = ss2 + dot(b2_raw, b2_raw);
+            let b2 = b2_raw * gb;
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev2 = vec4<f32>(a2.x, a2.z, b2.x, b2.z) * EVEN_SCALE;
+            let od2 = vec4<f32>(a2.y, a2.w, b2.y, b2.w) * ODD_SCALE;
+            xs2 = xs2 + dot(a2 + b2, vec4<f32>(1.0));
+            let a3_raw = x[x3 + word * 2u];
+            ss3 = ss3 + dot(a3_raw, a3_raw);
+            let a3 = a3_raw * ga;
+            let b3_raw = x[x3 + word * 2u + 1u];
+            ss3 = ss3 + dot(b3_raw, b3_raw);
+            let b3 = b3_raw * gb;
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev3 = vec4<f32>(a3.x, a3.z, b3.x, b3.z) * EVEN_SCALE;
+            let od3 = vec4<f32>(a3.y, a3.w, b3.y, b3.w) * ODD_SCALE;
+            xs3 = xs3 + dot(a3 + b3, vec4<f32>(1.0));
+            let a4_raw = x[x4 + word * 2u];
+            ss4 = ss4 + dot(a4_raw, a4_raw);
+            let a4 = a4_raw * ga;
+            let b4_raw = x[x4 + word * 2u + 1u];
+            ss4 = ss4 + dot(b4_raw, b4_raw);
+            let b4 = b4_raw * gb;
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev4 = vec4<f32>(a4.x, a4.z, b4.x, b4.z) * EVEN_SCALE;
+            let od4 = vec4<f32>(a4.y, a4.w, b4.y, b4.w) * ODD_SCALE;
+            xs4 = xs4 + dot(a4 + b4, vec4<f32>(1.0));
+            let a5_raw = x[x5 + word * 2u];
+            ss5 = ss5 + dot(a5_raw, a5_raw);
+            let a5 = a5_raw * ga;
+            let b5_raw = x[x5 + word * 2u + 1u];
+            ss5 = ss5 + dot(b5_raw, b5_raw);
+            let b5 = b5_raw * gb;
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev5 = vec4<f32>(a5.x, a5.z, b5.x, b5.z) * EVEN_SCALE;
+            let od5 = vec4<f32>(a5.y, a5.w, b5.y, b5.w) * ODD_SCALE;
+            xs5 = xs5 + dot(a5 + b5, vec4<f32>(1.0));
+            let a6_raw = x[x6 + word * 2u];
+            ss6 = ss6 + dot(a6_raw, a6_raw);
+            let a6 = a6_raw * ga;
+            let b6_raw = x[x6 + word * 2u + 1u];
+            ss6 = ss6 + dot(b6_raw, b6_raw);
+            let b6 = b6_raw * gb;
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev6 = vec4<f32>(a6.x, a6.z, b6.x, b6.z) * EVEN_SCALE;
+            let od6 = vec4<f32>(a6.y, a6.w, b6.y, b6.w) * ODD_SCALE;
+            xs6 = xs6 + dot(a6 + b6, vec4<f32>(1.0));
+            let a7_raw = x[x7 + word * 2u];
+            ss7 = ss7 + dot(a7_raw, a7_raw);
+            let a7 = a7_raw * ga;
+            let b7_raw = x[x7 + word * 2u + 1u];
+            ss7 = ss7 + dot(b7_raw, b7_raw);
+            let b7 = b7_raw * gb;
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev7 = vec4<f32>(a7.x, a7.z, b7.x, b7.z) * EVEN_SCALE;
+            let od7 = vec4<f32>(a7.y, a7.w, b7.y, b7.w) * ODD_SCALE;
+            xs7 = xs7 + dot(a7 + b7, vec4<f32>(1.0));
+            let q0 = vec4<u32>(w[w0 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo0 = vec4<f32>(q0 & EVEN_NIBBLES);
+            let hi0 = vec4<f32>(q0 & ODD_NIBBLES);
+            qx0_0 = qx0_0 + dot(lo0, ev0) + dot(hi0, od0);
+            qx0_1 = qx0_1 + dot(lo0, ev1) + dot(hi0, od1);
+            qx0_2 = qx0_2 + dot(lo0, ev2) + dot(hi0, od2);
+            qx0_3 = qx0_3 + dot(lo0, ev3) + dot(hi0, od3);
+            qx0_4 = qx0_4 + dot(lo0, ev4) + dot(hi0, od4);
+            qx0_5 = qx0_5 + dot(lo0, ev5) + dot(hi0, od5);
+            qx0_6 = qx0_6 + dot(lo0, ev6) + dot(hi0, od6);
+            qx0_7 = qx0_7 + dot(lo0, ev7) + dot(hi0, od7);
+            let q1 = vec4<u32>(w[w1 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo1 = vec4<f32>(q1 & EVEN_NIBBLES);
+            let hi1 = vec4<f32>(q1 & ODD_NIBBLES);
+            qx1_0 = qx1_0 + dot(lo1, ev0) + dot(hi1, od0);
+            qx1_1 = qx1_1 + dot(lo1, ev1) + dot(hi1, od1);
+            qx1_2 = qx1_2 + dot(lo1, ev2) + dot(hi1, od2);
+            qx1_3 = qx1_3 + dot(lo1, ev3) + dot(hi1, od3);
+            qx1_4 = qx1_4 + dot(lo1, ev4) + dot(hi1, od4);
+            qx1_5 = qx1_5 + dot(lo1, ev5) + dot(hi1, od5);
+            qx1_6 = qx1_6 + dot(lo1, ev6) + dot(hi1, od6);
+            qx1_7 = qx1_7 + dot(lo1, ev7) + dot(hi1, od7);
+            let q2 = vec4<u32>(w[w2 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo2 = vec4<f32>(q2 & EVEN_NIBBLES);
+            let hi2 = vec4<f32>(q2 & ODD_NIBBLES);
+            qx2_0 = qx2_0 + dot(lo2, ev0) + dot(hi2, od0);
+            qx2_1 = qx2_1 + dot(lo2, ev1) + dot(hi2, od1);
+            qx2_2 = qx2_2 + dot(lo2, ev2) + dot(hi2, od2);
+            qx2_3 = qx2_3 + dot(lo2, ev3) + dot(hi2, od3);
+            qx2_4 = qx2_4 + dot(lo2, ev4) + dot(hi2, od4);
+            qx2_5 = qx2_5 + dot(lo2, ev5) + dot(hi2, od5);
+            qx2_6 = qx2_6 + dot(lo2, ev6) + dot(hi2, od6);
+            qx2_7 = qx2_7 + dot(lo2, ev7) + dot(hi2, od7);
+            let q3 = vec4<u32>(w[w3 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo3 = vec4<f32>(q3 & EVEN_NIBBLES);
+            let hi3 = vec4<f32>(q3 & ODD_NIBBLES);
+            qx3_0 = qx3_0 + dot(lo3, ev0) + dot(hi3, od0);
+            qx3_1 = qx3_1 + dot(lo3, ev1) + dot(hi3, od1);
+            qx3_2 = qx3_2 + dot(lo3, ev2) + dot(hi3, od2);
+            qx3_3 = qx3_3 + dot(lo3, ev3) + dot(hi3, od3);
+            qx3_4 = qx3_4 + dot(lo3, ev4) + dot(hi3, od4);
+            qx3_5 = qx3_5 + dot(lo3, ev5) + dot(hi3, od5);
+            qx3_6 = qx3_6 + dot(lo3, ev6) + dot(hi3, od6);
+            qx3_7 = qx3_7 + dot(lo3, ev7) + dot(hi3, od7);
+            let q4 = vec4<u32>(w[w4 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo4 = vec4<f32>(q4 & EVEN_NIBBLES);
+            let hi4 = vec4<f32>(q4 & ODD_NIBBLES);
+            qx4_0 = qx4_0 + dot(lo4, ev0) + dot(hi4, od0);
+            qx4_1 = qx4_1 + dot(lo4, ev1) + dot(hi4, od1);
+            qx4_2 = qx4_2 + dot(lo4, ev2) + dot(hi4, od2);
+            qx4_3 = qx4_3 + dot(lo4, ev3) + dot(hi4, od3);
+            qx4_4 = qx4_4 + dot(lo4, ev4) + dot(hi4, od4);
+            qx4_5 = qx4_5 + dot(lo4, ev5) + dot(hi4, od5);
+            qx4_6 = qx4_6 + dot(lo4, ev6) + dot(hi4, od6);
+            qx4_7 = qx4_7 + dot(lo4, ev7) + dot(hi4, od7);
+            let q5 = vec4<u32>(w[w5 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo5 = vec4<f32>(q5 & EVEN_NIBBLES);
+            let hi5 = vec4<f32>(q5 & ODD_NIBBLES);
+            qx5_0 = qx5_0 + dot(lo5, ev0) + dot(hi5, od0);
+            qx5_1 = qx5_1 + dot(lo5, ev1) + dot(hi5, od1);
+            qx5_2 = qx5_2 + dot(lo5, ev2) + dot(hi5, od2);
+            qx5_3 = qx5_3 + dot(lo5, ev3) + dot(hi5, od3);
+            qx5_4 = qx5_4 + dot(lo5, ev4) + dot(hi5, od4);
+            qx5_5 = qx5_5 + dot(lo5, ev5) + dot(hi5, od5);
+            qx5_6 = qx5_6 + dot(lo5, ev6) + dot(hi5, od6);
+            qx5_7 = qx5_7 + dot(lo5, ev7) + dot(hi5, od7);
+            let q6 = vec4<u32>(w[w6 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo6 = vec4<f32>(q6 & EVEN_NIBBLES);
+            let hi6 = vec4<f32>(q6 & ODD_NIBBLES);
+            qx6_0 = qx6_0 + dot(lo6, ev0) + dot(hi6, od0);
+            qx6_1 = qx6_1 + dot(lo6, ev1) + dot(hi6, od1);
+            qx6_2 = qx6_2 + dot(lo6, ev2) + dot(hi6, od2);
+            qx6_3 = qx6_3 + dot(lo6, ev3) + dot(hi6, od3);
+            qx6_4 = qx6_4 + dot(lo6, ev4) + dot(hi6, od4);
+            qx6_5 = qx6_5 + dot(lo6, ev5) + dot(hi6, od5);
+            qx6_6 = qx6_6 + dot(lo6, ev6) + dot(hi6, od6);
+            qx6_7 = qx6_7 + dot(lo6, ev7) + dot(hi6, od7);
+            let q7 = vec4<u32>(w[w7 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo7 = vec4<f32>(q7 & EVEN_NIBBLES);
+            let hi7 = vec4<f32>(q7 & ODD_NIBBLES);
+            qx7_0 = qx7_0 + dot(lo7, ev0) + dot(hi7, od0);
+            qx7_1 = qx7_1 + dot(lo7, ev1) + dot(hi7, od1);
+            qx7_2 = qx7_2 + dot(lo7, ev2) + dot(hi7, od2);
+            qx7_3 = qx7_3 + dot(lo7, ev3) + dot(hi7, od3);
+            qx7_4 = qx7_4 + dot(lo7, ev4) + dot(hi7, od4);
+            qx7_5 = qx7_5 + dot(lo7, ev5) + dot(hi7, od5);
+            qx7_6 = qx7_6 + dot(lo7, ev6) + dot(hi7, od6);
+            qx7_7 = qx7_7 + dot(lo7, ev7) + dot(hi7, od7);
+            let q8 = vec4<u32>(w[w8 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo8 = vec4<f32>(q8 & EVEN_NIBBLES);
+            let hi8 = vec4<f32>(q8 & ODD_NIBBLES);
+            qx8_0 = qx8_0 + dot(lo8, ev0) + dot(hi8, od0);
+            qx8_1 = qx8_1 + dot(lo8, ev1) + dot(hi8, od1);
+            qx8_2 = qx8_2 + dot(lo8, ev2) + dot(hi8, od2);
+            qx8_3 = qx8_3 + dot(lo8, ev3) + dot(hi8, od3);
+            qx8_4 = qx8_4 + dot(lo8, ev4) + dot(hi8, od4);
+            qx8_5 = qx8_5 + dot(lo8, ev5) + dot(hi8, od5);
+            qx8_6 = qx8_6 + dot(lo8, ev6) + dot(hi8, od6);
+            qx8_7 = qx8_7 + dot(lo8, ev7) + dot(hi8, od7);
+            let q9 = vec4<u32>(w[w9 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo9 = vec4<f32>(q9 & EVEN_NIBBLES);
+            let hi9 = vec4<f32>(q9 & ODD_NIBBLES);
+            qx9_0 = qx9_0 + dot(lo9, ev0) + dot(hi9, od0);
+            qx9_1 = qx9_1 + dot(lo9, ev1) + dot(hi9, od1);
+            qx9_2 = qx9_2 + dot(lo9, ev2) + dot(hi9, od2);
+            qx9_3 = qx9_3 + dot(lo9, ev3) + dot(hi9, od3);
+            qx9_4 = qx9_4 + dot(lo9, ev4) + dot(hi9, od4);
+            qx9_5 = qx9_5 + dot(lo9, ev5) + dot(hi9, od5);
+            qx9_6 = qx9_6 + dot(lo9, ev6) + dot(hi9, od6);
+            qx9_7 = qx9_7 + dot(lo9, ev7) + dot(hi9, od7);
+            let q10 = vec4<u32>(w[w10 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo10 = vec4<f32>(q10 & EVEN_NIBBLES);
+            let hi10 = vec4<f32>(q10 & ODD_NIBBLES);
+            qx10_0 = qx10_0 + dot(lo10, ev0) + dot(hi10, od0);
+            qx10_1 = qx10_1 + dot(lo10, ev1) + dot(hi10, od1);
+            qx10_2 = qx10_2 + dot(lo10, ev2) + dot(hi10, od2);
+            qx10_3 = qx10_3 + dot(lo10, ev3) + dot(hi10, od3);
+            qx10_4 = qx10_4 + dot(lo10, ev4) + dot(hi10, od4);
+            qx10_5 = qx10_5 + dot(lo10, ev5) + dot(hi10, od5);
+            qx10_6 = qx10_6 + dot(lo10, ev6) + dot(hi10, od6);
+            qx10_7 = qx10_7 + dot(lo10, ev7) + dot(hi10, od7);
+            let q11 = vec4<u32>(w[w11 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo11 = vec4<f32>(q11 & EVEN_NIBBLES);
+            let hi11 = vec4<f32>(q11 & ODD_NIBBLES);
+            qx11_0 = qx11_0 + dot(lo11, ev0) + dot(hi11, od0);
+            qx11_1 = qx11_1 + dot(lo11, ev1) + dot(hi11, od1);
+            qx11_2 = qx11_2 + dot(lo11, ev2) + dot(hi11, od2);
+            qx11_3 = qx11_3 + dot(lo11, ev3) + dot(hi11, od3);
+            qx11_4 = qx11_4 + dot(lo11, ev4) + dot(hi11, od4);
+            qx11_5 = qx11_5 + dot(lo11, ev5) + dot(hi11, od5);
+            qx11_6 = qx11_6 + dot(lo11, ev6) + dot(hi11, od6);
+            qx11_7 = qx11_7 + dot(lo11, ev7) + dot(hi11, od7);
+            let q12 = vec4<u32>(w[w12 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo12 = vec4<f32>(q12 & EVEN_NIBBLES);
+            let hi12 = vec4<f32>(q12 & ODD_NIBBLES);
+            qx12_0 = qx12_0 + dot(lo12, ev0) + dot(hi12, od0);
+            qx12_1 = qx12_1 + dot(lo12, ev1) + dot(hi12, od1);
+            qx12_2 = qx12_2 + dot(lo12, ev2) + dot(hi12, od2);
+            qx12_3 = qx12_3 + dot(lo12, ev3) + dot(hi12, od3);
+            qx12_4 = qx12_4 + dot(lo12, ev4) + dot(hi12, od4);
+            qx12_5 = qx12_5 + dot(lo12, ev5) + dot(hi12, od5);
+            qx12_6 = qx12_6 + dot(lo12, ev6) + dot(hi12, od6);
+            qx12_7 = qx12_7 + dot(lo12, ev7) + dot(hi12, od7);
+            let q13 = vec4<u32>(w[w13 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo13 = vec4<f32>(q13 & EVEN_NIBBLES);
+            let hi13 = vec4<f32>(q13 & ODD_NIBBLES);
+            qx13_0 = qx13_0 + dot(lo13, ev0) + dot(hi13, od0);
+            qx13_1 = qx13_1 + dot(lo13, ev1) + dot(hi13, od1);
+            qx13_2 = qx13_2 + dot(lo13, ev2) + dot(hi13, od2);
+            qx13_3 = qx13_3 + dot(lo13, ev3) + dot(hi13, od3);
+            qx13_4 = qx13_4 + dot(lo13, ev4) + dot(hi13, od4);
+            qx13_5 = qx13_5 + dot(lo13, ev5) + dot(hi13, od5);
+            qx13_6 = qx13_6 + dot(lo13, ev6) + dot(hi13, od6);
+            qx13_7 = qx13_7 + dot(lo13, ev7) + dot(hi13, od7);
+            let q14 = vec4<u32>(w[w14 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo14 = vec4<f32>(q14 & EVEN_NIBBLES);
+            let hi14 = vec4<f32>(q14 & ODD_NIBBLES);
+            qx14_0 = qx14_0 + dot(lo14, ev0) + dot(hi14, od0);
+            qx14_1 = qx14_1 + dot(lo14, ev1) + dot(hi14, od1);
+            qx14_2 = qx14_2 + dot(lo14, ev2) + dot(hi14, od2);
+            qx14_3 = qx14_3 + dot(lo14, ev3) + dot(hi14, od3);
+            qx14_4 = qx14_4 + dot(lo14, ev4) + dot(hi14, od4);
+            qx14_5 = qx14_5 + dot(lo14, ev5) + dot(hi14, od5);
+            qx14_6 = qx14_6 + dot(lo14, ev6) + dot(hi14, od6);
+            qx14_7 = qx14_7 + dot(lo14, ev7) + dot(hi14, od7);
+            let q15 = vec4<u32>(w[w15 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo15 = vec4<f32>(q15 & EVEN_NIBBLES);
+            let hi15 = vec4<f32>(q15 & ODD_NIBBLES);
+            qx15_0 = qx15_0 + dot(lo15, ev0) + dot(hi15, od0);
+            qx15_1 = qx15_1 + dot(lo15, ev1) + dot(hi15, od1);
+            qx15_2 = qx15_2 + dot(lo15, ev2) + dot(hi15, od2);
+            qx15_3 = qx15_3 + dot(lo15, ev3) + dot(hi15, od3);
+            qx15_4 = qx15_4 + dot(lo15, ev4) + dot(hi15, od4);
+            qx15_5 = qx15_5 + dot(lo15, ev5) + dot(hi15, od5);
+            qx15_6 = qx15_6 + dot(lo15, ev6) + dot(hi15, od6);
+            qx15_7 = qx15_7 + dot(lo15, ev7) + dot(hi15, od7);
+        }
+        let si0 = g * p.ldw + w0;
+        let s0 = half_at(si0, scale[si0 >> 1u]);
+        let mn0 = half_at(si0, mins[si0 >> 1u]);
+        acc0_0 = acc0_0 + s0 * qx0_0 + mn0 * xs0;
+        acc0_1 = acc0_1 + s0 * qx0_1 + mn0 * xs1;
+        acc0_2 = acc0_2 + s0 * qx0_2 + mn0 * xs2;
+        acc0_3 = acc0_3 + s0 * qx0_3 + mn0 * xs3;
+        acc0_4 = acc0_4 + s0 * qx0_4 + mn0 * xs4;
+        acc0_5 = acc0_5 + s0 * qx0_5 + mn0 * xs5;
+        acc0_6 = acc0_6 + s0 * qx0_6 + mn0 * xs6;
+        acc0_7 = acc0_7 + s0 * qx0_7 + mn0 * xs7;
+        let si1 = g * p.ldw + w1;
+        let s1 = half_at(si1, scale[si1 >> 1u]);
+        let mn1 = half_at(si1, mins[si1 >> 1u]);
+        acc1_0 = acc1_0 + s1 * qx1_0 + mn1 * xs0;
+        acc1_1 = acc1_1 + s1 * qx1_1 + mn1 * xs1;
+        acc1_2 = acc1_2 + s1 * qx1_2 + mn1 * xs2;
+        acc1_3 = acc1_3 + s1 * qx1_3 + mn1 * xs3;
+        acc1_4 = acc1_4 + s1 * qx1_4 + mn1 * xs4;
+        acc1_5 = acc1_5 + s1 * qx1_5 + mn1 * xs5;
+        acc1_6 = acc1_6 + s1 * qx1_6 + mn1 * xs6;
+        acc1_7 = acc1_7 + s1 * qx1_7 + mn1 * xs7;
+        let si2 = g * p.ldw + w2;
+        let s2 = half_at(si2, scale[si2 >> 1u]);
+        let mn2 = half_at(si2, mins[si2 >> 1u]);
+        acc2_0 = acc2_0 + s2 * qx2_0 + mn2 * xs0;
+        acc2_1 = acc2_1 + s2 * qx2_1 + mn2 * xs1;
+        acc2_2 = acc2_2 + s2 * qx2_2 + mn2 * xs2;
+        acc2_3 = acc2_3 + s2 * qx2_3 + mn2 * xs3;
+        acc2_4 = acc2_4 + s2 * qx2_4 + mn2 * xs4;
+        acc2_5 = acc2_5 + s2 * qx2_5 + mn2 * xs5;
+        acc2_6 = acc2_6 + s2 * qx2_6 + mn2 * xs6;
+        acc2_7 = acc2_7 + s2 * qx2_7 + mn2 * xs7;
+        let si3 = g * p.ldw + w3;
+        let s3 = half_at(si3, scale[si3 >> 1u]);
+        let mn3 = half_at(si3, mins[si3 >> 1u]);
+        acc3_0 = acc3_0 + s3 * qx3_0 + mn3 * xs0;
+        acc3_1 = acc3_1 + s3 * qx3_1 + mn3 * xs1;
+        acc3_2 = acc3_2 + s3 * qx3_2 + mn3 * xs2;
+        acc3_3 = acc3_3 + s3 * qx3_3 + mn3 * xs3;
+        acc3_4 = acc3_4 + s3 * qx3_4 + mn3 * xs4;
+        acc3_5 = acc3_5 + s3 * qx3_5 + mn3 * xs5;
+        acc3_6 = acc3_6 + s3 * qx3_6 + mn3 * xs6;
+        acc3_7 = acc3_7 + s3 * qx3_7 + mn3 * xs7;
+        let si4 = g * p.ldw + w4;
+        let s4 = half_at(si4, scale[si4 >> 1u]);
+        let mn4 = half_at(si4, mins[si4 >> 1u]);
+        acc4_0 = acc4_0 + s4 * qx4_0 + mn4 * xs0;
+        acc4_1 = acc4_1 + s4 * qx4_1 + mn4 * xs1;
+        acc4_2 = acc4_2 + s4 * qx4_2 + mn4 * xs2;
+        acc4_3 = acc4_3 + s4 * qx4_3 + mn4 * xs3;
+        acc4_4 = acc4_4 + s4 * qx4_4 + mn4 * xs4;
+        acc4_5 = acc4_5 + s4 * qx4_5 + mn4 * xs5;
+        acc4_6 = acc4_6 + s4 * qx4_6 + mn4 * xs6;
+        acc4_7 = acc4_7 + s4 * qx4_7 + mn4 * xs7;
+        let si5 = g * p.ldw + w5;
+        let s5 = half_at(si5, scale[si5 >> 1u]);
+        let mn5 = half_at(si5, mins[si5 >> 1u]);
+        acc5_0 = acc5_0 + s5 * qx5_0 + mn5 * xs0;
+        acc5_1 = acc5_1 + s5 * qx5_1 + mn5 * xs1;
+        acc5_2 = acc5_2 + s5 * qx5_2 + mn5 * xs2;
+        acc5_3 = acc5_3 + s5 * qx5_3 + mn5 * xs3;
+        acc5_4 = acc5_4 + s5 * qx5_4 + mn5 * xs4;
+        acc5_5 = acc5_5 + s5 * qx5_5 + mn5 * xs5;
+        acc5_6 = acc5_6 + s5 * qx5_6 + mn5 * xs6;
+        acc5_7 = acc5_7 + s5 * qx5_7 + mn5 * xs7;
+        let si6 = g * p.ldw + w6;
+        let s6 = half_at(si6, scale[si6 >> 1u]);
+        let mn6 = half_at(si6, mins[si6 >> 1u]);
+        acc6_0 = acc6_0 + s6 * qx6_0 + mn6 * xs0;
+        acc6_1 = acc6_1 + s6 * qx6_1 + mn6 * xs1;
+        acc6_2 = acc6_2 + s6 * qx6_2 + mn6 * xs2;
+        acc6_3 = acc6_3 + s6 * qx6_3 + mn6 * xs3;
+        acc6_4 = acc6_4 + s6 * qx6_4 + mn6 * xs4;
+        acc6_5 = acc6_5 + s6 * qx6_5 + mn6 * xs5;
+        acc6_6 = acc6_6 + s6 * qx6_6 + mn6 * xs6;
+        acc6_7 = acc6_7 + s6 * qx6_7 + mn6 * xs7;
+        let si7 = g * p.ldw + w7;
+        let s7 = half_at(si7, scale[si7 >> 1u]);
+        let mn7 = half_at(si7, mins[si7 >> 1u]);
+        acc7_0 = acc7_0 + s7 * qx7_0 + mn7 * xs0;
+        acc7_1 = acc7_1 + s7 * qx7_1 + mn7 * xs1;
+        acc7_2 = acc7_2 + s7 * qx7_2 + mn7 * xs2;
+        acc7_3 = acc7_3 + s7 * qx7_3 + mn7 * xs3;
+        acc7_4 = acc7_4 + s7 * qx7_4 + mn7 * xs4;
+        acc7_5 = acc7_5 + s7 * qx7_5 + mn7 * xs5;
+        acc7_6 = acc7_6 + s7 * qx7_6 + mn7 * xs6;
+        acc7_7 = acc7_7 + s7 * qx7_7 + mn7 * xs7;
+        let si8 = g * p.ldw + w8;
+        let s8 = half_at(si8, scale[si8 >> 1u]);
+        let mn8 = half_at(si8, mins[si8 >> 1u]);
+        acc8_0 = acc8_0 + s8 * qx8_0 + mn8 * xs0;
+        acc8_1 = acc8_1 + s8 * qx8_1 + mn8 * xs1;
+        acc8_2 = acc8_2 + s8 * qx8_2 + mn8 * xs2;
+        acc8_3 = acc8_3 + s8 * qx8_3 + mn8 * xs3;
+        acc8_4 = acc8_4 + s8 * qx8_4 + mn8 * xs4;
+        acc8_5 = acc8_5 + s8 * qx8_5 + mn8 * xs5;
+        acc8_6 = acc8_6 + s8 * qx8_6 + mn8 * xs6;
+        acc8_7 = acc8_7 + s8 * qx8_7 + mn8 * xs7;
+        let si9 = g * p.ldw + w9;
+        let s9 = half_at(si9, scale[si9 >> 1u]);
+        let mn9 = half_at(si9, mins[si9 >> 1u]);
+        acc9_0 = acc9_0 + s9 * qx9_0 + mn9 * xs0;
+        acc9_1 = acc9_1 + s9 * qx9_1 + mn9 * xs1;
+        acc9_2 = acc9_2 + s9 * qx9_2 + mn9 * xs2;
+        acc9_3 = acc9_3 + s9 * qx9_3 + mn9 * xs3;
+        acc9_4 = acc9_4 + s9 * qx9_4 + mn9 * xs4;
+        acc9_5 = acc9_5 + s9 * qx9_5 + mn9 * xs5;
+        acc9_6 = acc9_6 + s9 * qx9_6 + mn9 * xs6;
+        acc9_7 = acc9_7 + s9 * qx9_7 + mn9 * xs7;
+        let si10 = g * p.ldw + w10;
+        let s10 = half_at(si10, scale[si10 >> 1u]);
+        let mn10 = half_at(si10, mins[si10 >> 1u]);
+        acc10_0 = acc10_0 + s10 * qx10_0 + mn10 * xs0;
+        acc10_1 = acc10_1 + s10 * qx10_1 + mn10 * xs1;
+        acc10_2 = acc10_2 + s10 * qx10_2 + mn10 * xs2;
+        acc10_3 = acc10_3 + s10 * qx10_3 + mn10 * xs3;
+        acc10_4 = acc10_4 + s10 * qx10_4 + mn10 * xs4;
+        acc10_5 = acc10_5 + s10 * qx10_5 + mn10 * xs5;
+        acc10_6 = acc10_6 + s10 * qx10_6 + mn10 * xs6;
+        acc10_7 = acc10_7 + s10 * qx10_7 + mn10 * xs7;
+        let si11 = g * p.ldw + w11;
+        let s11 = half_at(si11, scale[si11 >> 1u]);
+        let mn11 = half_at(si11, mins[si11 >> 1u]);
+        acc11_0 = acc11_0 + s11 * qx11_0 + mn11 * xs0;
+        acc11_1 = acc11_1 + s11 * qx11_1 + mn11 * xs1;
+        acc11_2 = acc11_2 + s11 * qx11_2 + mn11 * xs2;
+        acc11_3 = acc11_3 + s11 * qx11_3 + mn11 * xs3;
+        acc11_4 = acc11_4 + s11 * qx11_4 + mn11 * xs4;
+        acc11_5 = acc11_5 + s11 * qx11_5 + mn11 * xs5;
+        acc11_6 = acc11_6 + s11 * qx11_6 + mn11 * xs6;
+        acc11_7 = acc11_7 + s11 * qx11_7 + mn11 * xs7;
+        let si12 = g * p.ldw + w12;
+        let s12 = half_at(si12, scale[si12 >> 1u]);
+        let mn12 = half_at(si12, mins[si12 >> 1u]);
+        acc12_0 = acc12_0 + s12 * qx12_0 + mn12 * xs0;
+        acc12_1 = acc12_1 + s12 * qx12_1 + mn12 * xs1;
+        acc12_2 = acc12_2 + s12 * qx12_2 + mn12 * xs2;
+        acc12_3 = acc12_3 + s12 * qx12_3 + mn12 * xs3;
+        acc12_4 = acc12_4 + s12 * qx12_4 + mn12 * xs4;
+        acc12_5 = acc12_5 + s12 * qx12_5 + mn12 * xs5;
+        acc12_6 = acc12_6 + s12 * qx12_6 + mn12 * xs6;
+        acc12_7 = acc12_7 + s12 * qx12_7 + mn12 * xs7;
+        let si13 = g * p.ldw + w13;
+        let s13 = half_at(si13, scale[si13 >> 1u]);
+        let mn13 = half_at(si13, mins[si13 >> 1u]);
+        acc13_0 = acc13_0 + s13 * qx13_0 + mn13 * xs0;
+        acc13_1 = acc13_1 + s13 * qx13_1 + mn13 * xs1;
+        acc13_2 = acc13_2 + s13 * qx13_2 + mn13 * xs2;
+        acc13_3 = acc13_3 + s13 * qx13_3 + mn13 * xs3;
+        acc13_4 = acc13_4 + s13 * qx13_4 + mn13 * xs4;
+        acc13_5 = acc13_5 + s13 * qx13_5 + mn13 * xs5;
+        acc13_6 = acc13_6 + s13 * qx13_6 + mn13 * xs6;
+        acc13_7 = acc13_7 + s13 * qx13_7 + mn13 * xs7;
+        let si14 = g * p.ldw + w14;
+        let s14 = half_at(si14, scale[si14 >> 1u]);
+        let mn14 = half_at(si14, mins[si14 >> 1u]);
+        acc14_0 = acc14_0 + s14 * qx14_0 + mn14 * xs0;
+        acc14_1 = acc14_1 + s14 * qx14_1 + mn14 * xs1;
+        acc14_2 = acc14_2 + s14 * qx14_2 + mn14 * xs2;
+        acc14_3 = acc14_3 + s14 * qx14_3 + mn14 * xs3;
+        acc14_4 = acc14_4 + s14 * qx14_4 + mn14 * xs4;
+        acc14_5 = acc14_5 + s14 * qx14_5 + mn14 * xs5;
+        acc14_6 = acc14_6 + s14 * qx14_6 + mn14 * xs6;
+        acc14_7 = acc14_7 + s14 * qx14_7 + mn14 * xs7;
+        let si15 = g * p.ldw + w15;
+        let s15 = half_at(si15, scale[si15 >> 1u]);
+        let mn15 = half_at(si15, mins[si15 >> 1u]);
+        acc15_0 = acc15_0 + s15 * qx15_0 + mn15 * xs0;
+        acc15_1 = acc15_1 + s15 * qx15_1 + mn15 * xs1;
+        acc15_2 = acc15_2 + s15 * qx15_2 + mn15 * xs2;
+        acc15_3 = acc15_3 + s15 * qx15_3 + mn15 * xs3;
+        acc15_4 = acc15_4 + s15 * qx15_4 + mn15 * xs4;
+        acc15_5 = acc15_5 + s15 * qx15_5 + mn15 * xs5;
+        acc15_6 = acc15_6 + s15 * qx15_6 + mn15 * xs6;
+        acc15_7 = acc15_7 + s15 * qx15_7 + mn15 * xs7;
+    }
+    let inv0 = inverseSqrt(ss0 / f32(p.K) + p.eps);
+    acc0_0 = acc0_0 * inv0;
+    acc1_0 = acc1_0 * inv0;
+    acc2_0 = acc2_0 * inv0;
+    acc3_0 = acc3_0 * inv0;
+    acc4_0 = acc4_0 * inv0;
+    acc5_0 = acc5_0 * inv0;
+    acc6_0 = acc6_0 * inv0;
+    acc7_0 = acc7_0 * inv0;
+    acc8_0 = acc8_0 * inv0;
+    acc9_0 = acc9_0 * inv0;
+    acc10_0 = acc10_0 * inv0;
+    acc11_0 = acc11_0 * inv0;
+    acc12_0 = acc12_0 * inv0;
+    acc13_0 = acc13_0 * inv0;
+    acc14_0 = acc14_0 * inv0;
+    acc15_0 = acc15_0 * inv0;
+    let inv1 = inverseSqrt(ss1 / f32(p.K) + p.eps);
+    acc0_1 = acc0_1 * inv1;
+    acc1_1 = acc1_1 * inv1;
+    acc2_1 = acc2_1 * inv1;
+    acc3_1 = acc3_1 * inv1;
+    acc4_1 = acc4_1 * inv1;
+    acc5_1 = acc5_1 * inv1;
+    acc6_1 = acc6_1 * inv1;
+    acc7_1 = acc7_1 * inv1;
+    acc8_1 = acc8_1 * inv1;
+    acc9_1 = acc9_1 * inv1;
+    acc10_1 = acc10_1 * inv1;
+    acc11_1 = acc11_1 * inv1;
+    acc12_1 = acc12_1 * inv1;
+    acc13_1 = acc13_1 * inv1;
+    acc14_1 = acc14_1 * inv1;
+    acc15_1 = acc15_1 * inv1;
+    let inv2 = inverseSqrt(ss2 / f32(p.K) + p.eps);
+    acc0_2 = acc0_2 * inv2;
+    acc1_2 = acc1_2 * inv2;
+    acc2_2 = acc2_2 * inv2;
+    acc3_2 = acc3_2 * inv2;
+    acc4_2 = acc4_2 * inv2;
+    acc5_2 = acc5_2 * inv2;
+    acc6_2 = acc6_2 * inv2;
+    acc7_2 = acc7_2 * inv2;
+    acc8_2 = acc8_2 * inv2;
+    acc9_2 = acc9_2 * inv2;
+    acc10_2 = acc10_2 * inv2;
+    acc11_2 = acc11_2 * inv2;
+    acc12_2 = acc12_2 * inv2;
+    acc13_2 = acc13_2 * inv2;
+    acc14_2 = acc14_2 * inv2;
+    acc15_2 = acc15_2 * inv2;
+    let inv3 = inverseSqrt(ss3 / f32(p.K) + p.eps);
+    acc0_3 = acc0_3 * inv3;
+    acc1_3 = acc1_3 * inv3;
+    acc2_3 = acc2_3 * inv3;
+    acc3_3 = acc3_3 * inv3;
+    acc4_3 = acc4_3 * inv3;
+    acc5_3 = acc5_3 * inv3;
+    acc6_3 = acc6_3 * inv3;
+    acc7_3 = acc7_3 * inv3;
+    acc8_3 = acc8_3 * inv3;
+    acc9_3 = acc9_3 * inv3;
+    acc10_3 = acc10_3 * inv3;
+    acc11_3 = acc11_3 * inv3;
+    acc12_3 = acc12_3 * inv3;
+    acc13_3 = acc13_3 * inv3;
+    acc14_3 = acc14_3 * inv3;
+    acc15_3 = acc15_3 * inv3;
+    let inv4 = inverseSqrt(ss4 / f32(p.K) + p.eps);
+    acc0_4 = acc0_4 * inv4;
+    acc1_4 = acc1_4 * inv4;
+    acc2_4 = acc2_4 * inv4;
+    acc3_4 = acc3_4 * inv4;
+    acc4_4 = acc4_4 * inv4;
+    acc5_4 = acc5_4 * inv4;
+    acc6_4 = acc6_4 * inv4;
+    acc7_4 = acc7_4 * inv4;
+    acc8_4 = acc8_4 * inv4;
+    acc9_4 = acc9_4 * inv4;
+    acc10_4 = acc10_4 * inv4;
+    acc11_4 = acc11_4 * inv4;
+    acc12_4 = acc12_4 * inv4;
+    acc13_4 = acc13_4 * inv4;
+    acc14_4 = acc14_4 * inv4;
+    acc15_4 = acc15_4 * inv4;
+    let inv5 = inverseSqrt(ss5 / f32(p.K) + p.eps);
+    acc0_5 = acc0_5 * inv5;
+    acc1_5 = acc1_5 * inv5;
+    acc2_5 = acc2_5 * inv5;
+    acc3_5 = acc3_5 * inv5;
+    acc4_5 = acc4_5 * inv5;
+    acc5_5 = acc5_5 * inv5;
+    acc6_5 = acc6_5 * inv5;
+    acc7_5 = acc7_5 * inv5;
+    acc8_5 = acc8_5 * inv5;
+    acc9_5 = acc9_5 * inv5;
+    acc10_5 = acc10_5 * inv5;
+    acc11_5 = acc11_5 * inv5;
+    acc12_5 = acc12_5 * inv5;
+    acc13_5 = acc13_5 * inv5;
+    acc14_5 = acc14_5 * inv5;
+    acc15_5 = acc15_5 * inv5;
+    let inv6 = inverseSqrt(ss6 / f32(p.K) + p.eps);
+    acc0_6 = acc0_6 * inv6;
+    acc1_6 = acc1_6 * inv6;
+    acc2_6 = acc2_6 * inv6;
+    acc3_6 = acc3_6 * inv6;
+    acc4_6 = acc4_6 * inv6;
+    acc5_6 = acc5_6 * inv6;
+    acc6_6 = acc6_6 * inv6;
+    acc7_6 = acc7_6 * inv6;
+    acc8_6 = acc8_6 * inv6;
+    acc9_6 = acc9_6 * inv6;
+    acc10_6 = acc10_6 * inv6;
+    acc11_6 = acc11_6 * inv6;
+    acc12_6 = acc12_6 * inv6;
+    acc13_6 = acc13_6 * inv6;
+    acc14_6 = acc14_6 * inv6;
+    acc15_6 = acc15_6 * inv6;
+    let inv7 = inverseSqrt(ss7 / f32(p.K) + p.eps);
+    acc0_7 = acc0_7 * inv7;
+    acc1_7 = acc1_7 * inv7;
+    acc2_7 = acc2_7 * inv7;
+    acc3_7 = acc3_7 * inv7;
+    acc4_7 = acc4_7 * inv7;
+    acc5_7 = acc5_7 * inv7;
+    acc6_7 = acc6_7 * inv7;
+    acc7_7 = acc7_7 * inv7;
+    acc8_7 = acc8_7 * inv7;
+    acc9_7 = acc9_7 * inv7;
+    acc10_7 = acc10_7 * inv7;
+    acc11_7 = acc11_7 * inv7;
+    acc12_7 = acc12_7 * inv7;
+    acc13_7 = acc13_7 * inv7;
+    acc14_7 = acc14_7 * inv7;
+    acc15_7 = acc15_7 * inv7;
+    if (nb + 0u < p.N) {
+        let bg0 = bias_at(n0);
+        let bu0 = bias_at(n8);
+        if (m0 + 0u < M) {
+            let gate = acc0_0 + bg0;
+            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_0 + bu0);
+        }
+        if (m0 + 1u < M) {
+            let gate = acc0_1 + bg0;
+            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_1 + bu0);
+        }
+        if (m0 + 2u < M) {
+            let gate = acc0_2 + bg0;
+            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_2 + bu0);
+        }
+        if (m0 + 3u < M) {
+            let gate = acc0_3 + bg0;
+            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_3 + bu0);
+        }
+        if (m0 + 4u < M) {
+            let gate = acc0_4 + bg0;
+            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_4 + bu0);
+        }
+        if (m0 + 5u < M) {
+            let gate = acc0_5 + bg0;
+            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_5 + bu0);
+        }
+        if (m0 + 6u < M) {
+            let gate = acc0_6 + bg0;
+            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_6 + bu0);
+        }
+        if (m0 + 7u < M) {
+            let gate = acc0_7 + bg0;
+            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_7 + bu0);
+        }
+    }
+    if (nb + 1u < p.N) {
+        let bg1 = bias_at(n1);
+        let bu1 = bias_at(n9);
+        if (m0 + 0u < M) {
+            let gate = acc1_0 + bg1;
+            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_0 + bu1);
+        }
+        if (m0 + 1u < M) {
+            let gate = acc1_1 + bg1;
+            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_1 + bu1);
+        }
+        if (m0 + 2u < M) {
+            let gate = acc1_2 + bg1;
+            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_2 + bu1);
+        }
+        if (m0 + 3u < M) {
+            let gate = acc1_3 + bg1;
+            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_3 + bu1);
+        }
+        if (m0 + 4u < M) {
+            let gate = acc1_4 + bg1;
+            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_4 + bu1);
+        }
+        if (m0 + 5u < M) {
+            let gate = acc1_5 + bg1;
+            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_5 + bu1);
+        }
+        if (m0 + 6u < M) {
+            let gate = acc1_6 + bg1;
+            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_6 + bu1);
+        }
+        if (m0 + 7u < M) {
+            let gate = acc1_7 + bg1;
+            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_7 + bu1);
+        }
+    }
+    if (nb + 2u < p.N) {
+        let bg2 = bias_at(n2);
+        let bu2 = bias_at(n10);
+        if (m0 + 0u < M) {
+            let gate = acc2_0 + bg2;
+            y[(m0 + 0u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_0 + bu2);
+        }
+        if (m0 + 1u < M) {
+            let gate = acc2_1 + bg2;
+            y[(m0 + 1u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_1 + bu2);
+        }
+        if (m0 + 2u < M) {
+            let gate = acc2_2 + bg2;
+            y[(m0 + 2u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_2 + bu2);
+        }
+        if (m0 + 3u < M) {
+            let gate = acc2_3 + bg2;
+            y[(m0 + 3u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_3 + bu2);
+        }
+        if (m0 + 4u < M) {
+            let gate = acc2_4 + bg2;
+            y[(m0 + 4u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_4 + bu2);
+        }
+        if (m0 + 5u < M) {
+            let gate = acc2_5 + bg2;
+            y[(m0 + 5u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_5 + bu2);
+        }
+        if (m0 + 6u < M) {
+            let gate = acc2_6 + bg2;
+            y[(m0 + 6u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_6 + bu2);
+        }
+        if (m0 + 7u < M) {
+            let gate = acc2_7 + bg2;
+            y[(m0 + 7u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_7 + bu2);
+        }
+    }
+    if (nb + 3u < p.N) {
+        let bg3 = bias_at(n3);
+        let bu3 = bias_at(n11);
+        if (m0 + 0u < M) {
+            let gate = acc3_0 + bg3;
+            y[(m0 + 0u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_0 + bu3);
+        }
+        if (m0 + 1u < M) {
+            let gate = acc3_1 + bg3;
+            y[(m0 + 1u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_1 + bu3);
+        }
+        if (m0 + 2u < M) {
+            let gate = acc3_2 + bg3;
+            y[(m0 + 2u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_2 + bu3);
+        }
+        if (m0 + 3u < M) {
+            let gate = acc3_3 + bg3;
+            y[(m0 + 3u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_3 + bu3);
+        }
+        if (m0 + 4u < M) {
+            let gate = acc3_4 + bg3;
+            y[(m0 + 4u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_4 + bu3);
+        }
+        if (m0 + 5u < M) {
+            let gate = acc3_5 + bg3;
+            y[(m0 + 5u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_5 + bu3);
+        }
+        if (m0 + 6u < M) {
+            let gate = acc3_6 + bg3;
+            y[(m0 + 6u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_6 + bu3);
+        }
+        if (m0 + 7u < M) {
+            let gate = acc3_7 + bg3;
+            y[(m0 + 7u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_7 + bu3);
+        }
+    }
+    if (nb + 4u < p.N) {
+        let bg4 = bias_at(n4);
+        let bu4 = bias_at(n12);
+        if (m0 + 0u < M) {
+            let gate = acc4_0 + bg4;
+            y[(m0 + 0u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_0 + bu4);
+        }
+        if (m0 + 1u < M) {
+            let gate = acc4_1 + bg4;
+            y[(m0 + 1u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_1 + bu4);
+        }
+        if (m0 + 2u < M) {
+            let gate = acc4_2 + bg4;
+            y[(m0 + 2u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_2 + bu4);
+        }
+        if (m0 + 3u < M) {
+            let gate = acc4_3 + bg4;
+            y[(m0 + 3u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_3 + bu4);
+        }
+        if (m0 + 4u < M) {
+            let gate = acc4_4 + bg4;
+            y[(m0 + 4u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_4 + bu4);
+        }
+        if (m0 + 5u < M) {
+            let gate = acc4_5 + bg4;
+            y[(m0 + 5u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_5 + bu4);
+        }
+        if (m0 + 6u < M) {
+            let gate = acc4_6 + bg4;
+            y[(m0 + 6u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_6 + bu4);
+        }
+        if (m0 + 7u < M) {
+            let gate = acc4_7 + bg4;
+            y[(m0 + 7u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_7 + bu4);
+        }
+    }
+    if (nb + 5u < p.N) {
+        let bg5 = bias_at(n5);
+        let bu5 = bias_at(n13);
+        if (m0 + 0u < M) {
+            let gate = acc5_0 + bg5;
+            y[(m0 + 0u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_0 + bu5);
+        }
+        if (m0 + 1u < M) {
+            let gate = acc5_1 + bg5;
+            y[(m0 + 1u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_1 + bu5);
+        }
+        if (m0 + 2u < M) {
+            let gate = acc5_2 + bg5;
+            y[(m0 + 2u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_2 + bu5);
+        }
+        if (m0 + 3u < M) {
+            let gate = acc5_3 + bg5;
+            y[(m0 + 3u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_3 + bu5);
+        }
+        if (m0 + 4u < M) {
+            let gate = acc5_4 + bg5;
+            y[(m0 + 4u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_4 + bu5);
+        }
+        if (m0 + 5u < M) {
+            let gate = acc5_5 + bg5;
+            y[(m0 + 5u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_5 + bu5);
+        }
+        if (m0 + 6u < M) {
+            let gate = acc5_6 + bg5;
+            y[(m0 + 6u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_6 + bu5);
+        }
+        if (m0 + 7u < M) {
+            let gate = acc5_7 + bg5;
+            y[(m0 + 7u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_7 + bu5);
+        }
+    }
+    if (nb + 6u < p.N) {
+        let bg6 = bias_at(n6);
+        let bu6 = bias_at(n14);
+        if (m0 + 0u < M) {
+            let gate = acc6_0 + bg6;
+            y[(m0 + 0u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_0 + bu6);
+        }
+        if (m0 + 1u < M) {
+            let gate = acc6_1 + bg6;
+            y[(m0 + 1u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_1 + bu6);
+        }
+        if (m0 + 2u < M) {
+            let gate = acc6_2 + bg6;
+            y[(m0 + 2u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_2 + bu6);
+        }
+        if (m0 + 3u < M) {
+            let gate = acc6_3 + bg6;
+            y[(m0 + 3u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_3 + bu6);
+        }
+        if (m0 + 4u < M) {
+            let gate = acc6_4 + bg6;
+            y[(m0 + 4u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_4 + bu6);
+        }
+        if (m0 + 5u < M) {
+            let gate = acc6_5 + bg6;
+            y[(m0 + 5u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_5 + bu6);
+        }
+        if (m0 + 6u < M) {
+            let gate = acc6_6 + bg6;
+            y[(m0 + 6u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_6 + bu6);
+        }
+        if (m0 + 7u < M) {
+            let gate = acc6_7 + bg6;
+            y[(m0 + 7u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_7 + bu6);
+        }
+    }
+    if (nb + 7u < p.N) {
+        let bg7 = bias_at(n7);
+        let bu7 = bias_at(n15);
+        if (m0 + 0u < M) {
+            let gate = acc7_0 + bg7;
+            y[(m0 + 0u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_0 + bu7);
+        }
+        if (m0 + 1u < M) {
+            let gate = acc7_1 + bg7;
+            y[(m0 + 1u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_1 + bu7);
+        }
+        if (m0 + 2u < M) {
+            let gate = acc7_2 + bg7;
+            y[(m0 + 2u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_2 + bu7);
+        }
+        if (m0 + 3u < M) {
+            let gate = acc7_3 + bg7;
+            y[(m0 + 3u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_3 + bu7);
+        }
+        if (m0 + 4u < M) {
+            let gate = acc7_4 + bg7;
+            y[(m0 + 4u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_4 + bu7);
+        }
+        if (m0 + 5u < M) {
+            let gate = acc7_5 + bg7;
+            y[(m0 + 5u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_5 + bu7);
+        }
+        if (m0 + 6u < M) {
+            let gate = acc7_6 + bg7;
+            y[(m0 + 6u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_6 + bu7);
+        }
+        if (m0 + 7u < M) {
+            let gate = acc7_7 + bg7;
+            y[(m0 + 7u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_7 + bu7);
+        }
+    }
+}
