@@ -34,6 +34,23 @@ def test_stream_kernels_match_their_route_and_head_dim():
     assert set(sdpa.STREAM_TILES) == {r.variant for r in sdpa.ROUTES if r.name.startswith("stream")}
 
 
+def test_flash_split_runs_at_the_smallest_head_dim_that_holds_d():
+    for D, suffix in ((32, "d64"), (64, "d64"), (66, "d128"), (128, "d128"), (130, "d256"), (256, "d256")):
+        k = get(sdpa.flash_kernel(D))
+        assert k.id == f"sdpa_flash_split_{suffix}" and k.params["MAX_D"] >= D and k.params["PHASE"] == "split"
+    assert sdpa.flash_workgroup_bytes(64) == 16 * 8 + 16 * 32 * 8  # (max, sum) and D/2 output pairs per lane
+    assert sdpa.flash_workgroup_bytes(256) == 16 * 8 + 16 * 128 * 8
+    assert sdpa.FLASH_HEAD_DIMS[-1] == sdpa.STREAM_HEAD_DIMS[-1] == sdpa.MAX_D
+
+
+def test_flash_decode_guard_reads_the_head_dims_workgroup_memory():
+    """D = 64 fits a 5 KiB workgroup-storage limit (4.2 KiB), D = 256 (16.1 KiB) falls back."""
+    tight = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=5 << 10)
+    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(1, 9), limits=tight).name == "flash_decode"
+    wide = dataclasses.replace(SMOL, D=256)
+    assert pick("sdpa", sdpa.ROUTES, wide, Live(1, 9), limits=tight).name == "materialized"
+
+
 def test_materialized_blocks_keep_scores_within_budget_and_limit():
     assert sdpa.materialized_block(SMOL, 1 << 30) == 128          # all of max_seq in one block
     big = dataclasses.replace(SMOL, max_seq=2048)

@@ -84,9 +84,19 @@ def stream_grid(S: int, spec: SdpaSpec, qt: int) -> tuple[int, int, int]:
     return (max(ceil_div(S * spec.group, qt), 1), spec.Hkv, 1)
 
 
+def head_dim_suffix(D: int, sizes: tuple[int, ...]) -> str:
+    """The kernel suffix of the smallest head-dim size that holds D (MAX_D sizes arrays and tiles)."""
+    return f"d{min(s for s in sizes if s >= D)}"
+
+
 def stream_kernel(variant: str, D: int) -> str:
     """A stream variant at the smallest head-dim variant that holds D (its tiles size workgroup memory)."""
-    return kernel_id(FAMILY, variant, "d128" if D <= 128 else "d256")
+    return kernel_id(FAMILY, variant, head_dim_suffix(D, STREAM_HEAD_DIMS))
+
+
+def flash_kernel(D: int) -> str:
+    """flash_split at the smallest head-dim variant that holds D (its private arrays and workgroup memory)."""
+    return kernel_id(FAMILY, "flash_split", head_dim_suffix(D, FLASH_HEAD_DIMS))
 
 
 def stream_workgroup_bytes(variant: str, D: int) -> int:
@@ -95,9 +105,9 @@ def stream_workgroup_bytes(variant: str, D: int) -> int:
     return 2 * p["KT"] * p["MAX_D"] * F32
 
 
-def flash_workgroup_bytes() -> int:
-    """Workgroup memory of flash_split: each lane's (max, sum) and rescaled output."""
-    p = get(kernel_id(FAMILY, "flash_split")).params
+def flash_workgroup_bytes(D: int) -> int:
+    """Workgroup memory of flash_split at head dim D: each lane's (max, sum) and rescaled output."""
+    p = get(flash_kernel(D)).params
     return p["WG"] * 8 + p["WG"] * (p["MAX_D"] // 2) * 8
 
 
@@ -132,7 +142,7 @@ def wants_stream(ctx: Context, variant: str) -> bool:
 
 
 def flash_ok(ctx: Context) -> bool:
-    return (ctx.live.seq_len == 1 and flash_workgroup_bytes() <= ctx.limits.max_compute_workgroup_storage_size
+    return (ctx.live.seq_len == 1 and flash_workgroup_bytes(ctx.spec.D) <= ctx.limits.max_compute_workgroup_storage_size
             and ctx.spec.Hq <= ctx.limits.max_compute_workgroups_per_dimension)
 
 
@@ -146,7 +156,7 @@ def params(a: SdpaArgs, name: str, *, row_stride: int = 0, max_splits: int = 1, 
            q0: int = 0) -> Buffer:
     """The params block every sdpa kernel reads (shaders/_lib/sdpa.wgsli Params)."""
     s = a.spec
-    return a.plan.uniforms(f"{a.op}.{name}.params", kernel_id(FAMILY, "flash_split"), Hq=s.Hq, Hkv=s.Hkv, D=s.D,
+    return a.plan.uniforms(f"{a.op}.{name}.params", kernel_id(FAMILY, "flash_combine"), Hq=s.Hq, Hkv=s.Hkv, D=s.D,
                            max_ctx=s.max_ctx, scale=1.0 / math.sqrt(s.D), row_stride=row_stride,
                            max_splits=max_splits, split_min=split_min, q0=q0)
 
@@ -179,7 +189,7 @@ def build_flash(route: Route, a: SdpaArgs) -> list[Launch]:
         return (ceil_div(s.Hq * s.D // 2, wg_combine), live.seq_len, 1)
 
     step = a.plan.step_buffer
-    return [Launch(kernel_id(FAMILY, "flash_split"), (p, step, a.q, a.cache.k, a.cache.v, ml, part), split_grid),
+    return [Launch(flash_kernel(s.D), (p, step, a.q, a.cache.k, a.cache.v, ml, part), split_grid),
             Launch(kernel_id(FAMILY, "flash_combine"), (p, step, ml, part, a.out), combine_grid)]
 
 
@@ -216,6 +226,8 @@ def build_materialized(route: Route, a: SdpaArgs) -> list[Launch]:
 
 # -- registration -------------------------------------------------------------------------------
 STREAM_TILES = {"stream_q16": 16, "stream_q32": 32}  # variant -> query rows per workgroup (stream.yaml QT)
+STREAM_HEAD_DIMS = (128, 256)     # stream.yaml MAX_D
+FLASH_HEAD_DIMS = (64, 128, 256)  # flash.yaml flash_split_d* MAX_D
 ROUTES = [
     Route("stream_q16", lambda c: wants_stream(c, "stream_q16"), build_stream,
           "prefill: 16 query rows share each streamed K/V tile; no S x S_kv buffer", "stream_q16"),
