@@ -41,7 +41,7 @@ OUT = ROOT / "bench" / "kernels.json"
 PROBE_BYTES = 64 << 20
 PREFILL_M = 64
 PREFILL_ROUTES = ("tiled", "wide", "gemm", "gemm_bk64")  # the prefill rows of ops/linear.py ROUTES
-DECODE_ROUTES = ("gemv", "gemv_wide")                    # and its decode rows
+DECODE_ROUTES = ("gemv", "gemv_wide", "gemv_xwide")      # and its decode rows
 GEMV_TARGET = 0.70
 
 
@@ -170,13 +170,13 @@ def main(argv: list[str] | None = None) -> int:
                     add(route, kernel, M, N, K, g.format, s, norm=norm)
     a.out.write_text(json.dumps(rows, indent=1) + "\n")
     print_ratios(rows, PREFILL_ROUTES[1:], "tiled", "gflops", "prefill routes against tiled (m8)")
-    print_ratios(rows, DECODE_ROUTES[1:], "gemv", "gbps", "gemv_wide against gemv (decode)")
+    print_ratios(rows, DECODE_ROUTES[1:], "gemv", "gbps", "the wider GEMVs against gemv (decode)")
     print("\nfused projections, the norm folded in against its own dispatch (projection_norm), higher is faster:")
     for r in rows:
         if r.get("norm") == "folded":
             d = next(d for d in rows if d["route"] == r["route"] and d.get("norm") == "dispatch" and d["M"] == r["M"]
                      and d["N"] == r["N"])
-            print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r['gbps'] / d['gbps']:.2f}x")
+            print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r['gflops'] / d['gflops']:.2f}x")
 
     def picked(r: dict) -> str:
         return pick("linear", linear.ROUTES, linear.LinearSpec(r["N"], r["K"], r["format"], 32, 0),

@@ -136,7 +136,7 @@ def test_generate_qwen_by_id_with_the_exact_recipe():
                "--json", "--attest", "--max-ctx", "128")
     d = json.loads(r.stdout)
     assert d["stats"]["generated_tokens"] == 8 and d["text"].strip() and d["layers"] == 24
-    assert d["routes"]["decode"]["output"] == "gemv_wide"  # 151936 rows: the 8-row GEMV
+    assert d["routes"]["decode"]["output"] == "gemv_xwide"  # 151936 rows: the 16-row GEMV
     for kind in ("prefill", "decode"):
         assert d["routes"][kind]["blk.0.attn_qkv"] == "qkv_fused" and d["routes"][kind]["blk.0.ffn_gate_up"] == "gate_up"
     # six per layer plus four, and one more each for the embedding and the lm_head where their 136 MB

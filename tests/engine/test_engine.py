@@ -35,9 +35,9 @@ def test_attestation_names_each_kernel(smollm2_engine):
     rows = smollm2_engine.attest()
     kernels = {k for r in rows for k in r["kernel"].split("+")}
     # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head; decode (one token) runs a GEMV tile of every
-    # linear (8 rows per invocation from N = 1024: gate/up and the head), Q/K/V fused with the norm, RoPE
+    # linear (16 rows per invocation from N = 2048: gate/up and the head), Q/K/V fused with the norm, RoPE
     # (interleaved: the GGUF llama q/k layout) and the cache write; gate/up with its norm
-    assert {"linear_q4a_qkv_rope_norm_m1", "linear_q4a_gate_up_norm_m1_wide", "linear_q4a_m1", "linear_q8gsw_m1_wide",
+    assert {"linear_q4a_qkv_rope_norm_m1", "linear_q4a_gate_up_norm_m1_xwide", "linear_q4a_m1", "linear_q8gsw_m1_xwide",
             "embedding_q8gsw", "sdpa_flash_split_d64", "sdpa_flash_combine", "norm_rms"} <= kernels
     assert any(r["op"] == "blk.29.ffn_down" and r["route"] == "gemv" for r in rows)
     assert [r["op"] for r in rows if "norm_rms" in r["kernel"]] == ["output_norm"]

@@ -48,4 +48,4 @@ def test_exact_recipe_runs_its_embedding_as_row_blocks(device, qwen_exact):
     assert answer(engine, tokens=3)  # its text is checked by the CLI test and the agreement test
     rows = {r["op"]: r for r in engine.attest()}
     assert rows["token_embd"]["dispatches"] == 2 and rows["output"]["dispatches"] == 2
-    assert rows["output"]["kernel"] == "linear_q8gsw_m1_wide"
+    assert rows["output"]["kernel"] == "linear_q8gsw_m1_xwide"

@@ -11,7 +11,7 @@ from pyrite.graph.routes import Live, RouteError, pick
 from pyrite.ops import linear
 from pyrite.ops.linear import LinearSpec, Tile, tile
 
-NAMES = ("m1", "m1_wide", "m8", "wide", "gemm", "gemm_bk64")
+NAMES = ("m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64")
 KINDS = ("", "qkv", "qkv_rope", "gate_up")
 WORKGROUP = {"linear_prefill": "workgroup"}
 
@@ -27,6 +27,7 @@ def route(M, K=576, options=None, limits=DEFAULT_LIMITS, rows=0, N=576):
 def test_tiles_are_read_from_the_manifest():
     assert tile("m1") == Tile("m1", 4, 1, 64)
     assert tile("m1_wide") == Tile("m1_wide", 8, 1, 64)
+    assert tile("m1_xwide") == Tile("m1_xwide", 16, 1, 64)
     assert tile("m8") == Tile("m8", 4, 8, 64)
     assert tile("wide") == Tile("wide", 16, 8, 64)
     assert tile("gemm") == Tile("gemm", 4, 8, 64, wgm=4, bk=16)
@@ -64,7 +65,8 @@ def test_workgroup_storage_of_the_gemms():
 
 def test_decode_routes_by_n():
     assert route(1, N=1023) == "gemv"
-    assert route(1, N=1024) == route(1, N=49152) == "gemv_wide"
+    assert route(1, N=1024) == route(1, N=2047) == "gemv_wide"
+    assert route(1, N=2048) == route(1, N=49152) == "gemv_xwide"
     assert route(2, N=4096) == "tiled"
 
 

@@ -62,7 +62,7 @@ def build(preset: str, device=None, config: ModelConfig | None = None, block_byt
 
 def gemv(N: int) -> str:
     """The decode tile of a linear with N rows (ops/linear.py ROUTES)."""
-    return "m1_wide" if N >= linear.GEMV_WIDE_MIN_N else "m1"
+    return "m1_xwide" if N >= linear.GEMV_XWIDE_MIN_N else "m1_wide" if N >= linear.GEMV_WIDE_MIN_N else "m1"
 
 
 def kernels_of(model: LlamaModel) -> set[str]:
@@ -164,7 +164,7 @@ def test_a_launch_is_compiled_when_it_first_runs():
     m.plan.run(Live(1, 0), SECTIONS)
     decode = set(m.device.pipelines_made())
     prefill_tiles = [k for k in decode if k.endswith(("_m8", "_gemm", "_gemm_bk64")) or
-                     (k.endswith("_wide") and not k.endswith("_m1_wide"))]
+                     (k.endswith("_wide") and not k.endswith(("_m1_wide", "_m1_xwide")))]
     assert "linear_q4gsw_m1" in decode and not prefill_tiles
     m.plan.run(Live(9, 1), SECTIONS)
     both = set(m.device.pipelines_made())

@@ -208,7 +208,7 @@ def all_cases(seed: int = 0):
         for M, N, K in ((1, 67, 96), (5, 131, 64), (9, 37, 160)):
             out.append((f"linear_{fmt}_{M}x{N}x{K}", *linear_case(rng, fmt, M, N, K), 2e-4))
         # each route pinned off its home shape, N = 43 leaving a tail in every tile; gemm_bk64 needs K % 64 == 0
-        for route, M, K in (("gemv", 3, 96), ("gemv_wide", 1, 96), ("gemv_wide", 3, 96), ("tiled", 1, 96), ("tiled", 17, 96), ("wide", 3, 96), ("wide", 17, 96),
+        for route, M, K in (("gemv", 3, 96), ("gemv_wide", 1, 96), ("gemv_wide", 3, 96), ("gemv_xwide", 1, 96), ("tiled", 1, 96), ("tiled", 17, 96), ("wide", 3, 96), ("wide", 17, 96),
                             ("gemm", 5, 96), ("gemm", 37, 96), ("gemm_bk64", 37, 128)):
             case, ref = linear_case(rng, fmt, M, 43, K, bias=route == "gemm")
             case.overrides = {"linear": route}
@@ -238,8 +238,9 @@ def all_cases(seed: int = 0):
 
 
 # live rows and options -> the linear tile a projection's kernels must run at (case ids end in _tile-<name>)
-# (m1_wide: the decode tile from 1024 packed rows, so its members are 8x as many rows)
-PROJECTION_TILES = ((1, {}, "m1"), (1, {}, "m1_wide"), (7, {}, "m8"), (9, {}, "wide"),
+# (m1_wide, m1_xwide: the decode tiles from 1024 and 2048 packed rows, so their members are 8x and 16x as many rows)
+WIDE_ROWS = {"m1_wide": 8, "m1_xwide": 16}
+PROJECTION_TILES = ((1, {}, "m1"), (1, {}, "m1_wide"), (1, {}, "m1_xwide"), (7, {}, "m8"), (9, {}, "wide"),
                     (33, {"linear_prefill": "workgroup"}, "gemm"))
 FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
 
@@ -256,7 +257,7 @@ def all_projection_cases(rng):
             return FORMATS if tile in ("m1", "m8") else (FORMATS[(t + kind) % len(FORMATS)],)
 
         def rows(*sizes: int) -> tuple[int, ...]:
-            return tuple(n * 8 for n in sizes) if tile == "m1_wide" else sizes
+            return tuple(n * WIDE_ROWS.get(tile, 1) for n in sizes)
 
         def runs(fused: str, split: str, kind: int) -> list[tuple[str, str, dict, tuple[str, ...]]]:
             """(route, norm tag, options, formats): split members run at other N, so other tiles."""
@@ -265,7 +266,7 @@ def all_projection_cases(rng):
             if tile in ("m1", "m8"):
                 out.append((fused, "dispatch", {**options, "projection_norm": "dispatch"},
                             (FORMATS[(t + kind + 1) % len(FORMATS)],)))
-            if tile != "m1_wide":
+            if tile not in WIDE_ROWS:
                 out.append((split, "dispatch", options, formats(kind)))
             return out
 
@@ -277,7 +278,8 @@ def all_projection_cases(rng):
         for lay in (False, True):
             for route, norm, opts, fmts in runs("qkv_fused", "qkv_split", 1 + lay):
                 for fmt in fmts:
-                    case, ref = projection_case(rng, "qkv", fmt, M, rows(128, 64, 64), 64, bias=fmt == "q8gsw",
+                    sizes = rows(64, 32, 32) if tile in WIDE_ROWS else (128, 64, 64)  # 1024 / 2048 packed rows
+                    case, ref = projection_case(rng, "qkv", fmt, M, sizes, 64, bias=fmt == "q8gsw",
                                                 rope={"head_dim": 32, "interleaved": lay}, pos=5)
                     case.overrides, case.options = {"qkv": route}, opts
                     rope_tile = "gemm_bk64" if tile == "gemm" else tile  # K = 64: the deeper K step fits

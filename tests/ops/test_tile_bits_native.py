@@ -1,5 +1,5 @@
 """The register tiles differ only in which rows an invocation owns, not in the order a row is summed:
-wide gives m8's bits and gemv_wide gemv's, so switching prefill or decode tiles leaves the model's
+wide gives m8's bits and gemv_wide and gemv_xwide gemv's, so switching prefill or decode tiles leaves the model's
 logits (and the agreement with HF) bit-for-bit as they were. The workgroup GEMMs dequantize first and
 may differ in the last bits (their numpy agreement is in cases.py)."""
 from __future__ import annotations
@@ -27,4 +27,4 @@ def test_register_tiles_give_the_same_bits(device, fmt):
     prefill, _ = linear_case(np.random.default_rng(1), fmt, 12, 100, 128, bias=True)
     assert ran(device, prefill, "wide") == ran(device, prefill, "tiled")
     decode, _ = linear_case(np.random.default_rng(2), fmt, 1, 100, 128, bias=True)
-    assert ran(device, decode, "gemv_wide") == ran(device, decode, "gemv")
+    assert ran(device, decode, "gemv_wide") == ran(device, decode, "gemv") == ran(device, decode, "gemv_xwide")

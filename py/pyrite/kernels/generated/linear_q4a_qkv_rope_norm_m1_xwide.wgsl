@@ -1,0 +1,427 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
+// each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
+// loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
+// workgroup memory first was 1.4-1.8x slower on SwiftShader). Without it x is already normed.
+// KIND picks the epilogue:
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32 }
+
+const WG: u32 = 64u;
+const TM: u32 = 1u;
+const RN: u32 = 16u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<u32>;  // q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes
+@group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(5) var<storage, read> mins: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(6) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
+@group(0) @binding(7) var<storage, read> gain: array<vec4<f32>>;  // [K/4] the RMSNorm weight
+@group(0) @binding(8) var<storage, read> table: array<vec2<f32>>;  // [positions, D/2] (cos, sin)
+@group(0) @binding(9) var<storage, read_write> yq: array<f32>;  // [M, Hq * D]
+@group(0) @binding(10) var<storage, read_write> k_cache: array<u32>;  // [Hk, max_ctx, D/2] fp16 pairs
+@group(0) @binding(11) var<storage, read_write> v_cache: array<u32>;  // [Hk, max_ctx, D/2] fp16 pairs
+
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
+fn half_at(buf_index: u32, packed: u32) -> f32 {
+    return unpack2x16float(packed)[buf_index & 1u];
+}
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+
+// Element offsets in its head of a quad's rows 0, 1 (adjacent) and 2, 3 (adjacent).
+fn quad_offsets(j: u32) -> vec2<u32> {
+    if (p.interleaved != 0u) {
+        return vec2<u32>(4u * j, 4u * j + 2u);
+    }
+    return vec2<u32>(2u * j, 2u * j + p.D / 2u);
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    let quads = p.D / 4u;  // p.N is a multiple of 4; the tile is RN / 4 whole quads
+    let q = min(col * 4u + r / 4u, p.N / 4u - 1u);
+    let o = quad_offsets(q % quads);
+    return q / quads * p.D + select(o.x, o.y, r % 4u >= 2u) + r % 2u;
+}
+
+fn rotate(x1: f32, x2: f32, cs: vec2<f32>) -> vec2<f32> {
+    return vec2<f32>(x1 * cs.x - x2 * cs.y, x2 * cs.x + x1 * cs.y);
+}
+
+// Token m's values v of quad `quad` (rows in quad_offsets order): rotate Q and K, store Q, cache K and V.
+fn rope_store(m: u32, quad: u32, v: vec4<f32>) {
+    let quarter = p.D / 4u;
+    let half = p.D / 2u;
+    let head = quad / quarter;
+    let j = quad % quarter;
+    let pos = step.pos + m;
+    if (pos >= p.positions) {  // never read past the table (the host refuses such steps first)
+        return;
+    }
+    var e = v;
+    if (head < p.Hq + p.Hk) {
+        let cs0 = table[pos * half + 2u * j];
+        let cs1 = table[pos * half + 2u * j + 1u];
+        if (p.interleaved != 0u) {
+            let a = rotate(v.x, v.y, cs0);
+            let b = rotate(v.z, v.w, cs1);
+            e = vec4<f32>(a.x, a.y, b.x, b.y);
+        } else {
+            let a = rotate(v.x, v.z, cs0);
+            let b = rotate(v.y, v.w, cs1);
+            e = vec4<f32>(a.x, b.x, a.y, b.y);
+        }
+    }
+    let o = quad_offsets(j);
+    if (head < p.Hq) {
+        let at = (m * p.Hq + head) * p.D;
+        yq[at + o.x] = e.x;
+        yq[at + o.x + 1u] = e.y;
+        yq[at + o.y] = e.z;
+        yq[at + o.y + 1u] = e.w;
+        return;
+    }
+    let kv = head - p.Hq;
+    let row = ((kv % p.Hk) * p.max_ctx + pos) * half;
+    let w0 = pack2x16float(e.xy);
+    let w1 = pack2x16float(e.zw);
+    if (kv < p.Hk) {
+        k_cache[row + o.x / 2u] = w0;
+        k_cache[row + o.y / 2u] = w1;
+    } else {
+        v_cache[row + o.x / 2u] = w0;
+        v_cache[row + o.y / 2u] = w1;
+    }
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = gid.x;
+    let m0 = wid.y * TM;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    if (col * 16u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 16u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    let n2 = tile_row(col, 2u);
+    let w2 = p.wr0 + n2;  // its row in the part buffers
+    var acc2_0 = 0.0;
+    let n3 = tile_row(col, 3u);
+    let w3 = p.wr0 + n3;  // its row in the part buffers
+    var acc3_0 = 0.0;
+    let n4 = tile_row(col, 4u);
+    let w4 = p.wr0 + n4;  // its row in the part buffers
+    var acc4_0 = 0.0;
+    let n5 = tile_row(col, 5u);
+    let w5 = p.wr0 + n5;  // its row in the part buffers
+    var acc5_0 = 0.0;
+    let n6 = tile_row(col, 6u);
+    let w6 = p.wr0 + n6;  // its row in the part buffers
+    var acc6_0 = 0.0;
+    let n7 = tile_row(col, 7u);
+    let w7 = p.wr0 + n7;  // its row in the part buffers
+    var acc7_0 = 0.0;
+    let n8 = tile_row(col, 8u);
+    let w8 = p.wr0 + n8;  // its row in the part buffers
+    var acc8_0 = 0.0;
+    let n9 = tile_row(col, 9u);
+    let w9 = p.wr0 + n9;  // its row in the part buffers
+    var acc9_0 = 0.0;
+    let n10 = tile_row(col, 10u);
+    let w10 = p.wr0 + n10;  // its row in the part buffers
+    var acc10_0 = 0.0;
+    let n11 = tile_row(col, 11u);
+    let w11 = p.wr0 + n11;  // its row in the part buffers
+    var acc11_0 = 0.0;
+    let n12 = tile_row(col, 12u);
+    let w12 = p.wr0 + n12;  // its row in the part buffers
+    var acc12_0 = 0.0;
+    let n13 = tile_row(col, 13u);
+    let w13 = p.wr0 + n13;  // its row in the part buffers
+    var acc13_0 = 0.0;
+    let n14 = tile_row(col, 14u);
+    let w14 = p.wr0 + n14;  // its row in the part buffers
+    var acc14_0 = 0.0;
+    let n15 = tile_row(col, 15u);
+    let w15 = p.wr0 + n15;  // its row in the part buffers
+    var acc15_0 = 0.0;
+    var ss0 = 0.0;
+    let words_per_group = p.GS / 8u;
+    let words_per_row = p.K / 8u;
+    let n_groups = p.K / p.GS;
+    for (var g = 0u; g < n_groups; g = g + 1u) {
+        var xs0 = 0.0;
+        var qx0_0 = 0.0;
+        var qx1_0 = 0.0;
+        var qx2_0 = 0.0;
+        var qx3_0 = 0.0;
+        var qx4_0 = 0.0;
+        var qx5_0 = 0.0;
+        var qx6_0 = 0.0;
+        var qx7_0 = 0.0;
+        var qx8_0 = 0.0;
+        var qx9_0 = 0.0;
+        var qx10_0 = 0.0;
+        var qx11_0 = 0.0;
+        var qx12_0 = 0.0;
+        var qx13_0 = 0.0;
+        var qx14_0 = 0.0;
+        var qx15_0 = 0.0;
+        for (var i = 0u; i < words_per_group; i = i + 1u) {
+            let word = g * words_per_group + i;
+            // x at the word's even positions (0,2,4,6) and odd positions (1,3,5,7)
+            let ga = gain[word * 2u];
+            let gb = gain[word * 2u + 1u];
+            let a0_raw = x[x0 + word * 2u];
+            ss0 = ss0 + dot(a0_raw, a0_raw);
+            let a0 = a0_raw * ga;
+            let b0_raw = x[x0 + word * 2u + 1u];
+            ss0 = ss0 + dot(b0_raw, b0_raw);
+            let b0 = b0_raw * gb;
+            // pre-scaled by 2^-(4 * position) so a nibble can be used in place, masked but not shifted
+            let ev0 = vec4<f32>(a0.x, a0.z, b0.x, b0.z) * EVEN_SCALE;
+            let od0 = vec4<f32>(a0.y, a0.w, b0.y, b0.w) * ODD_SCALE;
+            xs0 = xs0 + dot(a0 + b0, vec4<f32>(1.0));
+            let q0 = vec4<u32>(w[w0 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo0 = vec4<f32>(q0 & EVEN_NIBBLES);
+            let hi0 = vec4<f32>(q0 & ODD_NIBBLES);
+            qx0_0 = qx0_0 + dot(lo0, ev0) + dot(hi0, od0);
+            let q1 = vec4<u32>(w[w1 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo1 = vec4<f32>(q1 & EVEN_NIBBLES);
+            let hi1 = vec4<f32>(q1 & ODD_NIBBLES);
+            qx1_0 = qx1_0 + dot(lo1, ev0) + dot(hi1, od0);
+            let q2 = vec4<u32>(w[w2 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo2 = vec4<f32>(q2 & EVEN_NIBBLES);
+            let hi2 = vec4<f32>(q2 & ODD_NIBBLES);
+            qx2_0 = qx2_0 + dot(lo2, ev0) + dot(hi2, od0);
+            let q3 = vec4<u32>(w[w3 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo3 = vec4<f32>(q3 & EVEN_NIBBLES);
+            let hi3 = vec4<f32>(q3 & ODD_NIBBLES);
+            qx3_0 = qx3_0 + dot(lo3, ev0) + dot(hi3, od0);
+            let q4 = vec4<u32>(w[w4 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo4 = vec4<f32>(q4 & EVEN_NIBBLES);
+            let hi4 = vec4<f32>(q4 & ODD_NIBBLES);
+            qx4_0 = qx4_0 + dot(lo4, ev0) + dot(hi4, od0);
+            let q5 = vec4<u32>(w[w5 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo5 = vec4<f32>(q5 & EVEN_NIBBLES);
+            let hi5 = vec4<f32>(q5 & ODD_NIBBLES);
+            qx5_0 = qx5_0 + dot(lo5, ev0) + dot(hi5, od0);
+            let q6 = vec4<u32>(w[w6 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo6 = vec4<f32>(q6 & EVEN_NIBBLES);
+            let hi6 = vec4<f32>(q6 & ODD_NIBBLES);
+            qx6_0 = qx6_0 + dot(lo6, ev0) + dot(hi6, od0);
+            let q7 = vec4<u32>(w[w7 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo7 = vec4<f32>(q7 & EVEN_NIBBLES);
+            let hi7 = vec4<f32>(q7 & ODD_NIBBLES);
+            qx7_0 = qx7_0 + dot(lo7, ev0) + dot(hi7, od0);
+            let q8 = vec4<u32>(w[w8 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo8 = vec4<f32>(q8 & EVEN_NIBBLES);
+            let hi8 = vec4<f32>(q8 & ODD_NIBBLES);
+            qx8_0 = qx8_0 + dot(lo8, ev0) + dot(hi8, od0);
+            let q9 = vec4<u32>(w[w9 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo9 = vec4<f32>(q9 & EVEN_NIBBLES);
+            let hi9 = vec4<f32>(q9 & ODD_NIBBLES);
+            qx9_0 = qx9_0 + dot(lo9, ev0) + dot(hi9, od0);
+            let q10 = vec4<u32>(w[w10 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo10 = vec4<f32>(q10 & EVEN_NIBBLES);
+            let hi10 = vec4<f32>(q10 & ODD_NIBBLES);
+            qx10_0 = qx10_0 + dot(lo10, ev0) + dot(hi10, od0);
+            let q11 = vec4<u32>(w[w11 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo11 = vec4<f32>(q11 & EVEN_NIBBLES);
+            let hi11 = vec4<f32>(q11 & ODD_NIBBLES);
+            qx11_0 = qx11_0 + dot(lo11, ev0) + dot(hi11, od0);
+            let q12 = vec4<u32>(w[w12 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo12 = vec4<f32>(q12 & EVEN_NIBBLES);
+            let hi12 = vec4<f32>(q12 & ODD_NIBBLES);
+            qx12_0 = qx12_0 + dot(lo12, ev0) + dot(hi12, od0);
+            let q13 = vec4<u32>(w[w13 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo13 = vec4<f32>(q13 & EVEN_NIBBLES);
+            let hi13 = vec4<f32>(q13 & ODD_NIBBLES);
+            qx13_0 = qx13_0 + dot(lo13, ev0) + dot(hi13, od0);
+            let q14 = vec4<u32>(w[w14 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo14 = vec4<f32>(q14 & EVEN_NIBBLES);
+            let hi14 = vec4<f32>(q14 & ODD_NIBBLES);
+            qx14_0 = qx14_0 + dot(lo14, ev0) + dot(hi14, od0);
+            let q15 = vec4<u32>(w[w15 * words_per_row + word]);
+            // nibbles 0,2,4,6 and 1,3,5,7 of the word, in place: q * 2^(4 * position), exact in f32
+            let lo15 = vec4<f32>(q15 & EVEN_NIBBLES);
+            let hi15 = vec4<f32>(q15 & ODD_NIBBLES);
+            qx15_0 = qx15_0 + dot(lo15, ev0) + dot(hi15, od0);
+        }
+        let si0 = g * p.ldw + w0;
+        let s0 = half_at(si0, scale[si0 >> 1u]);
+        let mn0 = half_at(si0, mins[si0 >> 1u]);
+        acc0_0 = acc0_0 + s0 * qx0_0 + mn0 * xs0;
+        let si1 = g * p.ldw + w1;
+        let s1 = half_at(si1, scale[si1 >> 1u]);
+        let mn1 = half_at(si1, mins[si1 >> 1u]);
+        acc1_0 = acc1_0 + s1 * qx1_0 + mn1 * xs0;
+        let si2 = g * p.ldw + w2;
+        let s2 = half_at(si2, scale[si2 >> 1u]);
+        let mn2 = half_at(si2, mins[si2 >> 1u]);
+        acc2_0 = acc2_0 + s2 * qx2_0 + mn2 * xs0;
+        let si3 = g * p.ldw + w3;
+        let s3 = half_at(si3, scale[si3 >> 1u]);
+        let mn3 = half_at(si3, mins[si3 >> 1u]);
+        acc3_0 = acc3_0 + s3 * qx3_0 + mn3 * xs0;
+        let si4 = g * p.ldw + w4;
+        let s4 = half_at(si4, scale[si4 >> 1u]);
+        let mn4 = half_at(si4, mins[si4 >> 1u]);
+        acc4_0 = acc4_0 + s4 * qx4_0 + mn4 * xs0;
+        let si5 = g * p.ldw + w5;
+        let s5 = half_at(si5, scale[si5 >> 1u]);
+        let mn5 = half_at(si5, mins[si5 >> 1u]);
+        acc5_0 = acc5_0 + s5 * qx5_0 + mn5 * xs0;
+        let si6 = g * p.ldw + w6;
+        let s6 = half_at(si6, scale[si6 >> 1u]);
+        let mn6 = half_at(si6, mins[si6 >> 1u]);
+        acc6_0 = acc6_0 + s6 * qx6_0 + mn6 * xs0;
+        let si7 = g * p.ldw + w7;
+        let s7 = half_at(si7, scale[si7 >> 1u]);
+        let mn7 = half_at(si7, mins[si7 >> 1u]);
+        acc7_0 = acc7_0 + s7 * qx7_0 + mn7 * xs0;
+        let si8 = g * p.ldw + w8;
+        let s8 = half_at(si8, scale[si8 >> 1u]);
+        let mn8 = half_at(si8, mins[si8 >> 1u]);
+        acc8_0 = acc8_0 + s8 * qx8_0 + mn8 * xs0;
+        let si9 = g * p.ldw + w9;
+        let s9 = half_at(si9, scale[si9 >> 1u]);
+        let mn9 = half_at(si9, mins[si9 >> 1u]);
+        acc9_0 = acc9_0 + s9 * qx9_0 + mn9 * xs0;
+        let si10 = g * p.ldw + w10;
+        let s10 = half_at(si10, scale[si10 >> 1u]);
+        let mn10 = half_at(si10, mins[si10 >> 1u]);
+        acc10_0 = acc10_0 + s10 * qx10_0 + mn10 * xs0;
+        let si11 = g * p.ldw + w11;
+        let s11 = half_at(si11, scale[si11 >> 1u]);
+        let mn11 = half_at(si11, mins[si11 >> 1u]);
+        acc11_0 = acc11_0 + s11 * qx11_0 + mn11 * xs0;
+        let si12 = g * p.ldw + w12;
+        let s12 = half_at(si12, scale[si12 >> 1u]);
+        let mn12 = half_at(si12, mins[si12 >> 1u]);
+        acc12_0 = acc12_0 + s12 * qx12_0 + mn12 * xs0;
+        let si13 = g * p.ldw + w13;
+        let s13 = half_at(si13, scale[si13 >> 1u]);
+        let mn13 = half_at(si13, mins[si13 >> 1u]);
+        acc13_0 = acc13_0 + s13 * qx13_0 + mn13 * xs0;
+        let si14 = g * p.ldw + w14;
+        let s14 = half_at(si14, scale[si14 >> 1u]);
+        let mn14 = half_at(si14, mins[si14 >> 1u]);
+        acc14_0 = acc14_0 + s14 * qx14_0 + mn14 * xs0;
+        let si15 = g * p.ldw + w15;
+        let s15 = half_at(si15, scale[si15 >> 1u]);
+        let mn15 = half_at(si15, mins[si15 >> 1u]);
+        acc15_0 = acc15_0 + s15 * qx15_0 + mn15 * xs0;
+    }
+    let inv0 = inverseSqrt(ss0 / f32(p.K) + p.eps);
+    acc0_0 = acc0_0 * inv0;
+    acc1_0 = acc1_0 * inv0;
+    acc2_0 = acc2_0 * inv0;
+    acc3_0 = acc3_0 * inv0;
+    acc4_0 = acc4_0 * inv0;
+    acc5_0 = acc5_0 * inv0;
+    acc6_0 = acc6_0 * inv0;
+    acc7_0 = acc7_0 * inv0;
+    acc8_0 = acc8_0 * inv0;
+    acc9_0 = acc9_0 * inv0;
+    acc10_0 = acc10_0 * inv0;
+    acc11_0 = acc11_0 * inv0;
+    acc12_0 = acc12_0 * inv0;
+    acc13_0 = acc13_0 * inv0;
+    acc14_0 = acc14_0 * inv0;
+    acc15_0 = acc15_0 * inv0;
+    let b0 = bias_at(n0);
+    let b1 = bias_at(n1);
+    let b2 = bias_at(n2);
+    let b3 = bias_at(n3);
+    let b4 = bias_at(n4);
+    let b5 = bias_at(n5);
+    let b6 = bias_at(n6);
+    let b7 = bias_at(n7);
+    let b8 = bias_at(n8);
+    let b9 = bias_at(n9);
+    let b10 = bias_at(n10);
+    let b11 = bias_at(n11);
+    let b12 = bias_at(n12);
+    let b13 = bias_at(n13);
+    let b14 = bias_at(n14);
+    let b15 = bias_at(n15);
+    if (nb + 0u < p.N && m0 + 0u < M) {
+        rope_store(m0 + 0u, col * 4u + 0u, vec4<f32>(acc0_0 + b0, acc1_0 + b1, acc2_0 + b2, acc3_0 + b3));
+    }
+    if (nb + 4u < p.N && m0 + 0u < M) {
+        rope_store(m0 + 0u, col * 4u + 1u, vec4<f32>(acc4_0 + b4, acc5_0 + b5, acc6_0 + b6, acc7_0 + b7));
+    }
+    if (nb + 8u < p.N && m0 + 0u < M) {
+        rope_store(m0 + 0u, col * 4u + 2u, vec4<f32>(acc8_0 + b8, acc9_0 + b9, acc10_0 + b10, acc11_0 + b11));
+    }
+    if (nb + 12u < p.N && m0 + 0u < M) {
+        rope_store(m0 + 0u, col * 4u + 3u, vec4<f32>(acc12_0 + b12, acc13_0 + b13, acc14_0 + b14, acc15_0 + b15));
+    }
+}

@@ -1,0 +1,404 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
+// each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
+// loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
+// workgroup memory first was 1.4-1.8x slower on SwiftShader). Without it x is already normed.
+// KIND picks the epilogue:
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32 }
+
+const WG: u32 = 64u;
+const TM: u32 = 1u;
+const RN: u32 = 16u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<u32>;  // q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes
+@group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, ldw] fp16 pairs
+@group(0) @binding(5) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
+@group(0) @binding(6) var<storage, read> gain: array<vec4<f32>>;  // [K/4] the RMSNorm weight
+@group(0) @binding(7) var<storage, read_write> yq: array<f32>;  // [M, nq]
+@group(0) @binding(8) var<storage, read_write> yk: array<f32>;  // [M, nk]
+@group(0) @binding(9) var<storage, read_write> yv: array<f32>;  // [M, N - nq - nk]
+
+const BYTES = vec4<u32>(0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u);
+const BYTE_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);           // 2^-0, -8, -16, -24
+const EVEN_NIBBLES = vec4<u32>(0xFu, 0xF00u, 0xF0000u, 0xF000000u);
+const ODD_NIBBLES = vec4<u32>(0xF0u, 0xF000u, 0xF00000u, 0xF0000000u);
+const EVEN_SCALE = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 5.9604644775390625e-08);            // 2^-0, -8, -16, -24
+const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.725290298461914e-09);   // 2^-4, -12, -20, -28
+
+fn half_at(buf_index: u32, packed: u32) -> f32 {
+    return unpack2x16float(packed)[buf_index & 1u];
+}
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    return min(col * RN + r, p.N - 1u);
+}
+
+fn store(m: u32, n: u32, v: f32) {
+    let kv = p.nq + p.nk;
+    if (n < p.nq) {
+        yq[m * p.nq + n] = v;
+    } else if (n < kv) {
+        yk[m * p.nk + n - p.nq] = v;
+    } else {
+        yv[m * (p.N - kv) + n - kv] = v;
+    }
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = gid.x;
+    let m0 = wid.y * TM;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    if (col * 16u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 16u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    let n2 = tile_row(col, 2u);
+    let w2 = p.wr0 + n2;  // its row in the part buffers
+    var acc2_0 = 0.0;
+    let n3 = tile_row(col, 3u);
+    let w3 = p.wr0 + n3;  // its row in the part buffers
+    var acc3_0 = 0.0;
+    let n4 = tile_row(col, 4u);
+    let w4 = p.wr0 + n4;  // its row in the part buffers
+    var acc4_0 = 0.0;
+    let n5 = tile_row(col, 5u);
+    let w5 = p.wr0 + n5;  // its row in the part buffers
+    var acc5_0 = 0.0;
+    let n6 = tile_row(col, 6u);
+    let w6 = p.wr0 + n6;  // its row in the part buffers
+    var acc6_0 = 0.0;
+    let n7 = tile_row(col, 7u);
+    let w7 = p.wr0 + n7;  // its row in the part buffers
+    var acc7_0 = 0.0;
+    let n8 = tile_row(col, 8u);
+    let w8 = p.wr0 + n8;  // its row in the part buffers
+    var acc8_0 = 0.0;
+    let n9 = tile_row(col, 9u);
+    let w9 = p.wr0 + n9;  // its row in the part buffers
+    var acc9_0 = 0.0;
+    let n10 = tile_row(col, 10u);
+    let w10 = p.wr0 + n10;  // its row in the part buffers
+    var acc10_0 = 0.0;
+    let n11 = tile_row(col, 11u);
+    let w11 = p.wr0 + n11;  // its row in the part buffers
+    var acc11_0 = 0.0;
+    let n12 = tile_row(col, 12u);
+    let w12 = p.wr0 + n12;  // its row in the part buffers
+    var acc12_0 = 0.0;
+    let n13 = tile_row(col, 13u);
+    let w13 = p.wr0 + n13;  // its row in the part buffers
+    var acc13_0 = 0.0;
+    let n14 = tile_row(col, 14u);
+    let w14 = p.wr0 + n14;  // its row in the part buffers
+    var acc14_0 = 0.0;
+    let n15 = tile_row(col, 15u);
+    let w15 = p.wr0 + n15;  // its row in the part buffers
+    var acc15_0 = 0.0;
+    var ss0 = 0.0;
+    let words_per_group = p.GS / 4u;
+    let words_per_row = K4;
+    let n_groups = p.K / p.GS;
+    for (var g = 0u; g < n_groups; g = g + 1u) {
+        var xs0 = 0.0;
+        var qx0_0 = 0.0;
+        var qx1_0 = 0.0;
+        var qx2_0 = 0.0;
+        var qx3_0 = 0.0;
+        var qx4_0 = 0.0;
+        var qx5_0 = 0.0;
+        var qx6_0 = 0.0;
+        var qx7_0 = 0.0;
+        var qx8_0 = 0.0;
+        var qx9_0 = 0.0;
+        var qx10_0 = 0.0;
+        var qx11_0 = 0.0;
+        var qx12_0 = 0.0;
+        var qx13_0 = 0.0;
+        var qx14_0 = 0.0;
+        var qx15_0 = 0.0;
+        for (var i = 0u; i < words_per_group; i = i + 1u) {
+            let word = g * words_per_group + i;
+            let ga = gain[word];
+            let a0_raw = x[x0 + word];
+            ss0 = ss0 + dot(a0_raw, a0_raw);
+            let a0 = a0_raw * ga;
+            xs0 = xs0 + dot(a0, vec4<f32>(1.0));
+            let sa0 = a0 * BYTE_SCALE;  // so a byte can be used in place, masked but not shifted
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q0 = vec4<u32>(w[w0 * words_per_row + word] ^ 0x80808080u);
+            let qv0 = vec4<f32>(q0 & BYTES);
+            qx0_0 = qx0_0 + dot(qv0, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q1 = vec4<u32>(w[w1 * words_per_row + word] ^ 0x80808080u);
+            let qv1 = vec4<f32>(q1 & BYTES);
+            qx1_0 = qx1_0 + dot(qv1, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q2 = vec4<u32>(w[w2 * words_per_row + word] ^ 0x80808080u);
+            let qv2 = vec4<f32>(q2 & BYTES);
+            qx2_0 = qx2_0 + dot(qv2, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q3 = vec4<u32>(w[w3 * words_per_row + word] ^ 0x80808080u);
+            let qv3 = vec4<f32>(q3 & BYTES);
+            qx3_0 = qx3_0 + dot(qv3, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q4 = vec4<u32>(w[w4 * words_per_row + word] ^ 0x80808080u);
+            let qv4 = vec4<f32>(q4 & BYTES);
+            qx4_0 = qx4_0 + dot(qv4, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q5 = vec4<u32>(w[w5 * words_per_row + word] ^ 0x80808080u);
+            let qv5 = vec4<f32>(q5 & BYTES);
+            qx5_0 = qx5_0 + dot(qv5, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q6 = vec4<u32>(w[w6 * words_per_row + word] ^ 0x80808080u);
+            let qv6 = vec4<f32>(q6 & BYTES);
+            qx6_0 = qx6_0 + dot(qv6, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q7 = vec4<u32>(w[w7 * words_per_row + word] ^ 0x80808080u);
+            let qv7 = vec4<f32>(q7 & BYTES);
+            qx7_0 = qx7_0 + dot(qv7, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q8 = vec4<u32>(w[w8 * words_per_row + word] ^ 0x80808080u);
+            let qv8 = vec4<f32>(q8 & BYTES);
+            qx8_0 = qx8_0 + dot(qv8, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q9 = vec4<u32>(w[w9 * words_per_row + word] ^ 0x80808080u);
+            let qv9 = vec4<f32>(q9 & BYTES);
+            qx9_0 = qx9_0 + dot(qv9, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q10 = vec4<u32>(w[w10 * words_per_row + word] ^ 0x80808080u);
+            let qv10 = vec4<f32>(q10 & BYTES);
+            qx10_0 = qx10_0 + dot(qv10, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q11 = vec4<u32>(w[w11 * words_per_row + word] ^ 0x80808080u);
+            let qv11 = vec4<f32>(q11 & BYTES);
+            qx11_0 = qx11_0 + dot(qv11, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q12 = vec4<u32>(w[w12 * words_per_row + word] ^ 0x80808080u);
+            let qv12 = vec4<f32>(q12 & BYTES);
+            qx12_0 = qx12_0 + dot(qv12, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q13 = vec4<u32>(w[w13 * words_per_row + word] ^ 0x80808080u);
+            let qv13 = vec4<f32>(q13 & BYTES);
+            qx13_0 = qx13_0 + dot(qv13, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q14 = vec4<u32>(w[w14 * words_per_row + word] ^ 0x80808080u);
+            let qv14 = vec4<f32>(q14 & BYTES);
+            qx14_0 = qx14_0 + dot(qv14, sa0);
+            // int8 bytes ^ 0x80 = q + 128 as unsigned bytes, in place: (q + 128) * 2^(8 * position)
+            let q15 = vec4<u32>(w[w15 * words_per_row + word] ^ 0x80808080u);
+            let qv15 = vec4<f32>(q15 & BYTES);
+            qx15_0 = qx15_0 + dot(qv15, sa0);
+        }
+        let si0 = g * p.ldw + w0;
+        let s0 = half_at(si0, scale[si0 >> 1u]);
+        acc0_0 = acc0_0 + s0 * (qx0_0 - 128.0 * xs0);
+        let si1 = g * p.ldw + w1;
+        let s1 = half_at(si1, scale[si1 >> 1u]);
+        acc1_0 = acc1_0 + s1 * (qx1_0 - 128.0 * xs0);
+        let si2 = g * p.ldw + w2;
+        let s2 = half_at(si2, scale[si2 >> 1u]);
+        acc2_0 = acc2_0 + s2 * (qx2_0 - 128.0 * xs0);
+        let si3 = g * p.ldw + w3;
+        let s3 = half_at(si3, scale[si3 >> 1u]);
+        acc3_0 = acc3_0 + s3 * (qx3_0 - 128.0 * xs0);
+        let si4 = g * p.ldw + w4;
+        let s4 = half_at(si4, scale[si4 >> 1u]);
+        acc4_0 = acc4_0 + s4 * (qx4_0 - 128.0 * xs0);
+        let si5 = g * p.ldw + w5;
+        let s5 = half_at(si5, scale[si5 >> 1u]);
+        acc5_0 = acc5_0 + s5 * (qx5_0 - 128.0 * xs0);
+        let si6 = g * p.ldw + w6;
+        let s6 = half_at(si6, scale[si6 >> 1u]);
+        acc6_0 = acc6_0 + s6 * (qx6_0 - 128.0 * xs0);
+        let si7 = g * p.ldw + w7;
+        let s7 = half_at(si7, scale[si7 >> 1u]);
+        acc7_0 = acc7_0 + s7 * (qx7_0 - 128.0 * xs0);
+        let si8 = g * p.ldw + w8;
+        let s8 = half_at(si8, scale[si8 >> 1u]);
+        acc8_0 = acc8_0 + s8 * (qx8_0 - 128.0 * xs0);
+        let si9 = g * p.ldw + w9;
+        let s9 = half_at(si9, scale[si9 >> 1u]);
+        acc9_0 = acc9_0 + s9 * (qx9_0 - 128.0 * xs0);
+        let si10 = g * p.ldw + w10;
+        let s10 = half_at(si10, scale[si10 >> 1u]);
+        acc10_0 = acc10_0 + s10 * (qx10_0 - 128.0 * xs0);
+        let si11 = g * p.ldw + w11;
+        let s11 = half_at(si11, scale[si11 >> 1u]);
+        acc11_0 = acc11_0 + s11 * (qx11_0 - 128.0 * xs0);
+        let si12 = g * p.ldw + w12;
+        let s12 = half_at(si12, scale[si12 >> 1u]);
+        acc12_0 = acc12_0 + s12 * (qx12_0 - 128.0 * xs0);
+        let si13 = g * p.ldw + w13;
+        let s13 = half_at(si13, scale[si13 >> 1u]);
+        acc13_0 = acc13_0 + s13 * (qx13_0 - 128.0 * xs0);
+        let si14 = g * p.ldw + w14;
+        let s14 = half_at(si14, scale[si14 >> 1u]);
+        acc14_0 = acc14_0 + s14 * (qx14_0 - 128.0 * xs0);
+        let si15 = g * p.ldw + w15;
+        let s15 = half_at(si15, scale[si15 >> 1u]);
+        acc15_0 = acc15_0 + s15 * (qx15_0 - 128.0 * xs0);
+    }
+    let inv0 = inverseSqrt(ss0 / f32(p.K) + p.eps);
+    acc0_0 = acc0_0 * inv0;
+    acc1_0 = acc1_0 * inv0;
+    acc2_0 = acc2_0 * inv0;
+    acc3_0 = acc3_0 * inv0;
+    acc4_0 = acc4_0 * inv0;
+    acc5_0 = acc5_0 * inv0;
+    acc6_0 = acc6_0 * inv0;
+    acc7_0 = acc7_0 * inv0;
+    acc8_0 = acc8_0 * inv0;
+    acc9_0 = acc9_0 * inv0;
+    acc10_0 = acc10_0 * inv0;
+    acc11_0 = acc11_0 * inv0;
+    acc12_0 = acc12_0 * inv0;
+    acc13_0 = acc13_0 * inv0;
+    acc14_0 = acc14_0 * inv0;
+    acc15_0 = acc15_0 * inv0;
+    if (nb + 0u < p.N) {
+        let b0 = bias_at(n0);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n0, acc0_0 + b0);
+        }
+    }
+    if (nb + 1u < p.N) {
+        let b1 = bias_at(n1);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n1, acc1_0 + b1);
+        }
+    }
+    if (nb + 2u < p.N) {
+        let b2 = bias_at(n2);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n2, acc2_0 + b2);
+        }
+    }
+    if (nb + 3u < p.N) {
+        let b3 = bias_at(n3);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n3, acc3_0 + b3);
+        }
+    }
+    if (nb + 4u < p.N) {
+        let b4 = bias_at(n4);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n4, acc4_0 + b4);
+        }
+    }
+    if (nb + 5u < p.N) {
+        let b5 = bias_at(n5);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n5, acc5_0 + b5);
+        }
+    }
+    if (nb + 6u < p.N) {
+        let b6 = bias_at(n6);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n6, acc6_0 + b6);
+        }
+    }
+    if (nb + 7u < p.N) {
+        let b7 = bias_at(n7);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n7, acc7_0 + b7);
+        }
+    }
+    if (nb + 8u < p.N) {
+        let b8 = bias_at(n8);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n8, acc8_0 + b8);
+        }
+    }
+    if (nb + 9u < p.N) {
+        let b9 = bias_at(n9);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n9, acc9_0 + b9);
+        }
+    }
+    if (nb + 10u < p.N) {
+        let b10 = bias_at(n10);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n10, acc10_0 + b10);
+        }
+    }
+    if (nb + 11u < p.N) {
+        let b11 = bias_at(n11);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n11, acc11_0 + b11);
+        }
+    }
+    if (nb + 12u < p.N) {
+        let b12 = bias_at(n12);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n12, acc12_0 + b12);
+        }
+    }
+    if (nb + 13u < p.N) {
+        let b13 = bias_at(n13);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n13, acc13_0 + b13);
+        }
+    }
+    if (nb + 14u < p.N) {
+        let b14 = bias_at(n14);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n14, acc14_0 + b14);
+        }
+    }
+    if (nb + 15u < p.N) {
+        let b15 = bias_at(n15);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n15, acc15_0 + b15);
+        }
+    }
+}
