@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..gpu import Buffer
 from ..graph.plan import Live, Plan
+from ..graph.routes import Route, Single, always, one_dispatch
 from ..kernels import kernel_id
 
 FAMILY = "sample"
@@ -15,8 +16,7 @@ def argmax(plan: Plan, op: str, logits: Buffer, out: Buffer, *, vocab: int, rows
     def grid(live: Live) -> tuple[int, int, int]:
         return (rows or live.seq_len, 1, 1)
 
-    plan.add(op, FAMILY, "argmax", kernel_id(FAMILY, "argmax"),
-             [params, plan.step_buffer, logits, out], grid)
+    plan.add_node(op, FAMILY, vocab, ARGMAX_ROUTES, Single((FAMILY,), [params, plan.step_buffer, logits, out], grid))
 
 
 def score(plan: Plan, op: str, logits: Buffer, targets: Buffer, out: Buffer, *, vocab: int) -> None:
@@ -26,5 +26,11 @@ def score(plan: Plan, op: str, logits: Buffer, targets: Buffer, out: Buffer, *, 
     def grid(live: Live) -> tuple[int, int, int]:
         return (live.seq_len, 1, 1)
 
-    plan.add(op, FAMILY, "score", kernel_id(FAMILY, "score"),
-             [params, plan.step_buffer, logits, targets, out], grid)
+    plan.add_node(op, FAMILY, vocab, SCORE_ROUTES,
+                  Single((FAMILY,), [params, plan.step_buffer, logits, targets, out], grid))
+
+
+# -- registration -------------------------------------------------------------------------------
+ARGMAX_ROUTES = [Route("argmax", always, one_dispatch, "one workgroup per row, tree reduction", "argmax")]
+SCORE_ROUTES = [Route("score", always, one_dispatch, "one workgroup per row: argmax, then log-softmax at the "
+                      "target", "score")]
