@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from gpu_time import bench_args, time_family  # noqa: E402
 from pyrite.gpu.native import request_device  # noqa: E402
 from pyrite.graph.plan import Live, Plan, storage  # noqa: E402
-from pyrite.graph.routes import pick  # noqa: E402
+from pyrite.graph.routes import Launch, Route, always, pick  # noqa: E402
 from pyrite.kernels import kernel_id  # noqa: E402
 from pyrite.models.format import part_bytes  # noqa: E402
 from pyrite.ops import linear  # noqa: E402
@@ -43,6 +43,7 @@ PREFILL_M = 64
 PREFILL_ROUTES = ("tiled", "wide", "gemm", "gemm_bk64")  # the prefill rows of ops/linear.py ROUTES
 DECODE_ROUTES = ("gemv", "gemv_wide", "gemv_xwide")      # and its decode rows
 GEMV_TARGET = 0.70
+PROBE_ROUTES = [Route("read", always, lambda route, launch: [launch], "the probe's one kernel")]
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,8 @@ def probe(device, repeats: int) -> tuple[float, str]:
                 out = storage(device, "probe.out", groups * wg * 4)
                 plan = Plan(device, "probe")
                 params = plan.uniforms("probe.params", kernel, n=PROBE_BYTES // elem_bytes)
-                plan.add("probe", "probe", variant, kernel, [params, src, out],
-                         lambda live, g=groups: (g, 1, 1))
+                plan.add_node("probe", "probe", None, PROBE_ROUTES,
+                              Launch(kernel, (params, src, out), lambda live, g=groups: (g, 1, 1)))
                 plan.run(Live(1, 0))
                 times = [sum(r["ns"] for r in run_sync(plan.run_profiled(Live(1, 0)))) / 1e9 for _ in range(repeats)]
                 gbps = PROBE_BYTES / statistics.median(times) / 1e9

@@ -14,7 +14,7 @@ from ..errors import ShapeError
 from ..gpu import COPY_DST, COPY_SRC, STORAGE, UNIFORM, Buffer, Device, Dispatch
 from .options import Options
 from .params import pack_named, pack_step, params_layout
-from .routes import Context, GridFn, Launch, Live, Route, always, choose, fitting
+from .routes import Context, Launch, Live, Route, choose, fitting
 
 __all__ = ["Live", "Node", "Plan", "Tensor", "storage"]
 
@@ -158,12 +158,6 @@ class Plan:
         self.nodes.append(node)
         self._selected = None
         return node
-
-    def add(self, op: str, family: str, route: str, kernel_id: str, bindings: Sequence[Buffer],
-            grid: GridFn) -> Node:
-        """Append an op with one kernel: a one-row route table."""
-        launch = Launch(kernel_id, tuple(bindings), grid)
-        return self.add_node(op, family, None, [Route(route, always, lambda r, a: [launch], "the op's only kernel")], None)
 
     # -- execute ------------------------------------------------------------------------------
 
