@@ -241,7 +241,8 @@ def test_weights_that_did_not_pack_run_the_split_routes():
 
 def test_too_few_storage_bindings_fall_back_to_split_and_a_pinned_fused_route_is_refused():
     """The fused q4gsw qkv kernel with RoPE binds 8 storage buffers (x, q, scale, bias, table, q out, two
-    caches): under a limit of 7 the fused row is not built; gate_up (5) still fuses."""
+    caches), 9 with the norm's gain folded in: under a limit of 7 the fused row is not built; gate_up (5)
+    still fuses."""
     seven = dataclasses.replace(DEFAULT_LIMITS, max_storage_buffers_per_shader_stage=7)
     m = build("tiny-qwen2", device=null_device(seven))
     m.plan.run(Live(1, 3), SECTIONS)
@@ -251,3 +252,9 @@ def test_too_few_storage_bindings_fall_back_to_split_and_a_pinned_fused_route_is
     eight = build("tiny-qwen2", device=null_device(dataclasses.replace(seven, max_storage_buffers_per_shader_stage=8)))
     eight.plan.run(Live(1, 3), SECTIONS)
     assert eight.plan.routes()["blk.0.attn_qkv"] == "qkv_fused"
+    # the gain would be a ninth binding: at 8 the fused kernel runs after the norm's own dispatch, at 9 folded
+    kernel = {r["op"]: r["kernel"] for r in eight.plan.attest()}["blk.0.attn_qkv"]
+    assert kernel == "norm_rms+linear_q4gsw_qkv_rope_m1"
+    nine = build("tiny-qwen2", device=null_device(dataclasses.replace(seven, max_storage_buffers_per_shader_stage=9)))
+    nine.plan.run(Live(1, 3), SECTIONS)
+    assert {r["op"]: r["kernel"] for r in nine.plan.attest()}["blk.0.attn_qkv"] == "linear_q4gsw_qkv_rope_norm_m1"
