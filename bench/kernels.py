@@ -121,14 +121,19 @@ def projection_case(g: Geometry, kind: str, M: int) -> tuple[dict, dict, dict]:
     return attrs, data, {"q": M * g.q * 4, "k_cache": cache, "v_cache": cache}
 
 
-def print_ratios(rows: list[dict], routes: tuple[str, ...], base: str, metric: str, title: str) -> None:
-    """Each row of `routes` as a multiple of the `base` route's `metric` on the same shape."""
+SHAPE = ("M", "N", "K", "format")
+
+
+def base_of(rows: list[dict], r: dict, **want: str) -> dict:
+    """The row of r's shape whose fields equal `want` (the baseline r is measured against)."""
+    return next(b for b in rows if all(b[k] == r[k] for k in SHAPE) and all(b.get(k) == v for k, v in want.items()))
+
+
+def print_ratios(title: str, metric: str, pairs: list[tuple[dict, dict]]) -> None:
+    """Each (row, baseline) pair as a multiple of the baseline's `metric` (same shape)."""
     print(f"\n{title}, same shape, higher is faster:")
-    shape = ("M", "N", "K", "format")
-    for r in rows:
-        if r["route"] in routes:
-            b = next(b for b in rows if b["route"] == base and all(b[k] == r[k] for k in shape))
-            print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r[metric] / b[metric]:.2f}x")
+    for r, b in pairs:
+        print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r[metric] / b[metric]:.2f}x")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,14 +175,12 @@ def main(argv: list[str] | None = None) -> int:
                                             {"projection_norm": norm})
                     add(route, kernel, M, N, K, g.format, s, norm=norm)
     a.out.write_text(json.dumps(rows, indent=1) + "\n")
-    print_ratios(rows, PREFILL_ROUTES[1:], "tiled", "gflops", "prefill routes against tiled (m8)")
-    print_ratios(rows, DECODE_ROUTES[1:], "gemv", "gbps", "the wider GEMVs against gemv (decode)")
-    print("\nfused projections, the norm folded in against its own dispatch (projection_norm), higher is faster:")
-    for r in rows:
-        if r.get("norm") == "folded":
-            d = next(d for d in rows if d["route"] == r["route"] and d.get("norm") == "dispatch" and d["M"] == r["M"]
-                     and d["N"] == r["N"])
-            print(f"  {r['route']:10} {r['format']:6} M={r['M']} {r['N']}x{r['K']}: {r['gflops'] / d['gflops']:.2f}x")
+    print_ratios("prefill routes against tiled (m8)", "gflops",
+                 [(r, base_of(rows, r, route="tiled")) for r in rows if r["route"] in PREFILL_ROUTES[1:]])
+    print_ratios("the wider GEMVs against gemv (decode)", "gbps",
+                 [(r, base_of(rows, r, route="gemv")) for r in rows if r["route"] in DECODE_ROUTES[1:]])
+    print_ratios("fused projections, the norm folded in against its own dispatch (projection_norm)", "gflops",
+                 [(r, base_of(rows, r, route=r["route"], norm="dispatch")) for r in rows if r.get("norm") == "folded"])
 
     def picked(r: dict) -> str:
         return pick("linear", linear.ROUTES, linear.LinearSpec(r["N"], r["K"], r["format"], 32, 0),

@@ -262,13 +262,13 @@ def all_projection_cases(rng):
         def runs(fused: str, split: str, kind: int) -> list[tuple[str, str, dict, tuple[str, ...]]]:
             """(route, norm tag, options, formats): split members run at other N, so other tiles."""
             norm = "dispatch" if "linear_prefill" in options else "folded"
-            out = [(fused, norm, options, formats(kind))]
+            plans = [(fused, norm, options, formats(kind))]
             if tile in ("m1", "m8"):
-                out.append((fused, "dispatch", {**options, "projection_norm": "dispatch"},
-                            (FORMATS[(t + kind + 1) % len(FORMATS)],)))
+                plans.append((fused, "dispatch", {**options, "projection_norm": "dispatch"},
+                              (FORMATS[(t + kind + 1) % len(FORMATS)],)))
             if tile not in WIDE_ROWS:
-                out.append((split, "dispatch", options, formats(kind)))
-            return out
+                plans.append((split, "dispatch", options, formats(kind)))
+            return plans
 
         for route, norm, opts, fmts in runs("qkv_fused", "qkv_split", 0):
             for fmt in fmts:
