@@ -18,6 +18,7 @@ from .errors import PromptError, PyriteError
 from .gpu import Buffer, Device, request_device
 from .graph.options import Options
 from .graph.plan import Live
+from .graph.tape import BatchPolicy, DecodeTape
 from .models.format import ModelIndex
 from .models.llama import LlamaModel
 from .models.loader import Progress, _no_progress, shard_source, upload
@@ -33,6 +34,9 @@ class Stats:
     prefill_tok_s: float = 0.0
     decode_tok_s: float = 0.0    # tokens after the first, per second
     stop_reason: str = ""        # "stop_token" | "max_tokens" | "context" | "stopped"
+    decode_steps: int = 0        # decode steps run (a batch may run past a stop: those are not shown)
+    decode_submits: int = 0      # submits they took (graph/tape.py: several steps per submit)
+    host_ms_per_token: float = 0.0  # host time to encode and submit a decode step (no GPU wait), per step
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -50,6 +54,9 @@ class Engine:
         self._decode_unrecorded = False  # the plan still holds a decode step that steps lacks
         self._buffers: list[Buffer] = []  # every GPU buffer the engine owns (close() destroys them)
         self._closed = False
+        self._host_s = 0.0  # host seconds spent encoding and submitting this generation's decode steps
+        self._tape = DecodeTape(model.plan, ("body", "next"))
+        self.batch_policy = BatchPolicy()  # decode steps per submit (option decode_batch caps it)
 
     # -- load ---------------------------------------------------------------------------------------
 
@@ -160,8 +167,24 @@ class Engine:
 
     async def decode_one(self, token: int, pos: int) -> None:
         """One token at position pos (S = 1) against the cache."""
+        t0 = time.perf_counter()
         await self._run([token], pos, "next")
+        self._host_s += time.perf_counter() - t0
         self._decode_unrecorded = True  # attested lazily: once per generation, not per token
+
+    async def decode_steps(self, token: int, pos: int, n: int) -> list[int]:
+        """n greedy decode steps from one submit (graph/tape.py): token at pos, then each step's argmax
+        as the next step's input, chosen on the GPU; -> the n tokens the steps picked."""
+        if self._closed:
+            raise PyriteError(f"the engine of {self.index.name} was closed (its GPU buffers are freed)")
+        self._record_decode()
+        t0 = time.perf_counter()
+        a = self.model.act
+        self._write_u32(a.ids, [token])
+        self._tape.run(pos, n, self.max_ctx - 1, a.step_next)
+        self._host_s += time.perf_counter() - t0
+        self._decode_unrecorded = True
+        return list(array.array("I", await self.device.read_buffer(a.tokens, 0, 4 * n)))
 
     async def next_token(self, params: SamplingParams, rng: random.Random) -> int:
         """Greedy: the GPU's argmax (8 bytes back). Otherwise read the logits row and sample on the host."""
@@ -194,6 +217,11 @@ class Engine:
                               f"(at least one must remain for the answer)")
         return ids
 
+    def _on_gpu(self, params: SamplingParams) -> bool:
+        """Whether decode picks its tokens on the GPU, in batches of steps (graph/tape.py); not where the
+        host must see each step: sampling on the host, profiling, or option decode_batch=1."""
+        return params.greedy and not self.profiling and self.options["decode_batch"] > 1
+
     def stop(self) -> None:
         """Ask a running generate() to end after the current token."""
         self._stop = True
@@ -214,6 +242,9 @@ class Engine:
         stats.prefill_tok_s = len(ids) / stats.ttft_s
         pos = len(ids)
         stop_ids = self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
+        ahead: list[int] = []  # tokens a batch decoded past the one shown last
+        batch, batch_s = 0, 0.0
+        self._host_s = 0.0
         while True:
             if token in stop_ids:
                 stats.stop_reason = "stop_token"
@@ -232,9 +263,22 @@ class Engine:
             if self._stop:
                 stats.stop_reason = "stopped"
                 break
-            await self.decode_one(token, pos)
+            if not ahead:
+                t_batch = time.perf_counter()
+                remaining = min(max_tokens - stats.generated_tokens, self.max_ctx - pos)
+                if self._on_gpu(params):
+                    batch = self.batch_policy.next(batch, batch_s, remaining, self.options["decode_batch"])
+                    ahead = await self.decode_steps(token, pos, batch)
+                else:
+                    batch = 1
+                    await self.decode_one(token, pos)
+                    ahead = [await self.next_token(params, rng)]
+                batch_s = time.perf_counter() - t_batch
+                stats.decode_steps += batch
+                stats.decode_submits += 1
+                stats.host_ms_per_token = 1e3 * self._host_s / stats.decode_steps
             pos += 1
-            token = await self.next_token(params, rng)
+            token = ahead.pop(0)
 
     async def generate(self, prompt: str, max_tokens: int = 128, params: SamplingParams = SamplingParams(),
                        chat: bool = False, system: str | None = None) -> AsyncIterator[str]:

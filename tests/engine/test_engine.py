@@ -2,12 +2,14 @@
 import gc
 import json
 import shutil
+from contextlib import contextmanager
 
 import pytest
 
 from pyrite.engine import Engine
 from pyrite.errors import LimitError, ModelFormatError, PromptError, PyriteError, ShardChecksumError
 from pyrite.gpu.base import Limits
+from pyrite.graph.tape import BatchPolicy
 from pyrite.sampling import SamplingParams
 from pyrite.sync import run_sync
 
@@ -89,6 +91,58 @@ def test_chat_stops_at_end_of_turn(smollm2_engine):
     text = "".join(collect(smollm2_engine, "What is the capital of France?", max_tokens=40, chat=True))
     assert "Paris" in text and smollm2_engine.stats.stop_reason == "stop_token"
     assert "<|im_end|>" not in text
+
+
+class Fixed:
+    """A batch policy of `steps` steps per submit (as many as remain)."""
+
+    def __init__(self, steps):
+        self.steps = steps
+
+    def next(self, last_steps, last_s, remaining, cap):
+        return min(self.steps, remaining, cap)
+
+
+@contextmanager
+def batched(engine, cap, policy=None):
+    """Decode in batches of 1, 2, 4, ... up to cap steps per submit however slow the adapter is (or as
+    policy says)."""
+    engine.options["decode_batch"], engine.batch_policy = cap, policy or BatchPolicy(smooth_s=float("inf"))
+    try:
+        yield engine
+    finally:
+        engine.options["decode_batch"], engine.batch_policy = 32, BatchPolicy()
+
+
+def test_batched_greedy_decode_equals_one_step_per_submit(smollm2_engine):
+    """128 greedy tokens with the next token chosen on the GPU, in batches of 1, 2, 4, then 8 steps per
+    submit (graph/tape.py), are those of one step per submit with the host between tokens. The batches
+    cross tape windows and the flash split counts at 64 and 128 keys."""
+    e = smollm2_engine
+    ids = e.encode("The history of the Roman Empire is")
+
+    async def go():
+        return [t async for t in e.generate_ids(ids, 128)]
+    e.options["decode_batch"] = 1
+    try:
+        one = run_sync(go())
+    finally:
+        e.options["decode_batch"] = 32
+    assert len(one) == 128 and e.stats.decode_submits == e.stats.decode_steps == 127
+    with batched(e, 8):
+        assert run_sync(go()) == one
+    assert (e.stats.decode_steps, e.stats.decode_submits) == (127, 3 + 15)  # 1 + 2 + 4, then 15 x 8
+    assert e.stats.host_ms_per_token > 0 and e.step_report()["dispatches"]["decode"] == 6 * e.config.n_layers + 4
+
+
+def test_a_batch_past_the_end_of_turn_shows_nothing_after_it(smollm2_engine):
+    """The GPU runs a batch to its end; what it decoded past the stop token is never shown (batches of
+    5: the answer's end of turn, its 8th token, falls inside the second)."""
+    with batched(smollm2_engine, 8, Fixed(5)):
+        text = "".join(collect(smollm2_engine, "What is the capital of France?", max_tokens=40, chat=True))
+    s = smollm2_engine.stats
+    assert "Paris" in text and s.stop_reason == "stop_token" and "<|im_end|>" not in text
+    assert s.decode_steps > s.generated_tokens
 
 
 def test_empty_and_too_long_prompts_then_still_usable(smollm2_engine):

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import sys
 
-from .base import COPY_DST, COPY_SRC, MAP_READ, STORAGE, UNIFORM, AdapterInfo, Buffer, Device, Dispatch, Limits
+from .base import (COPY_DST, COPY_SRC, MAP_READ, STORAGE, UNIFORM, AdapterInfo, Buffer, Command, Copy, Device,
+                   Dispatch, Limits)
 
 
 def in_browser() -> bool:
@@ -20,5 +21,5 @@ async def request_device(power_preference: str = "high-performance") -> Device:
     return await request(power_preference)
 
 
-__all__ = ["AdapterInfo", "Buffer", "COPY_DST", "COPY_SRC", "Device", "Dispatch", "Limits", "MAP_READ",
-           "STORAGE", "UNIFORM", "in_browser", "request_device"]
+__all__ = ["AdapterInfo", "Buffer", "COPY_DST", "COPY_SRC", "Command", "Copy", "Device", "Dispatch", "Limits",
+           "MAP_READ", "STORAGE", "UNIFORM", "in_browser", "request_device"]

@@ -29,7 +29,8 @@ class ProfilingError(PyriteError):
 DEVIATIONS = (
     "compute only: no render pipelines, textures or samplers",
     "one bind group (group 0) per pipeline, layout 'auto'",
-    "submit() encodes a list of dispatches into one command buffer with one compute pass",
+    "submit() encodes a list of dispatches and copies into one command buffer: a run of dispatches "
+    "shares one compute pass, a copy ends it",
     "read_buffer() copies through a MAP_READ staging buffer and returns bytes",
     "pipelines are cached by (kernel id, constants)",
     "submit_profiled() gives each dispatch its own compute pass, to time it with timestampWrites",
@@ -99,6 +100,20 @@ class Dispatch:
     bind_group: Any
     grid: tuple[int, int, int]
     label: str = ""
+
+
+@dataclass(frozen=True)
+class Copy:
+    """copyBufferToBuffer inside a submit, between compute passes: the dispatches after it see its bytes."""
+
+    src: Buffer
+    src_offset: int
+    dst: Buffer
+    dst_offset: int
+    size: int
+
+
+Command = Dispatch | Copy
 
 
 @dataclass
@@ -184,8 +199,9 @@ class Device:
         """copyBufferToBuffer into a MAP_READ buffer, mapAsync, getMappedRange."""
         raise NotImplementedError("need read_buffer")
 
-    def submit(self, dispatches: Sequence[Dispatch]) -> None:
-        """One GPUCommandEncoder, one compute pass, all dispatches, GPUQueue.submit."""
+    def submit(self, commands: Sequence[Command]) -> None:
+        """One GPUCommandEncoder, GPUQueue.submit: each run of dispatches in one compute pass, each Copy
+        (copyBufferToBuffer) between passes."""
         raise NotImplementedError("need submit")
 
     async def submit_profiled(self, dispatches: Sequence[Dispatch]) -> list[int]:

@@ -12,7 +12,8 @@ import js  # type: ignore[import-not-found]  # Pyodide only
 from pyodide.ffi import JsProxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from ..errors import DeviceError
-from .base import COPY_DST, COPY_SRC, MAP_READ, QUERY_RESOLVE, AdapterInfo, Buffer, Device, Dispatch, Limits
+from .base import (COPY_DST, COPY_SRC, MAP_READ, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy, Device, Dispatch,
+                   Limits)
 
 OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
 
@@ -80,16 +81,25 @@ class BrowserDevice(Device):
         staging.unmap()
         return data[:size]
 
-    def submit(self, dispatches: Sequence[Dispatch]) -> None:
-        # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / GPUQueue.submit
+    def submit(self, commands: Sequence[Command]) -> None:
+        # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / copyBufferToBuffer / GPUQueue.submit
         encoder = self._device.createCommandEncoder()
-        cpass = encoder.beginComputePass()
-        set_pipeline, set_bind_group, dispatch = cpass.setPipeline, cpass.setBindGroup, cpass.dispatchWorkgroups
-        for d in dispatches:
-            set_pipeline(d.pipeline)
-            set_bind_group(0, d.bind_group)
-            dispatch(*d.grid)
-        cpass.end()
+        cpass = None
+        for c in commands:
+            if type(c) is Copy:
+                if cpass is not None:
+                    cpass.end()
+                    cpass = None
+                encoder.copyBufferToBuffer(c.src.handle, c.src_offset, c.dst.handle, c.dst_offset, c.size)
+                continue
+            if cpass is None:
+                cpass = encoder.beginComputePass()
+                set_pipeline, set_bind_group, dispatch = cpass.setPipeline, cpass.setBindGroup, cpass.dispatchWorkgroups
+            set_pipeline(c.pipeline)
+            set_bind_group(0, c.bind_group)
+            dispatch(*c.grid)
+        if cpass is not None:
+            cpass.end()
         self._queue.submit(_js([encoder.finish()]))
 
     async def submit_profiled(self, dispatches: Sequence[Dispatch]) -> list[int]:

@@ -5,7 +5,7 @@ import re
 from typing import Any, Sequence
 
 from ..errors import DeviceError
-from .base import COPY_SRC, QUERY_RESOLVE, AdapterInfo, Buffer, Device, Dispatch, Limits
+from .base import COPY_SRC, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy, Device, Dispatch, Limits
 
 # Features pyrite can use when the adapter has them; none is required.
 OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
@@ -59,15 +59,24 @@ class NativeDevice(Device):
         size = buffer.size - offset if size is None else size
         return bytes(self._queue.read_buffer(buffer.handle, offset, size))
 
-    def submit(self, dispatches: Sequence[Dispatch]) -> None:
-        # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / GPUQueue.submit
+    def submit(self, commands: Sequence[Command]) -> None:
+        # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / copyBufferToBuffer / GPUQueue.submit
         encoder = self._device.create_command_encoder()
-        cpass = encoder.begin_compute_pass()
-        for d in dispatches:
-            cpass.set_pipeline(d.pipeline)
-            cpass.set_bind_group(0, d.bind_group)
-            cpass.dispatch_workgroups(*d.grid)
-        cpass.end()
+        cpass = None
+        for c in commands:
+            if type(c) is Copy:
+                if cpass is not None:
+                    cpass.end()
+                    cpass = None
+                encoder.copy_buffer_to_buffer(c.src.handle, c.src_offset, c.dst.handle, c.dst_offset, c.size)
+                continue
+            if cpass is None:
+                cpass = encoder.begin_compute_pass()
+            cpass.set_pipeline(c.pipeline)
+            cpass.set_bind_group(0, c.bind_group)
+            cpass.dispatch_workgroups(*c.grid)
+        if cpass is not None:
+            cpass.end()
         self._queue.submit([encoder.finish()])
 
     async def submit_profiled(self, dispatches: Sequence[Dispatch]) -> list[int]:

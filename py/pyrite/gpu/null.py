@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..errors import LimitError, PyriteError
-from .base import AdapterInfo, Buffer, Device, Dispatch, Limits
+from .base import AdapterInfo, Buffer, Command, Copy, Device, Dispatch, Limits
 
 # A SwiftShader-like adapter (DESIGN.md, measured): what tests assume unless they lower a limit.
 DEFAULT_LIMITS = Limits(
@@ -37,7 +37,7 @@ class NullPipeline:
 @dataclass
 class NullDevice(Device):
     buffers: list[Buffer] = field(default_factory=list)       # every buffer created, in order
-    submitted: list[list[Dispatch]] = field(default_factory=list)
+    submitted: list[list[Command]] = field(default_factory=list)
 
     def _create_buffer(self, size: int, usage: int, label: str) -> Any:
         return ("null-buffer", label, size)
@@ -64,12 +64,17 @@ class NullDevice(Device):
     async def read_buffer(self, buffer: Buffer, offset: int = 0, size: int | None = None) -> bytes:
         return bytes(buffer.size - offset if size is None else size)
 
-    def submit(self, dispatches: Sequence[Dispatch]) -> None:
+    def submit(self, commands: Sequence[Command]) -> None:
         top = self.limits.max_compute_workgroups_per_dimension
-        for d in dispatches:
-            if any(g > top for g in d.grid):
-                raise LimitError(f"{d.label}: grid {d.grid}", max(d.grid), "maxComputeWorkgroupsPerDimension", top)
-        self.submitted.append(list(dispatches))
+        for c in commands:
+            if type(c) is Copy:
+                for buf, offset in ((c.src, c.src_offset), (c.dst, c.dst_offset)):
+                    if offset + c.size > buf.size:
+                        raise NullDeviceError(f"copy of {c.size} bytes at {offset} overruns {buf.label} "
+                                              f"({buf.size} bytes)")
+            elif any(g > top for g in c.grid):
+                raise LimitError(f"{c.label}: grid {c.grid}", max(c.grid), "maxComputeWorkgroupsPerDimension", top)
+        self.submitted.append(list(commands))
 
     async def submit_profiled(self, dispatches: Sequence[Dispatch]) -> list[int]:
         self._require_timestamps()

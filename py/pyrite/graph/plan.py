@@ -14,7 +14,7 @@ from ..errors import ShapeError
 from ..gpu import COPY_DST, COPY_SRC, STORAGE, UNIFORM, Buffer, Device, Dispatch
 from .options import Options
 from .params import pack_named, pack_step, params_layout
-from .routes import Context, Launch, Live, Route, choose, fitting
+from .routes import Context, Launch, Live, Route, RouteError, choose, fitting
 
 __all__ = ["Live", "Node", "Plan", "Tensor", "storage"]
 
@@ -110,6 +110,7 @@ class Plan:
     max_rows: int = 0      # the most live rows its activations hold (0: the ops' own checks only)
     _step_buffer: Buffer | None = None
     _selected: tuple | None = None
+    _written: Live | None = None  # what the step uniform holds (None: unknown, a tape's steps moved it)
     _scratch: dict[str, Buffer] = field(default_factory=dict)
     last_run: tuple[str, ...] = ()
 
@@ -166,16 +167,45 @@ class Plan:
 
     def set_live(self, live: Live) -> None:
         """Resize: write the step uniform, re-select every node's route and grid for the live sizes."""
+        self.select(live)
+        if self._written != live:
+            self.write_step(live)
+            self._written = live
+
+    def write_step(self, live: Live) -> None:
+        """Write the step uniform for live. Called alone (the first step of a tape's batch), it leaves
+        the plan assuming nothing of the uniform afterwards: the batch's steps advance it on the GPU."""
+        self.device.write_buffer(self.step_buffer, 0, pack_step(live.seq_len, live.pos))
+        self._written = None
+
+    def select(self, live: Live) -> None:
+        """Re-select every node's route and grid for the live sizes (set_live without the step write)."""
         key = (live, self.options.snapshot())
         if key == self._selected:
             return
         if self.max_rows and not 1 <= live.seq_len <= self.max_rows:
             raise ShapeError(f"{self.name}: {live.seq_len} live rows, built for 1..{self.max_rows} (max_seq)")
-        if self._selected is None or self._selected[0] != live:
-            self.device.write_buffer(self.step_buffer, 0, pack_step(live.seq_len, live.pos))
         for node in self.nodes:
             node.select(self.context(node.spec, live))
         self._selected = key
+
+    def tape(self, first: Live, last: Live, sections: Sequence[str]) -> list[Dispatch]:
+        """One step's dispatches, valid for every step from `first` to `last` (a batch of decode steps
+        replayed from one submit; graph/tape.py): the routes and kernels `first` picks, at the grids of
+        `last`, which is as large in every dimension (each kernel bounds its work by the step uniform).
+        The caller writes the step uniform of a batch's first step (write_step); the steps advance it
+        on the GPU from there."""
+        self.select(first)
+        nodes = self._nodes(sections)
+        at_first = [(n.chosen, n.kernels, n.picked) for n in nodes]
+        self.select(last)
+        for node, (chosen, names, picked) in zip(nodes, at_first):
+            grown = all(a <= b for (_, ga), (_, gb) in zip(picked, node.picked) for a, b in zip(ga, gb))
+            if node.chosen is not chosen or node.kernels != names or not grown:
+                raise RouteError(f"{node.op}: one tape cannot run steps {first} to {last}: {node.route} "
+                                 f"{node.kernels} {[g for _, g in node.picked]} at the last, {chosen.route.name} "
+                                 f"{names} {[g for _, g in picked]} at the first")
+        return [d for n in nodes for d in n.dispatches]
 
     def prepare(self, lives: Sequence[Live], sections: Sequence[str] = ("main",)) -> None:
         """Make the pipelines and bind groups the sections' nodes run at these live shapes (at load,

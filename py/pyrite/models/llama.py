@@ -1,7 +1,8 @@
 """The Llama-family transformer (llama, qwen2 with QKV bias, qwen3 with q/k norm) as one Plan.
 
-Sections: "body" (embedding + blocks), "next" (last token -> logits -> argmax), and, built on first
-use, "score" (every token -> logits -> argmax + log-probability of the next token).
+Sections: "body" (embedding + blocks), "next" (last token -> logits -> argmax, written where the next
+decode step reads it: graph/tape.py), and, built on first use, "score" (every token -> logits ->
+argmax + log-probability of the next token).
 Parameters keep the GGUF tensor names (blk.N.attn_q.weight ...); Q/K/V and gate/up arrive packed at
 load (blk.N.attn_qkv.weight, blk.N.ffn_gate_up.weight; models/packing.py) where their formats agree.
 A decoder layer is five nodes: qkv (norm, Q, K, V, RoPE, cache write), attention, o_proj (+ residual),
@@ -17,13 +18,14 @@ from ..errors import ModelFormatError
 from ..gpu import Buffer, Device
 from ..graph.options import Options
 from ..graph.plan import Plan, storage
+from ..graph.tape import MAX_STEPS, STEP_BYTES
 from ..ops.embedding import embedding
 from ..ops.kv_cache import KVCache
 from ..ops.linear import linear
 from ..ops.norm import rmsnorm
 from ..ops.projection import Members, Rope, project
 from ..ops.rope import rope_kv, rope_table
-from ..ops.sample import argmax, score
+from ..ops.sample import next_token, score
 from ..ops.sdpa import sdpa
 from .config import ModelConfig
 from .packing import PACKS
@@ -51,6 +53,8 @@ class Activations:
     last: Buffer     # [1, hidden] the last token, normed
     logits: Buffer   # [1, vocab]
     out: Buffer      # [max_seq, 2] u32: argmax, f32 bits (max logit or log-probability)
+    tokens: Buffer   # [tape.MAX_STEPS] u32: the tokens a batch of decode steps picked
+    step_next: Buffer  # a struct Step: the next decode step's live sizes (copied into the step uniform)
     dummy: Buffer    # 4 bytes, bound where an optional input (bias) is absent
 
 
@@ -72,7 +76,8 @@ class LlamaModel:
             attn=storage(device, "attn", max_seq * c.q_dim * F32),
             gate=storage(device, "gate", max_seq * c.ffn * F32), up=storage(device, "up", max_seq * c.ffn * F32),
             last=storage(device, "last", c.hidden * F32), logits=storage(device, "logits", c.vocab * F32),
-            out=storage(device, "out", max_seq * 8), dummy=storage(device, "dummy", 4),
+            out=storage(device, "out", max_seq * 8), tokens=storage(device, "tokens", MAX_STEPS * 4),
+            step_next=storage(device, "step_next", STEP_BYTES), dummy=storage(device, "dummy", 4),
         )
         self.caches = [KVCache.allocate(device, f"blk.{i}.kv", c.n_kv_heads, c.head_dim, max_ctx)
                        for i in range(c.n_layers)]
@@ -138,7 +143,7 @@ class LlamaModel:
         p.section = "next"
         rmsnorm(p, "output_norm", a.x, self.w("output_norm.weight"), a.last, eps=c.rms_eps, last_only=True)
         linear(p, "output", a.last, self.lm_head, a.logits, dummy=a.dummy, rows=1)
-        argmax(p, "argmax", a.logits, a.out, vocab=c.vocab, rows=1)
+        next_token(p, "argmax", a.logits, a.out, a.ids, a.tokens, a.step_next, vocab=c.vocab)
 
     def ensure_score(self) -> None:
         """Build the "score" section (logits for every live token) on first use."""

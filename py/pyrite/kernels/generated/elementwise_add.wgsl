@@ -1,7 +1,7 @@
 // generated from shaders/elementwise/inplace.wgsl -- do not edit
 // a[i] = OP(a[i], b[i]) in place over the live rows (seq_len * row_len elements):
 // the residual add and the SwiGLU gate of the transformer block.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { row_len: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = 64u;

@@ -2,7 +2,7 @@
 // out[s, k] = dequant(table[ids[s], k]): the token embedding gather for the live rows.
 // A table split into row blocks is gathered by one dispatch per block: each writes the rows whose id
 // falls in its [v0, v0 + V); ids past the vocabulary read its last row.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { V: u32, K: u32, GS: u32, v0: u32, vocab: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = 64u;

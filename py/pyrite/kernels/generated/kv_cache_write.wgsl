@@ -1,7 +1,7 @@
 // generated from shaders/kv_cache/kv_cache.wgsl -- do not edit
 // Append the live tokens' K and V to the fp16 cache (packed two per u32):
 // cache[h, pos + s, i] = pack2x16float(src[s, h, 2i], src[s, h, 2i + 1])
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { H: u32, D: u32, max_ctx: u32, _p0: u32 }
 
 const WG: u32 = 64u;

@@ -22,7 +22,7 @@
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
 // per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
 // per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
                 n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
                 D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32 }

@@ -2,7 +2,7 @@
 // out[r, :] = x[r, :] * inverseSqrt(mean(x[r, :]^2) + eps) * weight, one workgroup per row.
 // rows = seq_len * rows_per_token (rows_per_token = n_heads for per-head q/k norm). With last_only,
 // only the last token's rows are normalized, into output rows 0.. (the lm_head needs only them).
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { K: u32, rows_per_token: u32, last_only: u32, _p0: u32, eps: f32, _p1: f32, _p2: f32, _p3: f32 }
 
 const WG: u32 = 16u;

@@ -5,7 +5,7 @@
 // layout of GGUF llama-arch q/k weights, which llama.cpp's converter permutes; the scores are the same.
 // cos/sin come from a host-built table [max_ctx, D/2] of (cos, sin) pairs, so the angles match the
 // reference's fp32 table and not the GPU's sin() of large arguments.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { H: u32, D: u32, positions: u32, _p1: u32 }
 
 const WG: u32 = 64u;

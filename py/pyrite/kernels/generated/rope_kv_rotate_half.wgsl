@@ -5,7 +5,7 @@
 //   rotate_half: pair i is (x[i], x[i + D/2]), so the quad is elements 2j, 2j+1, 2j+D/2, 2j+1+D/2
 //   interleaved: pair i is (x[2i], x[2i + 1]), so the quad is elements 4j .. 4j+3
 // and writes exactly the cache words (fp16 pairs of adjacent elements) those elements make.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { Hq: u32, Hk: u32, D: u32, positions: u32, max_ctx: u32, _p0: u32, _p1: u32, _p2: u32 }
 
 const WG: u32 = 64u;

@@ -1,8 +1,12 @@
 // generated from shaders/sample/logits.wgsl -- do not edit
 // Per row of logits [rows, V], one workgroup each: the argmax, and (score) the log-probability of
 // the next token targets[r] = log_softmax(row)[targets], reduced in two passes (max, then sum exp).
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
-struct Params { V: u32, rows: u32, _p0: u32, _p1: u32 }
+// NEXT (one row, the last dispatch of a decode step): the argmax also becomes the next step's input,
+// so a batch of steps replays from one submit with no host write (graph/tape.py): ids[0] = token,
+// tokens[step.index] = token, and step_next = the next step's Step, which the submit copies into the
+// step uniform before the next step's first dispatch.
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
+struct Params { V: u32, rows: u32, slots: u32, _p1: u32 }
 
 const WG: u32 = 256u;
 

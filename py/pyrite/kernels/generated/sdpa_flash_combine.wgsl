@@ -4,7 +4,7 @@
 // The split count follows the live cache length (flash_splits); route one_split pins it to 1.
 // combine: one invocation per (token, query head, output pair): merges the splits' partials,
 // weighting each by exp(m_j - M).
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params {
     Hq: u32, Hkv: u32, D: u32, max_ctx: u32,    // query heads, KV heads, head dim, cache rows per KV head
     scale: f32,                                 // 1 / sqrt(D)

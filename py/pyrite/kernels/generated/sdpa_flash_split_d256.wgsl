@@ -6,7 +6,7 @@
 // of the token's causal range. Each lane strides over the chunk with its own online softmax (the
 // output rescaled only when its max grows); the lanes then merge through workgroup memory into one
 // partial (max, sum, output) per split.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params {
     Hq: u32, Hkv: u32, D: u32, max_ctx: u32,    // query heads, KV heads, head dim, cache rows per KV head
     scale: f32,                                 // 1 / sqrt(D)

@@ -3,7 +3,7 @@
 // [rows, Hq, row_stride], softmax in place, then P V. Three passes (PHASE) per block of query rows
 // q0 .. q0 + rows - 1, so the scores buffer stays within the binding limit at any S.
 // softmax: one workgroup per row (query head h, token s), over the row's pos + s + 1 scores.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params {
     Hq: u32, Hkv: u32, D: u32, max_ctx: u32,    // query heads, KV heads, head dim, cache rows per KV head
     scale: f32,                                 // 1 / sqrt(D)

@@ -6,7 +6,7 @@
 // max m, sum l) and its output in registers. Never a buffer of S x S_kv. The key loop stops at the
 // tile's causal bound, so tiles wholly above the diagonal are skipped; inside, keys past a row's own
 // bound are masked.
-struct Step { seq_len: u32, pos: u32, kv_len: u32, _pad: u32 }
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params {
     Hq: u32, Hkv: u32, D: u32, max_ctx: u32,    // query heads, KV heads, head dim, cache rows per KV head
     scale: f32,                                 // 1 / sqrt(D)

@@ -1,0 +1,101 @@
+"""The decode tape on the null device: one step's dispatches replayed n times per submit, each step
+followed by the copy that advances the step uniform; the window a tape covers; the batch policy."""
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from pyrite.gpu import Copy, Dispatch
+from pyrite.graph.routes import Live, RouteError
+from pyrite.graph.tape import MAX_STEPS, STEP_BYTES, WINDOW, BatchPolicy, DecodeTape, batch_commands
+
+from .test_null_plans import SECTIONS, build
+
+
+def test_a_batch_is_each_step_then_the_copy_into_the_step_uniform():
+    m = build("smollm2-135m")
+    tape = DecodeTape(m.plan, SECTIONS)
+    tape.run(40, 3, m.max_ctx - 1, m.act.step_next)
+    cmds = m.device.submitted[-1]
+    step = tape.step(40, 3, m.max_ctx - 1)
+    assert len(cmds) == 3 * (len(step) + 1) and len(step) == 6 * m.config.n_layers + 4
+    copies = [i for i, c in enumerate(cmds) if type(c) is Copy]
+    assert copies == [len(step), 2 * len(step) + 1, 3 * len(step) + 2]
+    for i in copies:
+        c = cmds[i]
+        assert (c.src, c.dst, c.size) == (m.act.step_next, m.plan.step_buffer, STEP_BYTES)
+    assert all(type(c) is Dispatch for i, c in enumerate(cmds) if i not in copies)
+    assert m.plan.last_run == SECTIONS and m.plan.routes()["blk.0.attn"] == "flash_decode"
+
+
+def test_the_argmax_ends_a_step_writing_the_next_steps_input():
+    """The step's last dispatch is next_token: it binds the ids the embedding reads, the batch's token
+    list and the step_next the copy reads."""
+    m = build("smollm2-135m")
+    step = DecodeTape(m.plan, SECTIONS).step(0, 1, m.max_ctx - 1)
+    last = m.plan.nodes[-1]
+    assert last.op == "argmax" and last.kernels == ["sample_next"] and step[-1] is last.dispatches[0]
+    assert step[-1].bind_group[2][4:] == ("ids", "tokens", "step_next")
+
+
+def test_a_tape_has_the_grids_of_its_windows_last_position():
+    """Flash splits one per 64 keys: a window's step carries the split count of its end, which the
+    kernels bound by the live length in the step uniform."""
+    m = build("smollm2-135m", max_ctx=512)
+    tape = DecodeTape(m.plan, SECTIONS)
+    step = tape.step(10, 1, m.max_ctx - 1)
+    split = next(d for d in step if d.label == "blk.0.attn")
+    assert split.grid[2] == 2  # keys up to position 10 + WINDOW - 1 = 73: two splits
+    assert tape.step(10 + WINDOW - 4, 4, m.max_ctx - 1) is step  # inside the window: the same list
+    moved = tape.step(10 + WINDOW - 4, 5, m.max_ctx - 1)         # one past it: a new window
+    assert moved is not step and next(d for d in moved if d.label == "blk.0.attn").grid[2] == 3
+
+
+def test_the_window_stops_at_the_context_and_an_option_change_makes_a_new_tape():
+    m = build("smollm2-135m", max_ctx=128)
+    tape = DecodeTape(m.plan, SECTIONS)
+    step = tape.step(100, 2, m.max_ctx - 1)
+    assert tape._key[:2] == (100, 127)
+    m.plan.options["projection_norm"] = "dispatch"
+    again = tape.step(100, 2, m.max_ctx - 1)
+    assert again is not step and len(again) == len(step) + 2 * m.config.n_layers
+
+
+def test_a_tape_across_a_route_change_is_refused():
+    """One token and two pick different tiles (and attention routes): no one tape runs both."""
+    m = build("smollm2-135m")
+    with pytest.raises(RouteError, match=r"blk.0.attn_qkv: one tape cannot run steps .*_m8.* at the last"):
+        m.plan.tape(Live(1, 4), Live(2, 4), SECTIONS)
+
+
+def test_the_first_step_is_written_and_then_left_to_the_gpu():
+    """The host writes the first step of a batch; afterwards the plan assumes nothing of the uniform,
+    so the next set_live writes it again even at the same live shape."""
+    m = build("smollm2-135m")
+    writes = []
+    write = m.device.write_buffer
+    m.device.write_buffer = lambda buf, off, data: (writes.append((buf.label, bytes(data))), write(buf, off, data))
+    m.plan.set_live(Live(1, 7))
+    DecodeTape(m.plan, SECTIONS).run(7, 4, m.max_ctx - 1, m.act.step_next)
+    m.plan.set_live(Live(1, 7))
+    steps = [struct.unpack("<4I", d) for label, d in writes if label == "llama.step"]
+    assert steps == [(1, 7, 8, 0)] * 3
+
+
+@pytest.mark.parametrize("n", [0, MAX_STEPS + 1])
+def test_a_batch_outside_its_slots_is_refused(n):
+    m = build("smollm2-135m")
+    with pytest.raises(ValueError, match=f"1..{MAX_STEPS} steps, got {n}"):
+        batch_commands([], m.act.step_next, m.plan.step_buffer, n)
+
+
+def test_the_batch_policy_starts_at_one_and_doubles_while_the_stream_stays_smooth():
+    p = BatchPolicy(smooth_s=0.25)
+    assert p.next(0, 0.0, 100) == 1
+    assert [p.next(n, n * 0.01, 100) for n in (1, 2, 4, 8, 16)] == [2, 4, 8, 16, 25]
+    assert p.next(16, 16 * 0.01, 100, cap=8) == 8
+    assert p.next(4, 4 * 0.3, 100) == 1        # slower than smooth_s per step: one at a time
+    assert p.next(4, 4 * 0.1, 100) == 2        # 2 steps fit in 0.25 s
+    assert p.next(8, 0.0, 3) == 3              # never more than remain
+    assert BatchPolicy(float("inf")).next(8, 1.0, 100, cap=8) == 8
