@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import array
 import math
+from collections import deque
 import random
 import struct
 import time
@@ -18,7 +19,7 @@ from .errors import PromptError, PyriteError
 from .gpu import Buffer, Device, request_device
 from .graph.options import Options
 from .graph.plan import Live
-from .graph.tape import BatchPolicy, DecodeTape
+from .graph.tape import MAX_STEPS, BatchPolicy, DecodeTape
 from .models.format import ModelIndex
 from .models.llama import LlamaModel
 from .models.loader import Progress, _no_progress, shard_source, upload
@@ -55,7 +56,8 @@ class Engine:
         self._buffers: list[Buffer] = []  # every GPU buffer the engine owns (close() destroys them)
         self._closed = False
         self._host_s = 0.0  # host seconds spent encoding and submitting this generation's decode steps
-        self._tape = DecodeTape(model.plan, ("body", "next"))
+        with device.collect(self._buffers):
+            self._tape = DecodeTape(model.plan, ("body", "next"), model.act.step_next, model.act.tokens)
         self.batch_policy = BatchPolicy()  # decode steps per submit (option decode_batch caps it)
 
     # -- load ---------------------------------------------------------------------------------------
@@ -100,7 +102,7 @@ class Engine:
         progress("shaders", 1, 1)
         tokenizer = Tokenizer.from_dict(index.tokenizer) if index.tokenizer is not None else None
         engine = cls(device, index, built, tokenizer)
-        engine._buffers = owned
+        engine._buffers = owned + engine._buffers
         return engine
 
     def close(self) -> None:
@@ -172,19 +174,45 @@ class Engine:
         self._host_s += time.perf_counter() - t0
         self._decode_unrecorded = True  # attested lazily: once per generation, not per token
 
-    async def decode_steps(self, token: int, pos: int, n: int) -> list[int]:
-        """n greedy decode steps from one submit (graph/tape.py): token at pos, then each step's argmax
-        as the next step's input, chosen on the GPU; -> the n tokens the steps picked."""
+    async def decode_on_gpu(self, token: int, pos: int, steps: int) -> AsyncIterator[int]:
+        """Up to `steps` greedy decode steps from token at pos, each next token chosen on the GPU, in
+        batches (graph/tape.py); each batch is submitted before the tokens of the one before it are
+        read, so the GPU does not wait for the host. Yields each step's token; a consumer that stops
+        early leaves at most one batch running past it."""
         if self._closed:
             raise PyriteError(f"the engine of {self.index.name} was closed (its GPU buffers are freed)")
         self._record_decode()
-        t0 = time.perf_counter()
-        a = self.model.act
-        self._write_u32(a.ids, [token])
-        self._tape.run(pos, n, self.max_ctx - 1, a.step_next)
-        self._host_s += time.perf_counter() - t0
-        self._decode_unrecorded = True
-        return list(array.array("I", await self.device.read_buffer(a.tokens, 0, 4 * n)))
+        self._write_u32(self.model.act.ids, [token])
+        stats, inflight, done = self.stats, deque(), 0   # (readback, first index, steps) per batch
+        last, t_read = (0, 0.0), time.perf_counter()
+        while True:
+            while done < steps and len(inflight) < 2:
+                n = self.batch_policy.next(*last, steps - done, self.options["decode_batch"])
+                t0 = time.perf_counter()
+                inflight.append((self._tape.run(pos + done, n, self.max_ctx - 1, first=done == 0), done, n))
+                self._host_s += time.perf_counter() - t0
+                done += n
+                stats.decode_steps, stats.decode_submits = stats.decode_steps + n, stats.decode_submits + 1
+            if not inflight:
+                return
+            readback, first, n = inflight.popleft()
+            ring = array.array("I", await self.device.read_mapped(readback))
+            now = time.perf_counter()
+            last, t_read = (n, now - t_read), now
+            self._decode_unrecorded = True
+            for i in range(first, first + n):
+                yield ring[i % MAX_STEPS]
+
+    async def decode_on_host(self, token: int, pos: int, params: SamplingParams,
+                             rng: random.Random) -> AsyncIterator[int]:
+        """Decode one step per submit, the host reading each step's logits or argmax before the next."""
+        while True:
+            await self.decode_one(token, pos)
+            token = await self.next_token(params, rng)
+            self.stats.decode_steps += 1
+            self.stats.decode_submits += 1
+            yield token
+            pos += 1
 
     async def next_token(self, params: SamplingParams, rng: random.Random) -> int:
         """Greedy: the GPU's argmax (8 bytes back). Otherwise read the logits row and sample on the host."""
@@ -242,43 +270,34 @@ class Engine:
         stats.prefill_tok_s = len(ids) / stats.ttft_s
         pos = len(ids)
         stop_ids = self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
-        ahead: list[int] = []  # tokens a batch decoded past the one shown last
-        batch, batch_s = 0, 0.0
         self._host_s = 0.0
-        while True:
-            if token in stop_ids:
-                stats.stop_reason = "stop_token"
-                break
-            stats.generated_tokens += 1
-            yield token
-            elapsed = time.perf_counter() - t1
-            if stats.generated_tokens > 1:
-                stats.decode_tok_s = (stats.generated_tokens - 1) / elapsed
-            if stats.generated_tokens >= max_tokens:
-                stats.stop_reason = "max_tokens"
-                break
-            if pos >= self.max_ctx:
-                stats.stop_reason = "context"
-                break
-            if self._stop:
-                stats.stop_reason = "stopped"
-                break
-            if not ahead:
-                t_batch = time.perf_counter()
-                remaining = min(max_tokens - stats.generated_tokens, self.max_ctx - pos)
-                if self._on_gpu(params):
-                    batch = self.batch_policy.next(batch, batch_s, remaining, self.options["decode_batch"])
-                    ahead = await self.decode_steps(token, pos, batch)
-                else:
-                    batch = 1
-                    await self.decode_one(token, pos)
-                    ahead = [await self.next_token(params, rng)]
-                batch_s = time.perf_counter() - t_batch
-                stats.decode_steps += batch
-                stats.decode_submits += 1
+        steps = min(max_tokens - 1, self.max_ctx - pos)  # the most decode steps the checks below allow
+        stream = (self.decode_on_gpu(token, pos, steps) if self._on_gpu(params)
+                  else self.decode_on_host(token, pos, params, rng))
+        try:
+            while True:
+                if token in stop_ids:
+                    stats.stop_reason = "stop_token"
+                    break
+                stats.generated_tokens += 1
+                yield token
+                elapsed = time.perf_counter() - t1
+                if stats.generated_tokens > 1:
+                    stats.decode_tok_s = (stats.generated_tokens - 1) / elapsed
+                if stats.generated_tokens >= max_tokens:
+                    stats.stop_reason = "max_tokens"
+                    break
+                if pos >= self.max_ctx:
+                    stats.stop_reason = "context"
+                    break
+                if self._stop:
+                    stats.stop_reason = "stopped"
+                    break
+                token = await anext(stream)
+                pos += 1
                 stats.host_ms_per_token = 1e3 * self._host_s / stats.decode_steps
-            pos += 1
-            token = ahead.pop(0)
+        finally:
+            await stream.aclose()
 
     async def generate(self, prompt: str, max_tokens: int = 128, params: SamplingParams = SamplingParams(),
                        chat: bool = False, system: str | None = None) -> AsyncIterator[str]:

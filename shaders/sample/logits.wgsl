@@ -1,9 +1,9 @@
 // Per row of logits [rows, V], one workgroup each: the argmax, and (score) the log-probability of
 // the next token targets[r] = log_softmax(row)[targets], reduced in two passes (max, then sum exp).
 // NEXT (one row, the last dispatch of a decode step): the argmax also becomes the next step's input,
-// so a batch of steps replays from one submit with no host write (graph/tape.py): ids[0] = token,
-// tokens[step.index] = token, and step_next = the next step's Step, which the submit copies into the
-// step uniform before the next step's first dispatch.
+// so batches of steps replay from submits with no host write (graph/tape.py): ids[0] = token,
+// tokens[step.index % slots] = token (a ring the host reads a batch's tokens from), and step_next =
+// the next step's Step, which the submit copies into the step uniform before the next step runs.
 {% import "_lib/common.wgsli" as lib %}
 {{ lib.step_struct() }}
 struct Params { V: u32, rows: u32, slots: u32, _p1: u32 }
@@ -21,7 +21,7 @@ var<workgroup> sums: array<f32, WG>;
 {% endif %}
 {% if NEXT %}
 @group(0) @binding(4) var<storage, read_write> ids: array<u32>;        // [max_seq] the embedding's input
-@group(0) @binding(5) var<storage, read_write> tokens: array<u32>;     // [p.slots] the batch's tokens
+@group(0) @binding(5) var<storage, read_write> tokens: array<u32>;     // [p.slots] a ring of the steps' tokens
 @group(0) @binding(6) var<storage, read_write> step_next: array<u32>;  // [4] a Step
 {% endif %}
 
@@ -87,7 +87,7 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
 {% endif %}
 {% if NEXT %}
         ids[0] = best_i[0];
-        tokens[min(step.index, p.slots - 1u)] = best_i[0];
+        tokens[step.index % p.slots] = best_i[0];
         step_next[0] = 1u;
         step_next[1] = step.kv_len;
         step_next[2] = step.kv_len + 1u;

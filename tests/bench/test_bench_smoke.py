@@ -22,10 +22,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.fixture(scope="module")
 def bench_run(tmp_path_factory):
-    if shutil.which("chromium") is None:
-        pytest.skip("Debian's chromium is not installed")
-    if not (ROOT / "dist" / "build.json").is_file() or not (ROOT / "dist" / "wllama" / "index.js").is_file():
-        pytest.skip("dist/ is not built: run `python build.py build` (build.py test does)")
+    # a missing browser or build is a failure, not a skip (`python build.py test` provides both)
+    assert shutil.which("chromium") is not None, "Debian's chromium is not installed"
+    assert (ROOT / "dist" / "build.json").is_file() and (ROOT / "dist" / "wllama" / "index.js").is_file(), \
+        "dist/ is not built: run `python build.py build` (build.py test does)"
     out = tmp_path_factory.mktemp("bench") / "results.json"
     cmd = [sys.executable, str(RUN), "--prompt-tokens", str(PROMPT_TOKENS), "--gen-tokens", str(GEN_TOKENS),
            "--threads", "1,2", "--out", str(out)]

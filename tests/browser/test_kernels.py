@@ -2,8 +2,7 @@
 numpy with the same assertions as the native test (tests/ops/test_ops_native.py).
 
 Cases go to the page in batches of one op family and at most BATCH_BYTES of data, so a failure in one
-family does not hide the rest and no call carries a huge JSON message. The page runs every case but
-NATIVE_ONLY (the largest repeats of kernels it runs at another geometry; ops/sdpa_cases.py says which).
+family does not hide the rest and no call carries a huge JSON message.
 """
 from __future__ import annotations
 
@@ -12,12 +11,10 @@ import base64
 import pytest
 
 from ops.cases import all_cases, check, check_routes
-from ops.sdpa_cases import NATIVE_ONLY
 from pyrite.driver import BrowserError
 
 pytestmark = pytest.mark.browser
-ALL = all_cases()
-CASES = [c for c in ALL if c[0] not in NATIVE_ONLY]
+CASES = all_cases()
 BATCH_BYTES = 4 << 20
 
 
@@ -58,7 +55,3 @@ def test_kernel_matches_numpy_in_page(results, case_id, case, ref, tol):
     assert {name: len(data) for name, data in outputs.items()} == case.outputs
     check(case_id, outputs, ref, tol)
     check_routes(case_id, case, answer["attest"])
-
-
-def test_native_only_names_existing_cases():
-    assert NATIVE_ONLY <= {c[0] for c in ALL} and len(CASES) == len(ALL) - len(NATIVE_ONLY)

@@ -15,14 +15,14 @@ def fresh_device():
 
 
 def test_no_adapter_is_a_clear_error(monkeypatch, fresh_device):
-    wgpu = pytest.importorskip("wgpu")
+    import wgpu
     monkeypatch.setattr(wgpu.gpu, "request_adapter_sync", lambda **kw: None)
     with pytest.raises(DeviceError, match="found no WebGPU adapter"):
         validate._device()
 
 
 def test_adapter_failure_is_a_clear_error(monkeypatch, fresh_device):
-    wgpu = pytest.importorskip("wgpu")
+    import wgpu
 
     def broken(**kw):
         raise RuntimeError("no Vulkan driver")

@@ -6,26 +6,40 @@ import struct
 
 import pytest
 
-from pyrite.gpu import Copy, Dispatch
+from pyrite.gpu import MAP_READ, Copy, Dispatch
 from pyrite.graph.routes import Live, RouteError
 from pyrite.graph.tape import MAX_STEPS, STEP_BYTES, WINDOW, BatchPolicy, DecodeTape, batch_commands
 
 from .test_null_plans import SECTIONS, build
 
 
+def tape_of(m):
+    return DecodeTape(m.plan, SECTIONS, m.act.step_next, m.act.tokens)
+
+
 def test_a_batch_is_each_step_then_the_copy_into_the_step_uniform():
     m = build("smollm2-135m")
-    tape = DecodeTape(m.plan, SECTIONS)
-    tape.run(40, 3, m.max_ctx - 1, m.act.step_next)
+    tape = tape_of(m)
+    readback = tape.run(40, 3, m.max_ctx - 1, first=True)
     cmds = m.device.submitted[-1]
     step = tape.step(40, 3, m.max_ctx - 1)
-    assert len(cmds) == 3 * (len(step) + 1) and len(step) == 6 * m.config.n_layers + 4
+    assert len(cmds) == 3 * (len(step) + 1) + 1 and len(step) == 6 * m.config.n_layers + 4
     copies = [i for i, c in enumerate(cmds) if type(c) is Copy]
-    assert copies == [len(step), 2 * len(step) + 1, 3 * len(step) + 2]
-    for i in copies:
+    assert copies == [len(step), 2 * len(step) + 1, 3 * len(step) + 2, 3 * len(step) + 3]
+    for i in copies[:3]:
         c = cmds[i]
         assert (c.src, c.dst, c.size) == (m.act.step_next, m.plan.step_buffer, STEP_BYTES)
+    ring = cmds[-1]  # then the token ring into a MAP_READ buffer, which the host maps
+    assert (ring.src, ring.dst, ring.size) == (m.act.tokens, readback, MAX_STEPS * 4)
+    assert readback.usage & MAP_READ
     assert all(type(c) is Dispatch for i, c in enumerate(cmds) if i not in copies)
+
+
+def test_batches_alternate_between_two_readback_buffers():
+    m = build("smollm2-135m")
+    tape = tape_of(m)
+    got = [tape.run(5 + i, 1, m.max_ctx - 1, first=i == 0) for i in range(4)]
+    assert got[0] is got[2] and got[1] is got[3] and got[0] is not got[1]
     assert m.plan.last_run == SECTIONS and m.plan.routes()["blk.0.attn"] == "flash_decode"
 
 
@@ -33,7 +47,7 @@ def test_the_argmax_ends_a_step_writing_the_next_steps_input():
     """The step's last dispatch is next_token: it binds the ids the embedding reads, the batch's token
     list and the step_next the copy reads."""
     m = build("smollm2-135m")
-    step = DecodeTape(m.plan, SECTIONS).step(0, 1, m.max_ctx - 1)
+    step = tape_of(m).step(0, 1, m.max_ctx - 1)
     last = m.plan.nodes[-1]
     assert last.op == "argmax" and last.kernels == ["sample_next"] and step[-1] is last.dispatches[0]
     assert step[-1].bind_group[2][4:] == ("ids", "tokens", "step_next")
@@ -43,7 +57,7 @@ def test_a_tape_has_the_grids_of_its_windows_last_position():
     """Flash splits one per 64 keys: a window's step carries the split count of its end, which the
     kernels bound by the live length in the step uniform."""
     m = build("smollm2-135m", max_ctx=512)
-    tape = DecodeTape(m.plan, SECTIONS)
+    tape = tape_of(m)
     step = tape.step(10, 1, m.max_ctx - 1)
     split = next(d for d in step if d.label == "blk.0.attn")
     assert split.grid[2] == 2  # keys up to position 10 + WINDOW - 1 = 73: two splits
@@ -54,7 +68,7 @@ def test_a_tape_has_the_grids_of_its_windows_last_position():
 
 def test_the_window_stops_at_the_context_and_an_option_change_makes_a_new_tape():
     m = build("smollm2-135m", max_ctx=128)
-    tape = DecodeTape(m.plan, SECTIONS)
+    tape = tape_of(m)
     step = tape.step(100, 2, m.max_ctx - 1)
     assert tape._key[:2] == (100, 127)
     m.plan.options["projection_norm"] = "dispatch"
@@ -70,14 +84,16 @@ def test_a_tape_across_a_route_change_is_refused():
 
 
 def test_the_first_step_is_written_and_then_left_to_the_gpu():
-    """The host writes the first step of a batch; afterwards the plan assumes nothing of the uniform,
-    so the next set_live writes it again even at the same live shape."""
+    """The host writes the first step of a run, not of the batches after it; afterwards the plan
+    assumes nothing of the uniform, so the next set_live writes it again even at the same live shape."""
     m = build("smollm2-135m")
     writes = []
     write = m.device.write_buffer
     m.device.write_buffer = lambda buf, off, data: (writes.append((buf.label, bytes(data))), write(buf, off, data))
     m.plan.set_live(Live(1, 7))
-    DecodeTape(m.plan, SECTIONS).run(7, 4, m.max_ctx - 1, m.act.step_next)
+    tape = tape_of(m)
+    tape.run(7, 4, m.max_ctx - 1, first=True)
+    tape.run(11, 2, m.max_ctx - 1, first=False)
     m.plan.set_live(Live(1, 7))
     steps = [struct.unpack("<4I", d) for label, d in writes if label == "llama.step"]
     assert steps == [(1, 7, 8, 0)] * 3

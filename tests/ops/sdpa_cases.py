@@ -77,9 +77,9 @@ def all_sdpa_cases(rng):
         for S, start in ((511, 0), (512, 100)):
             add(route, S, start, (9, 3, 64))
         add(route, 512, 0, (14, 2, 64))
-    for route in ("stream_q16", "stream_q32"):  # S = 2048: the streaming routes at Llama-1B's heads (natively)
-        add(route, 2048, 0, (32, 8, 64))
+    for route in ("stream_q16", "stream_q32"):  # the streaming routes at S = 2048, and at Llama-1B's heads
         add(route, 2048, 64, (9, 3, 64))
+        add(route, 512, 0, (32, 8, 64))
     add("materialized", 2048, 0, (9, 3, 64))    # scores in blocks of query rows (binding limit)
     add("flash_decode", 1, 4095, (32, 8, 64))   # decode at a long cache: all 16 splits
     for geom in ((4, 4, 32), (4, 2, 256)):       # the head dims no shipped model has: each kernel's D bounds
@@ -90,10 +90,6 @@ def all_sdpa_cases(rng):
     add(None, 1, 300, (9, 3, 64))
     return out
 
-
-# Cases the page leaves to the native run: the same kernels run in the page at S = 2048 on the smaller
-# heads (9x3x64), and these two took 80 of the page batch's 375 s on SwiftShader.
-NATIVE_ONLY = {"sdpa_stream_q16_32x8x64_S2048_p0", "sdpa_stream_q32_32x8x64_S2048_p0"}
 
 # The route each unpinned case must have run (attested natively and in the page).
 AUTO_ROUTES = {

@@ -26,7 +26,8 @@ def test_each_step_reads_the_token_and_step_the_one_before_wrote(device):
     """A two-node step: logits = the row of an f32 table picked by ids[0] (an embedding gather), then
     next_token. Row t of the table peaks at (7 t + 3) % V, so the tokens follow t -> 7 t + 3 only if
     each step embeds the token the step before it picked; step.index moves through the copies, so
-    each lands in its own slot; step_next ends one past the last step."""
+    each lands in its own slot; step_next ends one past the last step. A second submit goes on from
+there with nothing written by the host."""
     table = np.zeros((V, V), np.float32)
     table[np.arange(V), (7 * np.arange(V) + 3) % V] = 1.0
     plan = Plan(device, "tape")
@@ -42,11 +43,12 @@ def test_each_step_reads_the_token_and_step_the_one_before_wrote(device):
     step = plan.tape(Live(1, pos), Live(1, pos + n - 1), ("main",))
     plan.write_step(Live(1, pos))
     device.submit(batch_commands(step, step_next, plan.step_buffer, n))
+    device.submit(batch_commands(step, step_next, plan.step_buffer, 3))  # goes on with no host write
 
     want, t = [], first
-    for _ in range(n):
+    for _ in range(n + 3):
         t = (7 * t + 3) % V
         want.append(t)
-    assert u32s(device, tokens, n) == want
+    assert u32s(device, tokens, n + 3) == want
     assert u32s(device, ids, 1) == [want[-1]]
-    assert u32s(device, step_next, 4) == [1, pos + n, pos + n + 1, n]
+    assert u32s(device, step_next, 4) == [1, pos + n + 3, pos + n + 4, n + 3]

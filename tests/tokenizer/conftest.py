@@ -53,7 +53,7 @@ def _fetch(fetch):
     try:
         return fetch()
     except SourceError as e:
-        pytest.skip(f"test model unavailable: {e}")
+        pytest.fail(f"test model unavailable: {e}")
 
 
 @pytest.fixture(scope="session")

@@ -199,6 +199,11 @@ class Device:
         """copyBufferToBuffer into a MAP_READ buffer, mapAsync, getMappedRange."""
         raise NotImplementedError("need read_buffer")
 
+    async def read_mapped(self, buffer: Buffer, offset: int = 0, size: int | None = None) -> bytes:
+        """GPUBuffer.mapAsync(READ) + getMappedRange + unmap of a MAP_READ buffer that a submit copied
+        into (a Copy at the end of its commands): it resolves when that submit is done, not later ones."""
+        raise NotImplementedError("need read_mapped")
+
     def submit(self, commands: Sequence[Command]) -> None:
         """One GPUCommandEncoder, GPUQueue.submit: each run of dispatches in one compute pass, each Copy
         (copyBufferToBuffer) between passes."""

@@ -81,6 +81,15 @@ class BrowserDevice(Device):
         staging.unmap()
         return data[:size]
 
+    async def read_mapped(self, buffer: Buffer, offset: int = 0, size: int | None = None) -> bytes:
+        # GPUBuffer.mapAsync + getMappedRange + unmap
+        size = buffer.size - offset if size is None else size
+        await buffer.handle.mapAsync(js.GPUMapMode.READ, offset, size)
+        try:
+            return js.Uint8Array.new(buffer.handle.getMappedRange(offset, size)).to_bytes()
+        finally:
+            buffer.handle.unmap()
+
     def submit(self, commands: Sequence[Command]) -> None:
         # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / copyBufferToBuffer / GPUQueue.submit
         encoder = self._device.createCommandEncoder()

@@ -59,6 +59,16 @@ class NativeDevice(Device):
         size = buffer.size - offset if size is None else size
         return bytes(self._queue.read_buffer(buffer.handle, offset, size))
 
+    async def read_mapped(self, buffer: Buffer, offset: int = 0, size: int | None = None) -> bytes:
+        # GPUBuffer.mapAsync (wgpu-py's map_sync) + getMappedRange + unmap
+        import wgpu
+        size = buffer.size - offset if size is None else size
+        buffer.handle.map_sync(wgpu.MapMode.READ, offset, size)
+        try:
+            return bytes(buffer.handle.read_mapped(offset, size))
+        finally:
+            buffer.handle.unmap()
+
     def submit(self, commands: Sequence[Command]) -> None:
         # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / copyBufferToBuffer / GPUQueue.submit
         encoder = self._device.create_command_encoder()

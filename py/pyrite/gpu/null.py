@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..errors import LimitError, PyriteError
-from .base import AdapterInfo, Buffer, Command, Copy, Device, Dispatch, Limits
+from .base import MAP_READ, AdapterInfo, Buffer, Command, Copy, Device, Dispatch, Limits
 
 # A SwiftShader-like adapter (DESIGN.md, measured): what tests assume unless they lower a limit.
 DEFAULT_LIMITS = Limits(
@@ -62,6 +62,11 @@ class NullDevice(Device):
             raise NullDeviceError(f"write of {n} bytes at {offset} overruns {buffer.label} ({buffer.size} bytes)")
 
     async def read_buffer(self, buffer: Buffer, offset: int = 0, size: int | None = None) -> bytes:
+        return bytes(buffer.size - offset if size is None else size)
+
+    async def read_mapped(self, buffer: Buffer, offset: int = 0, size: int | None = None) -> bytes:
+        if not buffer.usage & MAP_READ:
+            raise NullDeviceError(f"{buffer.label} is not a MAP_READ buffer")
         return bytes(buffer.size - offset if size is None else size)
 
     def submit(self, commands: Sequence[Command]) -> None:

@@ -3,19 +3,20 @@
 Each step ends with the argmax that writes its token where the next step's embedding reads it, and
 the next step's live sizes into step_next (ops/sample.py next_token); the copy after the step moves
 those into the step uniform. So a batch of n tokens costs one encode, one submit and one read of n
-token ids, and nothing is written from the host between its steps. How many steps a batch takes is
-the pure BatchPolicy below: one for the first, then as many as keep the stream smooth.
+token ids, and nothing is written from the host between its steps, or between batches: the next
+batch is submitted before the last one's tokens are read. How many steps a batch takes is the pure
+BatchPolicy below: one for the first, then as many as keep the stream smooth.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..gpu import Buffer, Command, Copy, Dispatch
+from ..gpu import COPY_DST, MAP_READ, Buffer, Command, Copy, Dispatch
 from .options import OPTIONS
 from .plan import Live, Plan
 
-MAX_STEPS = max(OPTIONS["decode_batch"].values)  # token slots of a batch (the tokens buffer)
+MAX_STEPS = max(OPTIONS["decode_batch"].values)  # the most steps a batch runs; slots of the token ring
 STEP_BYTES = 16                                  # struct Step (graph/params.py pack_step)
 WINDOW = 64                                      # positions one DecodeTape covers
 
@@ -30,22 +31,43 @@ def batch_commands(step: Sequence[Dispatch], step_next: Buffer, step_uniform: Bu
 
 @dataclass
 class DecodeTape:
-    """One decode step's dispatches for a window of positions, made once and replayed by every batch
-    inside it (a window's grids are its last position's: a few more idle workgroups, no re-selection
-    per token). A batch outside the window, or a change of the runtime options, makes a new one."""
+    """Batches of decode steps, submitted back to back.
+
+    One step's dispatches are made once per window of positions and replayed by every batch inside
+    it (a window's grids are its last position's: a few more idle workgroups, no re-selection per
+    token); a batch outside the window, or a change of the runtime options, makes a new one. Each
+    submit ends by copying the token ring into one of two MAP_READ buffers, so the host reads one
+    batch's tokens while the next batch runs."""
 
     plan: Plan
     sections: tuple[str, ...]
+    step_next: Buffer  # the Step each step's argmax writes for the next one
+    tokens: Buffer     # the ring of the steps' tokens: tokens[step.index % MAX_STEPS]
     window: int = WINDOW
     _key: tuple = ()
     _step: list[Dispatch] = field(default_factory=list)
+    _readback: tuple[Buffer, ...] = ()
+    _submits: int = 0
 
-    def run(self, pos: int, n: int, last_pos: int, step_next: Buffer) -> None:
-        """Submit n steps, the first at position pos (the caller has written its input ids)."""
+    def __post_init__(self) -> None:
+        self._readback = tuple(self.plan.device.create_buffer(self.tokens.size, MAP_READ | COPY_DST,
+                                                              f"{self.plan.name}.tokens.read{i}") for i in range(2))
+
+    def run(self, pos: int, n: int, last_pos: int, first: bool) -> Buffer:
+        """Submit n steps from position pos; -> the MAP_READ buffer their token ring lands in.
+
+        first: a new run, whose first step's sizes the host writes (and its input token, into ids,
+        before this call); otherwise the steps go on from where the last submit left the step
+        uniform, ids and step.index."""
         step = self.step(pos, n, last_pos)
-        self.plan.write_step(Live(1, pos))
-        self.plan.device.submit(batch_commands(step, step_next, self.plan.step_buffer, n))
+        if first:
+            self.plan.write_step(Live(1, pos))
+        readback = self._readback[self._submits % len(self._readback)]
+        self._submits += 1
+        self.plan.device.submit([*batch_commands(step, self.step_next, self.plan.step_buffer, n),
+                                 Copy(self.tokens, 0, readback, 0, self.tokens.size)])
         self.plan.last_run = self.sections
+        return readback
 
     def step(self, pos: int, n: int, last_pos: int) -> list[Dispatch]:
         """The step's dispatches for n steps from pos (positions pos .. pos + n - 1 <= last_pos)."""

@@ -2,9 +2,9 @@
 // Per row of logits [rows, V], one workgroup each: the argmax, and (score) the log-probability of
 // the next token targets[r] = log_softmax(row)[targets], reduced in two passes (max, then sum exp).
 // NEXT (one row, the last dispatch of a decode step): the argmax also becomes the next step's input,
-// so a batch of steps replays from one submit with no host write (graph/tape.py): ids[0] = token,
-// tokens[step.index] = token, and step_next = the next step's Step, which the submit copies into the
-// step uniform before the next step's first dispatch.
+// so batches of steps replay from submits with no host write (graph/tape.py): ids[0] = token,
+// tokens[step.index % slots] = token (a ring the host reads a batch's tokens from), and step_next =
+// the next step's Step, which the submit copies into the step uniform before the next step runs.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { V: u32, rows: u32, slots: u32, _p1: u32 }
 
