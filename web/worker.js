@@ -19,6 +19,7 @@
 //
 // Pyodide 314 runs only in a module worker ("Classic web workers are not supported").
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { replay } from "./tape.js";
 
 const BASE = new URL("./", import.meta.url);
 const RUNTIME_STEPS = 3; // Pyodide core, micropip + packaging, the pyrite wheel
@@ -58,6 +59,7 @@ async function boot() {
     stdout: (line) => console.log(`[py] ${line}`),
     stderr: (line) => console.warn(`[py] ${line}`),
   });
+  pyodide.registerJsModule("pyrite_tape", { replay });  // BrowserDevice.replay encodes decode batches in JS
   progress("runtime", 1, RUNTIME_STEPS);
   // loadPackage takes wheel URLs: the PyPI micropip/packaging wheels need no lock entry.
   await pyodide.loadPackage(build.web_wheels.map((w) => new URL(w, BASE).href), { messageCallback: () => {} });

@@ -38,6 +38,8 @@ class Stats:
     decode_steps: int = 0        # decode steps run (a batch may run past a stop: those are not shown)
     decode_submits: int = 0      # submits they took (graph/tape.py: several steps per submit)
     host_ms_per_token: float = 0.0  # host time to encode and submit a decode step (no GPU wait), per step
+    decode_path: str = ""        # "tape/js" | "tape/python": batches replayed (graph/tape.py) by web/tape.js
+                                 # or from Python; "host": one step per submit, the host between tokens
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -184,6 +186,7 @@ class Engine:
         self._record_decode()
         self._write_u32(self.model.act.ids, [token])
         stats, inflight, done = self.stats, deque(), 0   # (readback, first index, steps) per batch
+        stats.decode_path = f"tape/{self.device.replays_in}"
         last, t_read = (0, 0.0), time.perf_counter()
         while True:
             while done < steps and len(inflight) < 2:
@@ -206,6 +209,7 @@ class Engine:
     async def decode_on_host(self, token: int, pos: int, params: SamplingParams,
                              rng: random.Random) -> AsyncIterator[int]:
         """Decode one step per submit, the host reading each step's logits or argmax before the next."""
+        self.stats.decode_path = "host"
         while True:
             await self.decode_one(token, pos)
             token = await self.next_token(params, rng)

@@ -46,6 +46,8 @@ def test_generate_ids_is_the_reference_greedy_continuation(greedy, tokenizer):
     stats = result["stats"]
     assert stats["prompt_tokens"] == len(ids) and stats["generated_tokens"] == N
     assert stats["stop_reason"] == "max_tokens" and stats["decode_tok_s"] > 0
+    # greedy decode picks its tokens on the GPU, its batches encoded by web/tape.js from one call each
+    assert stats["decode_path"] == "tape/js" and stats["decode_steps"] >= N - 1 and stats["decode_submits"] >= 1
 
 
 def test_score_argmax_agrees_with_greedy(session, greedy):

@@ -130,8 +130,10 @@ def test_batched_greedy_decode_equals_one_step_per_submit(smollm2_engine):
     finally:
         e.options["decode_batch"] = 32
     assert len(one) == 128 and e.stats.decode_submits == e.stats.decode_steps == 127
+    assert e.stats.decode_path == "host"
     with batched(e, 8):
         assert run_sync(go()) == one
+    assert e.stats.decode_path == "tape/python"
     # each batch is sized when the one before it is still running: 1, 1, 2, 2, 4, 4, then 15 of up to 8
     assert (e.stats.decode_steps, e.stats.decode_submits) == (127, 6 + 15)
     assert e.stats.host_ms_per_token > 0 and e.step_report()["dispatches"]["decode"] == 6 * e.config.n_layers + 4

@@ -8,7 +8,7 @@ import pytest
 
 from pyrite.gpu import MAP_READ, Copy, Dispatch
 from pyrite.graph.routes import Live, RouteError
-from pyrite.graph.tape import MAX_STEPS, STEP_BYTES, WINDOW, BatchPolicy, DecodeTape, batch_commands
+from pyrite.graph.tape import MAX_STEPS, STEP_BYTES, WINDOW, BatchPolicy, DecodeTape
 
 from .test_null_plans import SECTIONS, build
 
@@ -23,9 +23,9 @@ def test_a_batch_is_each_step_then_the_copy_into_the_step_uniform():
     readback = tape.run(40, 3, m.max_ctx - 1, first=True)
     cmds = m.device.submitted[-1]
     step = tape.step(40, 3, m.max_ctx - 1)
-    assert len(cmds) == 3 * (len(step) + 1) + 1 and len(step) == 6 * m.config.n_layers + 4
+    assert len(cmds) == 3 * len(step) + 1 and len(step) == 6 * m.config.n_layers + 4 + 1
     copies = [i for i, c in enumerate(cmds) if type(c) is Copy]
-    assert copies == [len(step), 2 * len(step) + 1, 3 * len(step) + 2, 3 * len(step) + 3]
+    assert copies == [len(step) - 1, 2 * len(step) - 1, 3 * len(step) - 1, 3 * len(step)]
     for i in copies[:3]:
         c = cmds[i]
         assert (c.src, c.dst, c.size) == (m.act.step_next, m.plan.step_buffer, STEP_BYTES)
@@ -49,8 +49,8 @@ def test_the_argmax_ends_a_step_writing_the_next_steps_input():
     m = build("smollm2-135m")
     step = tape_of(m).step(0, 1, m.max_ctx - 1)
     last = m.plan.nodes[-1]
-    assert last.op == "argmax" and last.kernels == ["sample_next"] and step[-1] is last.dispatches[0]
-    assert step[-1].bind_group[2][4:] == ("ids", "tokens", "step_next")
+    assert last.op == "argmax" and last.kernels == ["sample_next"] and step[-2] is last.dispatches[0]
+    assert step[-2].bind_group[2][4:] == ("ids", "tokens", "step_next")
 
 
 def test_a_tape_has_the_grids_of_its_windows_last_position():
@@ -100,10 +100,11 @@ def test_the_first_step_is_written_and_then_left_to_the_gpu():
 
 
 @pytest.mark.parametrize("n", [0, MAX_STEPS + 1])
-def test_a_batch_outside_its_slots_is_refused(n):
+def test_a_batch_outside_the_token_ring_is_refused(n):
     m = build("smollm2-135m")
     with pytest.raises(ValueError, match=f"1..{MAX_STEPS} steps, got {n}"):
-        batch_commands([], m.act.step_next, m.plan.step_buffer, n)
+        tape_of(m).run(0, n, m.max_ctx - 1, first=True)
+    assert m.device.submitted == []
 
 
 def test_the_batch_policy_starts_at_one_and_doubles_while_the_stream_stays_smooth():

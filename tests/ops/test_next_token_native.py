@@ -7,8 +7,9 @@ import array
 import numpy as np
 import pytest
 
+from pyrite.gpu import Copy
 from pyrite.graph.plan import Live, Plan, storage
-from pyrite.graph.tape import MAX_STEPS, STEP_BYTES, batch_commands
+from pyrite.graph.tape import MAX_STEPS, STEP_BYTES
 from pyrite.ops.embedding import embedding
 from pyrite.graph.weights import DeviceWeight
 from pyrite.ops.sample import next_token
@@ -40,10 +41,11 @@ there with nothing written by the host."""
 
     n, pos, first = 5, 11, 4
     device.write_buffer(ids, 0, array.array("I", [first]).tobytes())
-    step = plan.tape(Live(1, pos), Live(1, pos + n - 1), ("main",))
+    step = [*plan.tape(Live(1, pos), Live(1, pos + n - 1), ("main",)),
+            Copy(step_next, 0, plan.step_buffer, 0, STEP_BYTES)]
     plan.write_step(Live(1, pos))
-    device.submit(batch_commands(step, step_next, plan.step_buffer, n))
-    device.submit(batch_commands(step, step_next, plan.step_buffer, 3))  # goes on with no host write
+    device.replay(step, n)
+    device.replay(step, 3)  # goes on with no host write
 
     want, t = [], first
     for _ in range(n + 3):

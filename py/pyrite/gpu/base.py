@@ -209,6 +209,13 @@ class Device:
         (copyBufferToBuffer) between passes."""
         raise NotImplementedError("need submit")
 
+    def replay(self, step: Sequence[Command], n: int, tail: Sequence[Command] = ()) -> None:
+        """submit(step * n + tail): a decode tape's batch (graph/tape.py). Backends may encode it
+        faster than submit; `step` is the same list object for every batch of a tape window."""
+        self.submit([c for _ in range(n) for c in step] + list(tail))
+
+    replays_in = "python"  # where replay() encodes: the browser's web/tape.js says "js"
+
     async def submit_profiled(self, dispatches: Sequence[Dispatch]) -> list[int]:
         """Each dispatch in its own compute pass with timestampWrites; returns GPU ns per dispatch.
 

@@ -10,23 +10,13 @@ BatchPolicy below: one for the first, then as many as keep the stream smooth.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
-
-from ..gpu import COPY_DST, MAP_READ, Buffer, Command, Copy, Dispatch
+from ..gpu import COPY_DST, MAP_READ, Buffer, Command, Copy
 from .options import OPTIONS
 from .plan import Live, Plan
 
 MAX_STEPS = max(OPTIONS["decode_batch"].values)  # the most steps a batch runs; slots of the token ring
 STEP_BYTES = 16                                  # struct Step (graph/params.py pack_step)
 WINDOW = 64                                      # positions one DecodeTape covers
-
-
-def batch_commands(step: Sequence[Dispatch], step_next: Buffer, step_uniform: Buffer, n: int) -> list[Command]:
-    """n copies of the step's dispatches, each followed by the copy that advances the step uniform."""
-    if not 1 <= n <= MAX_STEPS:
-        raise ValueError(f"a batch runs 1..{MAX_STEPS} steps, got {n}")
-    advance = Copy(step_next, 0, step_uniform, 0, STEP_BYTES)
-    return [c for _ in range(n) for c in (*step, advance)]
 
 
 @dataclass
@@ -45,7 +35,7 @@ class DecodeTape:
     tokens: Buffer     # the ring of the steps' tokens: tokens[step.index % MAX_STEPS]
     window: int = WINDOW
     _key: tuple = ()
-    _step: list[Dispatch] = field(default_factory=list)
+    _step: list[Command] = field(default_factory=list)  # the step's dispatches, then the Step copy
     _readback: tuple[Buffer, ...] = ()
     _submits: int = 0
 
@@ -59,23 +49,26 @@ class DecodeTape:
         first: a new run, whose first step's sizes the host writes (and its input token, into ids,
         before this call); otherwise the steps go on from where the last submit left the step
         uniform, ids and step.index."""
+        if not 1 <= n <= MAX_STEPS:
+            raise ValueError(f"a batch runs 1..{MAX_STEPS} steps, got {n}")
         step = self.step(pos, n, last_pos)
         if first:
             self.plan.write_step(Live(1, pos))
         readback = self._readback[self._submits % len(self._readback)]
         self._submits += 1
-        self.plan.device.submit([*batch_commands(step, self.step_next, self.plan.step_buffer, n),
-                                 Copy(self.tokens, 0, readback, 0, self.tokens.size)])
+        self.plan.device.replay(step, n, [Copy(self.tokens, 0, readback, 0, self.tokens.size)])
         self.plan.last_run = self.sections
         return readback
 
-    def step(self, pos: int, n: int, last_pos: int) -> list[Dispatch]:
-        """The step's dispatches for n steps from pos (positions pos .. pos + n - 1 <= last_pos)."""
+    def step(self, pos: int, n: int, last_pos: int) -> list[Command]:
+        """One step for n steps from pos (positions pos .. pos + n - 1 <= last_pos): its dispatches, then
+        the copy of step_next into the step uniform."""
         opts = self.plan.options.snapshot()
         first, last, was = self._key[:3] if self._key else (0, -1, None)
         if was != opts or not first <= pos <= pos + n - 1 <= last:
             first, last = pos, min(pos + max(n, self.window) - 1, last_pos)
-            self._step = self.plan.tape(Live(1, first), Live(1, last), self.sections)
+            self._step = [*self.plan.tape(Live(1, first), Live(1, last), self.sections),
+                          Copy(self.step_next, 0, self.plan.step_buffer, 0, STEP_BYTES)]
             self._key = (first, last, opts)
         else:
             self.plan.select(Live(1, last))  # what the plan attests is what runs (a prefill may have moved it)
