@@ -74,6 +74,15 @@ def test_bad_option_is_a_clear_error():
         assert r.returncode == 2 and msg in r.stderr, r.stderr
 
 
+def test_bad_sampling_option_is_a_clear_error_before_any_load():
+    for args, msg in ((("--top-p", "2"), "top_p must be in (0, 1], got 2.0"),
+                      (("--min-p", "1"), "min_p must be in [0, 1)"),
+                      (("--repetition-penalty", "0"), "repetition_penalty must be > 0"),
+                      (("--top-k", "-1"), "top_k must be in 0 .. 256")):
+        r = pyrite("generate", "--model", "no-such-model", "--prompt", "x", "--temperature", "1", *args, check=False)
+        assert r.returncode == 2 and msg in r.stderr and "no-such-model" not in r.stderr, r.stderr
+
+
 @pytest.mark.model
 def test_score_ids_file_equals_score_text(smollm2_model, tmp_path):
     text = tmp_path / "t.txt"

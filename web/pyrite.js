@@ -9,12 +9,14 @@
 //   });
 //   p.model;                           // {model, config, device, max_ctx} of the loaded model
 //
-//   for await (const piece of p.generate("Hi!", {max_tokens: 64, temperature: 0, top_k: 0,
-//                                                top_p: 1, seed: 1, chat: true})) {
-//     out.textContent += piece;        // text, never HTML
-//   }
+//   for await (const piece of p.generate("Hi!", {max_tokens: 64, temperature: 0.7, top_k: 40,
+//                                                top_p: 0.95, min_p: 0.05, repetition_penalty: 1.1,
+//                                                repetition_window: 64, seed: 1, chat: true})) {
+//     out.textContent += piece;        // text, never HTML (temperature 0: greedy; the draw runs on
+//   }                                  // the GPU; a bad option is an error of kind SamplingError)
 //   p.lastStats;                       // {prompt_tokens, generated_tokens, ttft_s, prefill_tok_s,
-//                                      //  decode_tok_s, stop_reason} of the last finished generate
+//                                      //  decode_tok_s, stop_reason, decode_steps, decode_submits,
+//                                      //  host_ms_per_token, decode_path} of the last finished generate
 //   p.lastAttest;                      // {kernel id: times it ran} in that generate's last step
 //   p.lastSteps;                       // {routes: {prefill: {op: route}, decode: {...}}, dispatches, layers}
 //   await p.setOptions({sdpa_query_tile: 32});  // runtime options, read per step (no reload)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PyriteError
-from .sampling import SamplingParams
+from .sampling import MAX_WINDOW, SamplingParams
 from .sync import run_sync
 
 
@@ -54,7 +54,8 @@ def positive_int(text: str) -> int:
 def _sampling(a: argparse.Namespace) -> SamplingParams:
     if a.greedy or a.temperature == 0:
         return SamplingParams(seed=a.seed)
-    return SamplingParams(temperature=a.temperature, top_k=a.top_k, top_p=a.top_p, seed=a.seed)
+    return SamplingParams(temperature=a.temperature, top_k=a.top_k, top_p=a.top_p, min_p=a.min_p,
+                          repetition_penalty=a.repetition_penalty, repetition_window=a.repetition_window, seed=a.seed)
 
 
 # -- native ----------------------------------------------------------------------------------------
@@ -67,9 +68,10 @@ def _options(a: argparse.Namespace) -> dict[str, Any]:
 
 async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
     from .engine import Engine
+    params = _sampling(a)  # a bad sampling option fails before any GPU work
     engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=_options(a))
     pieces = []
-    async for piece in engine.generate(a.prompt, a.max_tokens, _sampling(a), chat=a.chat):
+    async for piece in engine.generate(a.prompt, a.max_tokens, params, chat=a.chat):
         pieces.append(piece)
         if not a.json:
             print(piece, end="", flush=True)
@@ -119,14 +121,13 @@ def _browser(a: argparse.Namespace, source: str | list[int] | None = None) -> di
         if a.cmd == "info":
             return s.info()
         options = _options(a)
+        params = _sampling(a) if a.cmd == "generate" else None  # checked before the page loads anything
         s.load(_browser_model(a.model))
         if options:
             s.set_options(**options)
         if a.cmd == "score":
             return s.score(source if isinstance(source, list) else s.encode(source, chat=False))
-        p = _sampling(a)
-        out = s.generate(a.prompt, max_tokens=a.max_tokens, chat=a.chat, temperature=p.temperature,
-                         top_k=p.top_k, top_p=p.top_p, seed=p.seed)
+        out = s.generate(a.prompt, max_tokens=a.max_tokens, chat=a.chat, **params.to_options())
         if not a.json:
             print(out["text"])
         result = {"text": out["text"], "stats": out["stats"]}
@@ -180,6 +181,10 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--temperature", type=float, default=0.0)
     g.add_argument("--top-k", type=int, default=0)
     g.add_argument("--top-p", type=float, default=1.0)
+    g.add_argument("--min-p", type=float, default=0.0)
+    g.add_argument("--repetition-penalty", type=float, default=1.0)
+    g.add_argument("--repetition-window", type=int, default=MAX_WINDOW,
+                   help=f"positions the penalty looks back (at most {MAX_WINDOW})")
     g.add_argument("--seed", type=int, default=None)
     g.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
     g.add_argument("--attest", action="store_true",

@@ -23,7 +23,9 @@ from .graph.tape import MAX_STEPS, BatchPolicy, DecodeTape
 from .models.format import ModelIndex
 from .models.llama import LlamaModel
 from .models.loader import Progress, _no_progress, shard_source, upload
-from .sampling import SamplingParams, log_softmax_at, sample
+from .kernels import kernel_id
+from .ops.sample import sampling_values
+from .sampling import MAX_WINDOW, SamplingParams, log_softmax_at, sample
 from .tokenizer import StreamDecoder, Tokenizer, render_chat
 
 
@@ -206,24 +208,44 @@ class Engine:
             for i in range(first, first + n):
                 yield ring[i % MAX_STEPS]
 
-    async def decode_on_host(self, token: int, pos: int, params: SamplingParams,
-                             rng: random.Random) -> AsyncIterator[int]:
-        """Decode one step per submit, the host reading each step's logits or argmax before the next."""
+    async def decode_on_host(self, token: int, pos: int, params: SamplingParams, rng: random.Random,
+                             recent: list[int]) -> AsyncIterator[int]:
+        """Decode one step per submit, the host reading each step's logits or argmax before the next
+        (recent: the tokens so far, for the repetition penalty of a host draw)."""
         self.stats.decode_path = "host"
         while True:
             await self.decode_one(token, pos)
-            token = await self.next_token(params, rng)
+            recent.append(token)
+            token = await self.next_token(params, rng, recent)
             self.stats.decode_steps += 1
             self.stats.decode_submits += 1
             yield token
             pos += 1
 
-    async def next_token(self, params: SamplingParams, rng: random.Random) -> int:
-        """Greedy: the GPU's argmax (8 bytes back). Otherwise read the logits row and sample on the host."""
-        if params.greedy:
+    async def next_token(self, params: SamplingParams, rng: random.Random, recent: list[int]) -> int:
+        """The token the GPU picked (argmax, or a draw with option sampler=draw: 4 bytes back); otherwise
+        read the logits row and draw on the host."""
+        if params.greedy or self.options["sampler"] == "draw":
             return struct.unpack("<I", await self.device.read_buffer(self.model.act.out, 0, 4))[0]
         raw = await self.device.read_buffer(self.model.act.logits, 0, self.config.vocab * 4)
-        return sample(array.array("f", raw), params, rng)
+        return sample(array.array("f", raw), params, rng, recent)
+
+    def _prepare_sampler(self, params: SamplingParams, ids: list[int]) -> None:
+        """Greedy: argmax. A draw on the GPU (where decode runs there): its parameters and a seed into the
+        sampling uniform, the prompt's last positions into the history ring the penalty reads."""
+        on_gpu = not params.greedy and self._on_gpu()
+        self.options["sampler"] = "draw" if on_gpu else "argmax"
+        if not on_gpu:
+            return
+        seed = params.seed if params.seed is not None else random.getrandbits(64)
+        plan = self.model.plan
+        plan.write_uniforms(self.model.sampling, kernel_id("sample", "draw"), "Sampling", **sampling_values(
+            params.temperature, params.top_k, params.top_p, params.min_p, params.repetition_penalty,
+            params.repetition_window, seed))
+        ring = [0xFFFFFFFF] * MAX_WINDOW
+        for q in range(max(0, len(ids) - MAX_WINDOW), len(ids)):
+            ring[q % MAX_WINDOW] = ids[q]
+        self._write_u32(self.model.act.history, ring)
 
     # -- generate -----------------------------------------------------------------------------------
 
@@ -249,10 +271,10 @@ class Engine:
                               f"(at least one must remain for the answer)")
         return ids
 
-    def _on_gpu(self, params: SamplingParams) -> bool:
+    def _on_gpu(self) -> bool:
         """Whether decode picks its tokens on the GPU, in batches of steps (graph/tape.py); not where the
-        host must see each step: sampling on the host, profiling, or option decode_batch=1."""
-        return params.greedy and not self.profiling and self.options["decode_batch"] > 1
+        host must see each step: profiling, or option decode_batch=1 (then a draw is the host's)."""
+        return not self.profiling and self.options["decode_batch"] > 1
 
     def stop(self) -> None:
         """Ask a running generate() to end after the current token."""
@@ -267,8 +289,10 @@ class Engine:
         rng = random.Random(params.seed)
         stats = self.stats = Stats(prompt_tokens=len(ids))
         t0 = time.perf_counter()
+        self._prepare_sampler(params, ids)
         await self.prefill(ids)
-        token = await self.next_token(params, rng)
+        recent = list(ids)
+        token = await self.next_token(params, rng, recent)
         t1 = time.perf_counter()
         stats.ttft_s = t1 - t0
         stats.prefill_tok_s = len(ids) / stats.ttft_s
@@ -276,8 +300,8 @@ class Engine:
         stop_ids = self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
         self._host_s = 0.0
         steps = min(max_tokens - 1, self.max_ctx - pos)  # the most decode steps the checks below allow
-        stream = (self.decode_on_gpu(token, pos, steps) if self._on_gpu(params)
-                  else self.decode_on_host(token, pos, params, rng))
+        stream = (self.decode_on_gpu(token, pos, steps) if self._on_gpu()
+                  else self.decode_on_host(token, pos, params, rng, recent))
         try:
             while True:
                 if token in stop_ids:

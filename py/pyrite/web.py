@@ -56,8 +56,7 @@ async def generate(prompt: str, options_json: str, on_piece: Callable[[str], Any
     try:
         engine = _engine_or_raise()
         o = json.loads(options_json or "{}")
-        params = SamplingParams(temperature=float(o.get("temperature", 0.0)), top_k=int(o.get("top_k", 0)),
-                                top_p=float(o.get("top_p", 1.0)), seed=o.get("seed"))
+        params = SamplingParams.from_options(o)
         async for piece in engine.generate(prompt, max_tokens=int(o.get("max_tokens", 256)), params=params,
                                            chat=bool(o.get("chat", True)), system=o.get("system")):
             on_piece(piece)

@@ -69,6 +69,17 @@ def test_generate_streams_the_same_text(session, greedy, tokenizer):
     assert answer["stats"]["generated_tokens"] == N and answer["attest"]
 
 
+def test_a_seeded_draw_on_the_gpu_repeats_in_the_page(session, loaded):
+    opts = {"max_tokens": N, "chat": False, "temperature": 0.9, "top_k": 40, "min_p": 0.02,
+            "repetition_penalty": 1.1, "seed": 5}
+    a, b = session.generate(PROMPT, **opts), session.generate(PROMPT, **opts)
+    assert a["text"] == b["text"] and a["stats"]["generated_tokens"] == N
+    assert a["stats"]["decode_path"] == "tape/js" and a["steps"]["routes"]["decode"]["argmax"] == "draw"
+    with pytest.raises(BrowserError) as e:
+        session.generate(PROMPT, **{**opts, "top_p": 0})
+    assert e.value.kind == "SamplingError" and "top_p must be in (0, 1]" in e.value.message
+
+
 def test_python_errors_arrive_typed(session, loaded):
     with pytest.raises(BrowserError) as e:
         session.score([1])

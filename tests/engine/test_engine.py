@@ -80,11 +80,23 @@ def test_profiling_gate_times_every_kernel(smollm2_engine):
     assert summary[0]["ms"] >= summary[-1]["ms"] and abs(sum(r["share"] for r in summary) - 1) < 1e-6
 
 
-def test_seeded_sampling_repeats(smollm2_engine):
-    p = SamplingParams(temperature=0.9, top_p=0.95, seed=7)
-    a = collect(smollm2_engine, "Write a word:", max_tokens=6, params=p)
-    b = collect(smollm2_engine, "Write a word:", max_tokens=6, params=p)
-    assert a == b
+def test_seeded_sampling_on_the_gpu_is_the_same_in_batches_of_one_and_eight(smollm2_engine):
+    """The draw's random number depends on the seed and the token's position alone."""
+    e = smollm2_engine
+    p = SamplingParams(temperature=0.9, top_p=0.95, min_p=0.02, repetition_penalty=1.2, seed=7)
+    runs = []
+    for steps in (1, 8, 8):
+        with batched(e, 8, Fixed(steps)):
+            runs.append(collect(e, "Write a word:", max_tokens=17, params=p))
+        assert e.stats.decode_path == "tape/python" and e.stats.decode_submits == 16 // steps
+        assert e.step_report()["routes"]["decode"]["argmax"] == "draw"
+    assert runs[0] == runs[1] == runs[2] and e.stats.generated_tokens == 17
+    other = collect(e, "Write a word:", max_tokens=17, params=SamplingParams(temperature=0.9, top_p=0.95, seed=8))
+    assert other != runs[0]
+    assert e.options["sampler"] == "draw"
+    collect(e, "Hi", max_tokens=2)  # the next greedy generation goes back to the argmax
+    assert e.options["sampler"] == "argmax" and e.step_report()["routes"]["decode"]["argmax"] == "argmax"
+
 
 
 def test_chat_stops_at_end_of_turn(smollm2_engine):

@@ -15,7 +15,6 @@ from typing import Any, Mapping, Sequence, Union
 from ..errors import KernelError
 
 Field = Union[int, float]
-_STRUCT = re.compile(r"struct\s+Params\s*\{([^}]*)\}")
 _COMMENT = re.compile(r"//[^\n]*")
 _FIELD = re.compile(r"(\w+)\s*:\s*(array\s*<\s*vec4\s*<\s*(\w+)\s*>\s*,\s*(\d+)\s*>|\w+)")
 SCALARS = ("u32", "i32", "f32")
@@ -29,11 +28,12 @@ class ParamField:
 
 
 @lru_cache(maxsize=None)
-def params_layout(kernel: str, source: str) -> tuple[ParamField, ...]:
-    """The fields of the kernel's `struct Params`, in order: scalars and arrays of vec4 (16-byte aligned)."""
-    m = _STRUCT.search(source)
+def params_layout(kernel: str, source: str, struct_name: str = "Params") -> tuple[ParamField, ...]:
+    """The fields of the kernel's `struct Params` (or another uniform struct), in order: scalars and
+    arrays of vec4 (16-byte aligned)."""
+    m = re.search(rf"struct\s+{struct_name}\s*\{{([^}}]*)\}}", source)
     if m is None:
-        raise KernelError(f"kernel {kernel}: no struct Params in its WGSL")
+        raise KernelError(f"kernel {kernel}: no struct {struct_name} in its WGSL")
     fields, offset = [], 0
     for name, kind, elem, n in _FIELD.findall(_COMMENT.sub("", m.group(1))):
         kind, count = (elem, 4 * int(n)) if n else (kind, 1)

@@ -126,13 +126,19 @@ class Plan:
 
     # -- build --------------------------------------------------------------------------------
 
-    def uniforms(self, label: str, kernel: str, **values: Any) -> Buffer:
+    def uniforms(self, label: str, kernel: str, struct_name: str = "Params", **values: Any) -> Buffer:
         """A uniform params block written once at build (immutable controls + static sizes), packed by
-        field name against the WGSL `struct Params` of `kernel` (or of any kernel sharing it)."""
-        data = pack_named(kernel, params_layout(kernel, kernels.get(kernel).source), values)
+        field name against the WGSL `struct Params` of `kernel` (or of any kernel sharing it), or
+        against its struct `struct_name` (then rewritten with write_uniforms)."""
+        data = pack_named(kernel, params_layout(kernel, kernels.get(kernel).source, struct_name), values)
         buf = self.device.create_buffer(len(data), UNIFORM | COPY_DST, label)
         self.device.write_buffer(buf, 0, data)
         return buf
+
+    def write_uniforms(self, buf: Buffer, kernel: str, struct_name: str, **values: Any) -> None:
+        """Rewrite a uniform block made by uniforms(..., struct_name) (per generation, never per step)."""
+        self.device.write_buffer(buf, 0, pack_named(kernel, params_layout(kernel, kernels.get(kernel).source,
+                                                                          struct_name), values))
 
     def scratch(self, name: str, nbytes: int) -> Buffer:
         """A storage buffer shared by every node that asks for `name` (nodes run one after another).

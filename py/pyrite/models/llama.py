@@ -19,6 +19,7 @@ from ..gpu import Buffer, Device
 from ..graph.options import Options
 from ..graph.plan import Plan, storage
 from ..graph.tape import MAX_STEPS, STEP_BYTES
+from ..sampling import MAX_WINDOW
 from ..ops.embedding import embedding
 from ..ops.kv_cache import KVCache
 from ..ops.linear import linear
@@ -55,6 +56,7 @@ class Activations:
     out: Buffer      # [max_seq, 2] u32: argmax, f32 bits (max logit or log-probability)
     tokens: Buffer   # [tape.MAX_STEPS] u32: the tokens a batch of decode steps picked
     step_next: Buffer  # a struct Step: the next decode step's live sizes (copied into the step uniform)
+    history: Buffer  # [sampling.MAX_WINDOW] u32: the token at position q, at q % MAX_WINDOW (the penalty's window)
     dummy: Buffer    # 4 bytes, bound where an optional input (bias) is absent
 
 
@@ -77,7 +79,8 @@ class LlamaModel:
             gate=storage(device, "gate", max_seq * c.ffn * F32), up=storage(device, "up", max_seq * c.ffn * F32),
             last=storage(device, "last", c.hidden * F32), logits=storage(device, "logits", c.vocab * F32),
             out=storage(device, "out", max_seq * 8), tokens=storage(device, "tokens", MAX_STEPS * 4),
-            step_next=storage(device, "step_next", STEP_BYTES), dummy=storage(device, "dummy", 4),
+            step_next=storage(device, "step_next", STEP_BYTES), history=storage(device, "history", MAX_WINDOW * 4),
+            dummy=storage(device, "dummy", 4),
         )
         self.caches = [KVCache.allocate(device, f"blk.{i}.kv", c.n_kv_heads, c.head_dim, max_ctx)
                        for i in range(c.n_layers)]
@@ -143,7 +146,8 @@ class LlamaModel:
         p.section = "next"
         rmsnorm(p, "output_norm", a.x, self.w("output_norm.weight"), a.last, eps=c.rms_eps, last_only=True)
         linear(p, "output", a.last, self.lm_head, a.logits, dummy=a.dummy, rows=1)
-        next_token(p, "argmax", a.logits, a.out, a.ids, a.tokens, a.step_next, vocab=c.vocab)
+        self.sampling = next_token(p, "argmax", a.logits, a.out, a.ids, a.tokens, a.step_next, a.history,
+                                   vocab=c.vocab)
 
     def ensure_score(self) -> None:
         """Build the "score" section (logits for every live token) on first use."""

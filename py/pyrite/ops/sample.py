@@ -2,9 +2,11 @@
 next_token: decode's argmax, which also hands its token and the next step's sizes to the next step."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..gpu import Buffer
 from ..graph.plan import Live, Plan
-from ..graph.routes import Route, Single, always, one_dispatch
+from ..graph.routes import Launch, Route, Single, always, one_dispatch
 from ..kernels import kernel_id
 
 FAMILY = "sample"
@@ -20,13 +22,42 @@ def argmax(plan: Plan, op: str, logits: Buffer, out: Buffer, *, vocab: int, rows
     plan.add_node(op, FAMILY, vocab, ARGMAX_ROUTES, Single((FAMILY,), [params, plan.step_buffer, logits, out], grid))
 
 
+@dataclass(frozen=True)
+class NextArgs:
+    """Build args of next_token: the argmax's bindings and the sampler's (ids, token ring, step_next
+    and, for the draw, the history ring and the sampling uniform)."""
+
+    argmax: tuple[Buffer, ...]
+    draw: tuple[Buffer, ...]
+
+
 def next_token(plan: Plan, op: str, logits: Buffer, out: Buffer, ids: Buffer, tokens: Buffer, step_next: Buffer,
-               *, vocab: int) -> None:
-    """argmax of the one row of logits into out[0], ids[0] and tokens[step.index] (tokens holds
-    tokens.size / 4 slots); step_next = the next decode step's Step (graph/tape.py copies it in)."""
-    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "next"), V=vocab, rows=1, slots=tokens.size // 4)
-    bindings = [params, plan.step_buffer, logits, out, ids, tokens, step_next]
-    plan.add_node(op, FAMILY, vocab, NEXT_ROUTES, Single((FAMILY,), bindings, lambda live: (1, 1, 1)))
+               history: Buffer, *, vocab: int) -> Buffer:
+    """The decode step's token into out[0], ids[0] and tokens[step.index % slots] (tokens holds
+    tokens.size / 4 slots), and step_next = the next step's Step (graph/tape.py copies it in): the
+    argmax of the one row of logits, or with option sampler=draw a draw by the sampling parameters
+    (which also writes history[position % ring]). -> the sampling uniform (write_sampling rewrites it)."""
+    slots, ring = tokens.size // 4, history.size // 4
+    argmax_params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "next"), V=vocab, rows=1, slots=slots)
+    draw_kernel = kernel_id(FAMILY, "draw")
+    draw_params = plan.uniforms(f"{op}.draw.params", draw_kernel, V=vocab, slots=slots, ring=ring)
+    sampling = plan.uniforms(f"{op}.sampling", draw_kernel, "Sampling", **sampling_values(1.0, 0, 1.0, 0.0, 1.0, 0, 0))
+    common = (plan.step_buffer, logits, out, ids, tokens, step_next)
+    plan.add_node(op, FAMILY, vocab, NEXT_ROUTES,
+                  NextArgs((argmax_params, *common), (draw_params, *common, history, sampling)))
+    return sampling
+
+
+def sampling_values(temperature: float, top_k: int, top_p: float, min_p: float, penalty: float, window: int,
+                    seed: int) -> dict[str, float | int]:
+    """The draw kernel's struct Sampling fields (seed: 64 bits)."""
+    return {"temperature": temperature, "top_k": top_k, "top_p": top_p, "min_p": min_p, "penalty": penalty,
+            "window": window, "seed_lo": seed & 0xFFFFFFFF, "seed_hi": (seed >> 32) & 0xFFFFFFFF}
+
+
+def _build_next(route: Route, a: NextArgs) -> list[Launch]:
+    bindings = a.draw if route.name == "draw" else a.argmax
+    return [Launch(kernel_id(FAMILY, route.variant), bindings, lambda live: (1, 1, 1))]
 
 
 def score(plan: Plan, op: str, logits: Buffer, targets: Buffer, out: Buffer, *, vocab: int) -> None:
@@ -42,7 +73,12 @@ def score(plan: Plan, op: str, logits: Buffer, targets: Buffer, out: Buffer, *, 
 
 # -- registration -------------------------------------------------------------------------------
 ARGMAX_ROUTES = [Route("argmax", always, one_dispatch, "one workgroup per row, tree reduction", "argmax")]
-NEXT_ROUTES = [Route("argmax_next", always, one_dispatch, "decode: one workgroup, the argmax written where the next "
-                     "step reads it", "next")]
+NEXT_ROUTES = [
+    Route("draw", lambda c: c.options["sampler"] == "draw", _build_next,
+          "sampling on the GPU (option sampler=draw, set per generation): penalty, top-k, top-p, min-p, a seeded "
+          "draw; one workgroup", "draw"),
+    Route("argmax", always, _build_next, "greedy: one workgroup, the argmax written where the next step reads it",
+          "next"),
+]
 SCORE_ROUTES = [Route("score", always, one_dispatch, "one workgroup per row: argmax, then log-softmax at the "
                       "target", "score")]
