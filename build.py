@@ -259,7 +259,8 @@ def bench(argv: list[str]) -> int:
         build(parse_models("all"))
         rest = [a for a in argv if a != "--consistency"]
         return subprocess.run([sys.executable, str(ROOT / "bench" / "consistency.py"), *rest], cwd=ROOT).returncode
-    build()
+    model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
+    build(parse_models(model))
     return subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), *argv], cwd=ROOT).returncode
 
 

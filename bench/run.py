@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """pyrite vs wllama (llama.cpp in wasm) in ONE headless Chromium session, on the same GGUF.
 
-    python bench/run.py [--prompt-tokens 128] [--gen-tokens 128] [--threads 1,2] [--skip-wllama]
+    python bench/run.py [--model smollm2-135m] [--prompt-tokens 128] [--gen-tokens 128] [--threads 1,2]
+                        [--skip-wllama] [--out bench/results.json]
 
 Run from the repo root inside .venv after `python build.py build` (`python build.py bench` does both).
 pyrite runs on WebGPU through its own page and worker (pyrite.driver.BrowserSession); wllama runs on
@@ -10,8 +11,10 @@ second page of the same browser (session.new_page()). Both get the same prompt: 
 --prompt-tokens tokens by pyrite's tokenizer (pyrite gets the ids, wllama the text, and the token
 counts both sides saw are reported), then --gen-tokens greedy tokens.
 
-Prints a table (pyrite, wllama-1t, wllama-2t, ...) with the ratios pyrite/wllama per metric, and writes
-bench/results.json. Any failure prints the error and exits non-zero: no number here is made up.
+Prints a table (pyrite, wllama-1t, wllama-2t, ...) with the ratios pyrite/wllama per metric, then
+pyrite's decode loop: host ms per token, dispatches per token, steps per submit and where the batches
+were encoded (Stats.decode_path), and the weight bytes a token reads times decode tok/s. Writes
+bench/results.json (--out). Any failure prints the error and exits non-zero: no number is made up.
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))  # pyrite is installed editable in .venv; this also covers a bare checkout
 
 from pyrite.driver import BrowserSession  # noqa: E402
-from pyrite.models.sources import default_cache, fetch_smollm2  # noqa: E402
+from pyrite.models import sources  # noqa: E402
 from pyrite.tokenizer import Tokenizer  # noqa: E402
 from pyrite.tokenizer.gguf_meta import tokenizer_dict_from_gguf  # noqa: E402
 
@@ -38,7 +41,9 @@ STAGE = DIST / "bench"                     # served as <base>/bench/
 PAGE_FILES = ("wllama.html", "wllama.js")  # copied from bench/ into dist/bench/
 STAGED_GGUF = "model.gguf"                 # the GGUF's name in dist/bench/
 RESULTS = ROOT / "bench" / "results.json"
-MODEL = "models/smollm2-135m"              # pyrite's converted copy of the same GGUF (build.py makes it)
+# model id -> the GGUF's fetch function in pyrite.models.sources (pyrite runs its converted copy in
+# dist/models/<id>, which `python build.py bench --model <id>` makes)
+MODELS = {"smollm2-135m": "fetch_smollm2", "qwen2.5-coder-0.5b": "fetch_qwen25_coder"}
 WLLAMA_TIMEOUT_S = 900                     # one wllama run (load + warm-up + generate)
 # Playwright's evaluate has no timeout of its own: race the run against a timer in the page.
 _RUN_JS = """async ([options, ms]) => {
@@ -128,7 +133,16 @@ def run_pyrite(session: BrowserSession, ids: list[int], prompt: str, gen_tokens:
     out = session.generate_ids(ids, gen_tokens)
     stats = dict(out["stats"])
     stats["ids"] = list(out["ids"])
+    stats["dispatches_per_token"] = out["steps"]["dispatches"]["decode"]
     return stats
+
+
+def decode_loop(run: dict[str, Any], weight_bytes: int) -> str:
+    """pyrite's decode loop in one line (issue 10's measures)."""
+    return (f"[bench] pyrite decode: {run['host_ms_per_token']:.2f} host ms per token ({run['decode_path']}), "
+            f"{run['dispatches_per_token']} dispatches per token, {run['decode_steps']} steps in "
+            f"{run['decode_submits']} submits; {weight_bytes / 1e6:.0f} MB of weights per token x "
+            f"{run['decode_tok_s']:.2f} tok/s = {weight_bytes * run['decode_tok_s'] / 1e9:.3f} GB/s")
 
 
 def run_wllama(page: Any, gguf_url: str, prompt: str, gen_tokens: int, threads: int, n_ctx: int) -> dict[str, Any]:
@@ -197,6 +211,8 @@ def parse_threads(value: str) -> list[int]:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="bench/run.py", description=__doc__.splitlines()[0])
+    p.add_argument("--model", choices=sorted(MODELS), default="smollm2-135m",
+                   help="the GGUF both sides run (default smollm2-135m)")
     p.add_argument("--prompt-tokens", type=int, default=128, help="prompt length in tokens (default 128)")
     p.add_argument("--gen-tokens", type=int, default=128, help="greedy tokens to generate (default 128)")
     p.add_argument("--threads", type=parse_threads, default=[1, 2], help="wllama thread counts (default 1,2)")
@@ -209,14 +225,19 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def bench(args: argparse.Namespace) -> dict[str, Any]:
-    gguf = fetch_smollm2(default_cache())
+    gguf = getattr(sources, MODELS[args.model])(sources.default_cache())
+    model = f"models/{args.model}"
+    index = json.loads((DIST / model / "model.json").read_text()) if (DIST / model / "model.json").is_file() else None
+    if index is None:
+        raise BenchError(f"{DIST / model} is not built: run `python build.py bench --model {args.model}`")
     stage(gguf)
     tokenizer = Tokenizer.from_dict(tokenizer_dict_from_gguf(gguf))
     ids, prompt = make_prompt(tokenizer, args.prompt_tokens)
     n_ctx = args.prompt_tokens + args.gen_tokens + 16
     results: dict[str, Any] = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "model": {"gguf": gguf.name, "bytes": gguf.stat().st_size, "pyrite_model": MODEL},
+        "model": {"gguf": gguf.name, "bytes": gguf.stat().st_size, "pyrite_model": model,
+                  "weight_bytes": sum(s["bytes"] for s in index["shards"])},
         "prompt": {"tokens": len(ids), "text": prompt},
         "gen_tokens": args.gen_tokens,
         "host": {"cpus": os.cpu_count(), "loadavg_start": list(os.getloadavg())},
@@ -228,7 +249,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     with BrowserSession(DIST) as session:
         results["chromium"] = session.page.context.browser.version
         t0 = time.perf_counter()
-        results["pyrite_model"] = session.load(MODEL)
+        results["pyrite_model"] = session.load(model)
         results["pyrite_load_s"] = time.perf_counter() - t0
         results["adapter"] = session.info()
         print(f"[bench] pyrite loaded in {results['pyrite_load_s']:.1f} s; running {args.gen_tokens} tokens", flush=True)
@@ -279,6 +300,7 @@ def main(argv: list[str]) -> int:
     for name, agree in results["greedy_agreement"].items():
         print(f"[bench] greedy tokens pyrite vs {name}: the first {agree['common_prefix_tokens']} of "
               f"{min(agree['pyrite_tokens'], agree['peer_tokens'])} agree")
+    print(decode_loop(runs["pyrite"], results["model"]["weight_bytes"]))
     print(f"[bench] Chromium {results['chromium']}; adapter {results['adapter'].get('adapter')}; "
           f"results in {args.out}")
     if bad:

@@ -79,11 +79,11 @@ def stop() -> None:
 
 
 async def generate_ids(ids_json: str, max_tokens: int) -> str:
-    """Greedy token ids for prompt ids (bench and CLI --backend browser); JSON {"ids", "stats"}."""
+    """Greedy token ids for prompt ids (bench and CLI --backend browser); JSON {"ids", "stats", "steps"}."""
     try:
         engine = _engine_or_raise()
         out = [t async for t in engine.generate_ids(json.loads(ids_json), max_tokens)]
-        return json.dumps({"ids": out, "stats": engine.stats.to_dict()})
+        return json.dumps({"ids": out, "stats": engine.stats.to_dict(), "steps": engine.step_report()})
     except Exception as e:
         return _error(e)
 

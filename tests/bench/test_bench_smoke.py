@@ -50,6 +50,16 @@ def test_metrics_positive(bench_run, name):
     assert run["prompt_tokens"] > 0 and run["generated_tokens"] > 1
 
 
+def test_pyrite_reports_its_decode_loop(bench_run):
+    out, results = bench_run
+    run = results["runs"]["pyrite"]
+    assert run["decode_path"] == "tape/js" and run["host_ms_per_token"] > 0
+    assert run["decode_steps"] >= GEN_TOKENS - 1 and 1 <= run["decode_submits"] <= run["decode_steps"]
+    layers = results["pyrite_model"]["config"]["n_layers"]
+    assert run["dispatches_per_token"] == 6 * layers + 4
+    assert results["model"]["weight_bytes"] > 0 and "dispatches per token" in out and "GB/s" in out
+
+
 def test_same_prompt_and_lengths(bench_run):
     _, results = bench_run
     assert results["prompt"]["tokens"] == PROMPT_TOKENS
