@@ -3,7 +3,7 @@ import pytest
 
 from pyrite.errors import LimitError
 from pyrite.gpu import base
-from pyrite.gpu.base import AdapterInfo, Device, Limits
+from pyrite.gpu.base import AdapterInfo, Buffer, Device, Limits
 
 LIMITS = Limits(max_storage_buffer_binding_size=1024, max_buffer_size=4096, max_compute_workgroup_storage_size=32768,
                 max_compute_invocations_per_workgroup=256, max_storage_buffers_per_shader_stage=10,
@@ -58,3 +58,11 @@ def test_native_sync_waits_for_submitted_work(device):
     device.write_buffer(buf, 0, bytes(range(64)))
     run_sync(device.sync())
     assert run_sync(device.read_buffer(buf, 0, 4)) == bytes(range(4))
+
+
+def test_a_submit_is_runs_of_dispatches_between_copies():
+    a, b = Buffer(None, 16, 0), Buffer(None, 16, 0)
+    d = [base.Dispatch(None, None, (1, 1, 1), str(i)) for i in range(4)]
+    c = base.Copy(a, 0, b, 0, 16)
+    assert list(base.passes([d[0], d[1], c, d[2], c, c, d[3]])) == [[d[0], d[1]], c, [d[2]], c, c, [d[3]]]
+    assert list(base.passes([c])) == [c] and list(base.passes([])) == []

@@ -116,6 +116,21 @@ class Copy:
 Command = Dispatch | Copy
 
 
+def passes(commands: Sequence[Command]) -> Iterator[Copy | list[Dispatch]]:
+    """A submit's commands as the encoder takes them: each run of dispatches (one compute pass), each Copy."""
+    run: list[Dispatch] = []
+    for c in commands:
+        if type(c) is Copy:
+            if run:
+                yield run
+                run = []
+            yield c
+        else:
+            run.append(c)
+    if run:
+        yield run
+
+
 @dataclass
 class Device:
     """Base of the two backends. Hooks raise NotImplementedError naming what a backend must provide."""

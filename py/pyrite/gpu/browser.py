@@ -13,7 +13,7 @@ from pyodide.ffi import JsProxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from ..errors import DeviceError
 from .base import (COPY_DST, COPY_SRC, MAP_READ, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy, Device, Dispatch,
-                   Limits)
+                   Limits, passes)
 
 OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
 TAPES_KEPT = 4  # decode tape windows whose JS command arrays stay built
@@ -106,21 +106,16 @@ class BrowserDevice(Device):
     def submit(self, commands: Sequence[Command]) -> None:
         # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / copyBufferToBuffer / GPUQueue.submit
         encoder = self._device.createCommandEncoder()
-        cpass = None
-        for c in commands:
-            if type(c) is Copy:
-                if cpass is not None:
-                    cpass.end()
-                    cpass = None
-                encoder.copyBufferToBuffer(c.src.handle, c.src_offset, c.dst.handle, c.dst_offset, c.size)
+        for run in passes(commands):
+            if type(run) is Copy:
+                encoder.copyBufferToBuffer(run.src.handle, run.src_offset, run.dst.handle, run.dst_offset, run.size)
                 continue
-            if cpass is None:
-                cpass = encoder.beginComputePass()
-                set_pipeline, set_bind_group, dispatch = cpass.setPipeline, cpass.setBindGroup, cpass.dispatchWorkgroups
-            set_pipeline(c.pipeline)
-            set_bind_group(0, c.bind_group)
-            dispatch(*c.grid)
-        if cpass is not None:
+            cpass = encoder.beginComputePass()
+            set_pipeline, set_bind_group, dispatch = cpass.setPipeline, cpass.setBindGroup, cpass.dispatchWorkgroups
+            for d in run:
+                set_pipeline(d.pipeline)
+                set_bind_group(0, d.bind_group)
+                dispatch(*d.grid)
             cpass.end()
         self._queue.submit(_js([encoder.finish()]))
 

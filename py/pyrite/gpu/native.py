@@ -5,7 +5,7 @@ import re
 from typing import Any, Sequence
 
 from ..errors import DeviceError
-from .base import COPY_SRC, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy, Device, Dispatch, Limits
+from .base import COPY_SRC, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy, Device, Dispatch, Limits, passes
 
 # Features pyrite can use when the adapter has them; none is required.
 OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
@@ -72,20 +72,15 @@ class NativeDevice(Device):
     def submit(self, commands: Sequence[Command]) -> None:
         # GPUCommandEncoder.beginComputePass / dispatchWorkgroups / copyBufferToBuffer / GPUQueue.submit
         encoder = self._device.create_command_encoder()
-        cpass = None
-        for c in commands:
-            if type(c) is Copy:
-                if cpass is not None:
-                    cpass.end()
-                    cpass = None
-                encoder.copy_buffer_to_buffer(c.src.handle, c.src_offset, c.dst.handle, c.dst_offset, c.size)
+        for run in passes(commands):
+            if type(run) is Copy:
+                encoder.copy_buffer_to_buffer(run.src.handle, run.src_offset, run.dst.handle, run.dst_offset, run.size)
                 continue
-            if cpass is None:
-                cpass = encoder.begin_compute_pass()
-            cpass.set_pipeline(c.pipeline)
-            cpass.set_bind_group(0, c.bind_group)
-            cpass.dispatch_workgroups(*c.grid)
-        if cpass is not None:
+            cpass = encoder.begin_compute_pass()
+            for d in run:
+                cpass.set_pipeline(d.pipeline)
+                cpass.set_bind_group(0, d.bind_group)
+                cpass.dispatch_workgroups(*d.grid)
             cpass.end()
         self._queue.submit([encoder.finish()])
 
