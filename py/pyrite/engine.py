@@ -6,6 +6,7 @@ then one token at a time (S = 1) against the KV cache, until a stop token or max
 from __future__ import annotations
 
 import array
+import asyncio
 import math
 from collections import deque
 import random
@@ -53,6 +54,7 @@ class Engine:
         self.config = index.config
         self.stats = Stats()
         self._stop = False
+        self._stop_event: asyncio.Event | None = None  # set by stop(), awaited beside a batch's readback
         self.profiling = False   # the profiling gate, read per execution: time every kernel on the GPU
         self.last_profile: list[dict[str, Any]] = []
         self.steps: dict[str, list[dict[str, Any]]] = {}  # attestation: first prefill step, last decode step
@@ -182,10 +184,12 @@ class Engine:
         """Up to `steps` greedy decode steps from token at pos, each next token chosen on the GPU, in
         batches (graph/tape.py); each batch is submitted before the tokens of the one before it are
         read, so the GPU does not wait for the host. Yields each step's token; a consumer that stops
-        early leaves at most one batch running past it."""
+        early, or a stop request (which ends the wait for a batch at once), leaves at most two batches
+        running past it, whose tokens are never shown."""
         if self._closed:
             raise PyriteError(f"the engine of {self.index.name} was closed (its GPU buffers are freed)")
         self._record_decode()
+        await self._tape.settle()  # a run that was stopped mid-batch may still be mapping a readback
         self._write_u32(self.model.act.ids, [token])
         stats, inflight, done = self.stats, deque(), 0   # (readback, first index, steps) per batch
         stats.decode_path = f"tape/{self.device.replays_in}"
@@ -201,7 +205,11 @@ class Engine:
             if not inflight:
                 return
             readback, first, n = inflight.popleft()
-            ring = array.array("I", await self.device.read_mapped(readback))
+            read = asyncio.ensure_future(self.device.read_mapped(readback))
+            if not await self._unless_stopped(read):  # a stop ends the run now, not when the batch does
+                self._tape.leave(read)
+                return
+            ring = array.array("I", read.result())
             now = time.perf_counter()
             last, t_read = (n, now - t_read), now
             self._decode_unrecorded = True
@@ -277,8 +285,20 @@ class Engine:
         return not self.profiling and self.options["decode_batch"] > 1
 
     def stop(self) -> None:
-        """Ask a running generate() to end after the current token."""
+        """Ask a running generate() to end: after the current token, or at once while it waits for a
+        batch of decode steps on the GPU (the batch finishes there; its tokens are never shown)."""
         self._stop = True
+        if self._stop_event is not None:
+            self._stop_event.set()
+
+    async def _unless_stopped(self, work: asyncio.Future) -> bool:
+        """Wait for work or a stop request, whichever comes first; -> whether work finished."""
+        stop = asyncio.ensure_future(self._stop_event.wait())
+        try:
+            await asyncio.wait({work, stop}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stop.cancel()
+        return work.done()
 
     async def generate_ids(self, ids: list[int], max_tokens: int = 128,
                            params: SamplingParams = SamplingParams()) -> AsyncIterator[int]:
@@ -286,6 +306,7 @@ class Engine:
         if type(max_tokens) is not int or max_tokens < 1:
             raise ValueError(f"max_tokens must be a positive integer, got {max_tokens!r}")
         self._stop = False
+        self._stop_event = asyncio.Event()  # made here: it belongs to the running event loop
         rng = random.Random(params.seed)
         stats = self.stats = Stats(prompt_tokens=len(ids))
         t0 = time.perf_counter()
@@ -321,7 +342,11 @@ class Engine:
                 if self._stop:
                     stats.stop_reason = "stopped"
                     break
-                token = await anext(stream)
+                try:
+                    token = await anext(stream)
+                except StopAsyncIteration:  # the GPU stream ends early only on a stop request
+                    stats.stop_reason = "stopped"
+                    break
                 pos += 1
                 stats.host_ms_per_token = 1e3 * self._host_s / stats.decode_steps
         finally:

@@ -115,13 +115,25 @@ def test_stop_ends_the_answer_and_the_next_prompt_works(page):
     ask(page, "Once upon a time", max_tokens=200)
     page.wait_for_function("() => window.__outputLog.filter(e => e.len > 0).length >= 3",
                            timeout=GENERATE_TIMEOUT_MS, polling=100)
-    # Click Stop and count what had streamed at that very moment, in one go inside the page.
+    # Click Stop and count what had streamed at that very moment, in one go inside the page; note when
+    # the status says it stopped (the decode batch running on the GPU is not waited for).
     seen = page.evaluate("""() => {
+      const status = document.getElementById("status");
+      window.__stoppedAt = null;
+      new MutationObserver((_, observer) => {
+        if (status.textContent.includes("Stopped")) {
+          window.__stoppedAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(status, {childList: true, characterData: true, subtree: true});
+      window.__stopAt = performance.now();
       document.getElementById("stop").click();
       return window.__outputLog.filter(e => e.len > 0).length;
     }""")
     assert finish(page) == "ready", page.text_content("#status")
     assert "Stopped" in page.text_content("#status")
+    took_ms = page.evaluate("window.__stoppedAt - window.__stopAt")
+    assert 0 <= took_ms < 250, took_ms
     assert "ended by stopped" in page.text_content("#stats")
     assert_idle(page)
     # The token in flight when Stop was clicked may still land; nothing after it.

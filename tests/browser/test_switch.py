@@ -44,9 +44,9 @@ def test_qwen_streams_stops_and_answers_again_then_smollm_comes_back_as_it_was(p
     assert qwen["config"]["arch"] == "qwen2" and qwen["gpu_bytes"] > first_bytes
     assert QWEN in page.text_content("#model-info")
 
-    ask(page, "Write a Python function that adds two numbers.", max_tokens=12, chat=True)
+    ask(page, "Write a Python function that adds two numbers.", max_tokens=20, chat=True)
     assert finish(page) == "ready", page.text_content("#status")
-    assert len(output_log(page)) >= 8 and stats_tokens(page) == 12
+    assert len(output_log(page)) >= 16 and stats_tokens(page) >= 16
     assert "def " in page.text_content("#output"), page.text_content("#output")
     steps = page.evaluate("window.pyrite.lastSteps")
     assert steps["routes"]["decode"]["blk.0.attn_qkv"] == "qkv_fused" and steps["layers"] == 24

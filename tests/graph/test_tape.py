@@ -116,3 +116,20 @@ def test_the_batch_policy_starts_at_one_and_doubles_while_the_stream_stays_smoot
     assert p.next(4, 4 * 0.1, 100) == 2        # 2 steps fit in 0.25 s
     assert p.next(8, 0.0, 3) == 3              # never more than remain
     assert BatchPolicy(float("inf")).next(8, 1.0, 100, cap=8) == 8
+
+
+def test_settle_waits_for_the_reads_a_stopped_run_left_and_swallows_their_errors():
+    import asyncio
+
+    async def go():
+        m = build("smollm2-135m")
+        tape = tape_of(m)
+        done = asyncio.get_running_loop().create_future()
+        failed = asyncio.get_running_loop().create_future()
+        tape.leave(done)
+        tape.leave(failed)
+        asyncio.get_running_loop().call_later(0.01, done.set_result, b"")
+        failed.set_exception(RuntimeError("device lost"))
+        await tape.settle()
+        assert done.done() and tape._pending == []
+    asyncio.run(go())

@@ -10,6 +10,7 @@ BatchPolicy below: one for the first, then as many as keep the stream smooth.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from ..gpu import COPY_DST, MAP_READ, Buffer, Command, Copy
 from .options import OPTIONS
 from .plan import Live, Plan
@@ -38,10 +39,25 @@ class DecodeTape:
     _step: list[Command] = field(default_factory=list)  # the step's dispatches, then the Step copy
     _readback: tuple[Buffer, ...] = ()
     _submits: int = 0
+    _pending: list = field(default_factory=list)  # reads a stopped run left mapping (awaited by settle)
 
     def __post_init__(self) -> None:
         self._readback = tuple(self.plan.device.create_buffer(self.tokens.size, MAP_READ | COPY_DST,
                                                               f"{self.plan.name}.tokens.read{i}") for i in range(2))
+
+    def leave(self, read: Any) -> None:
+        """A readback's read that a stopped run no longer waits for (settle waits for it)."""
+        read.add_done_callback(lambda f: f.cancelled() or f.exception())  # an error is seen, not logged
+        self._pending.append(read)
+
+    async def settle(self) -> None:
+        """Wait for the reads a stopped run left behind: a buffer being mapped takes no copy."""
+        pending, self._pending = self._pending, []
+        for read in pending:
+            try:
+                await read
+            except Exception:  # a device lost or closed since: that buffer is not read again anyway
+                pass
 
     def run(self, pos: int, n: int, last_pos: int, first: bool) -> Buffer:
         """Submit n steps from position pos; -> the MAP_READ buffer their token ring lands in.
