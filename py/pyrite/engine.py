@@ -24,8 +24,7 @@ from .graph.tape import MAX_STEPS, BatchPolicy, DecodeTape
 from .models.format import ModelIndex
 from .models.llama import LlamaModel
 from .models.loader import Progress, _no_progress, shard_source, upload
-from .kernels import kernel_id
-from .ops.sample import sampling_values
+from .ops.sample import write_sampling
 from .sampling import MAX_WINDOW, SamplingParams, log_softmax_at, sample
 from .tokenizer import StreamDecoder, Tokenizer, render_chat
 
@@ -131,6 +130,10 @@ class Engine:
 
     # -- forward ------------------------------------------------------------------------------------
 
+    def _check_open(self) -> None:
+        if self._closed:
+            raise PyriteError(f"the engine of {self.index.name} was closed (its GPU buffers are freed)")
+
     def _write_u32(self, buffer: Any, values: list[int]) -> None:
         self.device.write_buffer(buffer, 0, array.array("I", values).tobytes())
 
@@ -140,8 +143,7 @@ class Engine:
 
         prefill: a new generation; its first chunk's attestation starts steps. row_sink (score only)
         receives each position's logits row, in order."""
-        if self._closed:
-            raise PyriteError(f"the engine of {self.index.name} was closed (its GPU buffers are freed)")
+        self._check_open()
         self._record_decode()  # before this run replaces the plan's last decode step
         a, step = self.model.act, self.model.max_seq
         for start in range(0, len(ids), step):
@@ -181,13 +183,12 @@ class Engine:
         self._decode_unrecorded = True  # attested lazily: once per generation, not per token
 
     async def decode_on_gpu(self, token: int, pos: int, steps: int) -> AsyncIterator[int]:
-        """Up to `steps` greedy decode steps from token at pos, each next token chosen on the GPU, in
-        batches (graph/tape.py); each batch is submitted before the tokens of the one before it are
-        read, so the GPU does not wait for the host. Yields each step's token; a consumer that stops
+        """Up to `steps` decode steps from token at pos, each next token chosen on the GPU (argmax or
+        draw), in batches (graph/tape.py); each batch is submitted before the tokens of the one before
+        it are read, so the GPU does not wait for the host. Yields each step's token; a consumer that stops
         early, or a stop request (which ends the wait for a batch at once), leaves at most two batches
         running past it, whose tokens are never shown."""
-        if self._closed:
-            raise PyriteError(f"the engine of {self.index.name} was closed (its GPU buffers are freed)")
+        self._check_open()
         self._record_decode()
         await self._tape.settle()  # a run that was stopped mid-batch may still be mapping a readback
         self._write_u32(self.model.act.ids, [token])
@@ -246,10 +247,7 @@ class Engine:
         if not on_gpu:
             return
         seed = params.seed if params.seed is not None else random.getrandbits(64)
-        plan = self.model.plan
-        plan.write_uniforms(self.model.sampling, kernel_id("sample", "draw"), "Sampling", **sampling_values(
-            params.temperature, params.top_k, params.top_p, params.min_p, params.repetition_penalty,
-            params.repetition_window, seed))
+        write_sampling(self.model.plan, self.model.sampling, params, seed)
         ring = [0xFFFFFFFF] * MAX_WINDOW
         for q in range(max(0, len(ids) - MAX_WINDOW), len(ids)):
             ring[q % MAX_WINDOW] = ids[q]

@@ -12,9 +12,8 @@ from pyrite.gpu import Copy
 from pyrite.graph.options import Options
 from pyrite.graph.plan import Live, Plan, storage
 from pyrite.graph.tape import MAX_STEPS, STEP_BYTES
-from pyrite.kernels import kernel_id
-from pyrite.ops.sample import next_token, sampling_values
-from pyrite.sampling import MAX_WINDOW
+from pyrite.ops.sample import next_token, write_sampling
+from pyrite.sampling import MAX_WINDOW, SamplingParams
 from pyrite.sync import run_sync
 
 pytestmark = pytest.mark.gpu
@@ -38,8 +37,8 @@ class Sampler:
               min_p=0.0, penalty=1.0, window=MAX_WINDOW) -> list[int]:
         """Tokens drawn at positions pos + 1 .. pos + n, each from the same logits (rewritten per submit
         of MAX_STEPS steps: the penalty edits them in place)."""
-        self.plan.write_uniforms(self.sampling, kernel_id("sample", "draw"), "Sampling",
-                                 **sampling_values(temperature, top_k, top_p, min_p, penalty, window, seed))
+        write_sampling(self.plan, self.sampling, SamplingParams(temperature, top_k, top_p, min_p, penalty, window),
+                       seed)
         ring = [0xFFFFFFFF] * MAX_WINDOW
         for q, t in history:  # (position, token)
             ring[q % MAX_WINDOW] = t

@@ -35,8 +35,8 @@ OPTIONS: dict[str, Option] = {
                       "how the decode step picks its token on the GPU: argmax (greedy) or a draw by the sampling "
                       "parameters; the engine sets it per generation from its SamplingParams"),
     "decode_batch": Option(32, (32, 16, 8, 4, 2, 1),
-                           "most greedy decode steps per submit, replayed from the tape with the next token "
-                           "chosen on the GPU (graph/tape.py); 1: one step per submit, the host between tokens"),
+                           "most decode steps per submit, replayed from the tape with the next token chosen on "
+                           "the GPU (graph/tape.py); 1: one step per submit, the host between tokens"),
 }
 
 

@@ -84,7 +84,7 @@ def pack_named(kernel: str, layout: Sequence[ParamField], values: Mapping[str, A
     return bytes(out)
 
 
-def pack_step(seq_len: int, pos: int, index: int = 0) -> bytes:
-    """The live sizes every step-aware kernel reads: struct Step { seq_len, pos, kv_len, index }
-    (index: the step's place in a batch of decode steps, graph/tape.py)."""
-    return struct.pack("<4I", seq_len, pos, pos + seq_len, index)
+def pack_step(seq_len: int, pos: int) -> bytes:
+    """The live sizes every step-aware kernel reads: struct Step { seq_len, pos, kv_len, index }. The host
+    writes index 0; a decode step advances it on the GPU for the next (graph/tape.py)."""
+    return struct.pack("<4I", seq_len, pos, pos + seq_len, 0)

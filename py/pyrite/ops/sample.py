@@ -1,5 +1,6 @@
 """sample: per-row argmax of logits on the GPU, and (score) the log-probability of given next tokens;
-next_token: decode's argmax, which also hands its token and the next step's sizes to the next step."""
+next_token: the decode step's token (argmax, or a draw by the sampling parameters), handed with the
+next step's sizes to the next step."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,6 +9,7 @@ from ..gpu import Buffer
 from ..graph.plan import Live, Plan
 from ..graph.routes import Launch, Route, Single, always, one_dispatch
 from ..kernels import kernel_id
+from ..sampling import SamplingParams
 
 FAMILY = "sample"
 
@@ -41,18 +43,24 @@ def next_token(plan: Plan, op: str, logits: Buffer, out: Buffer, ids: Buffer, to
     argmax_params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "next"), V=vocab, rows=1, slots=slots)
     draw_kernel = kernel_id(FAMILY, "draw")
     draw_params = plan.uniforms(f"{op}.draw.params", draw_kernel, V=vocab, slots=slots, ring=ring)
-    sampling = plan.uniforms(f"{op}.sampling", draw_kernel, "Sampling", **sampling_values(1.0, 0, 1.0, 0.0, 1.0, 0, 0))
+    sampling = plan.uniforms(f"{op}.sampling", draw_kernel, "Sampling",
+                             **_sampling_fields(SamplingParams(temperature=1.0), seed=0))
     common = (plan.step_buffer, logits, out, ids, tokens, step_next)
     plan.add_node(op, FAMILY, vocab, NEXT_ROUTES,
                   NextArgs((argmax_params, *common), (draw_params, *common, history, sampling)))
     return sampling
 
 
-def sampling_values(temperature: float, top_k: int, top_p: float, min_p: float, penalty: float, window: int,
-                    seed: int) -> dict[str, float | int]:
-    """The draw kernel's struct Sampling fields (seed: 64 bits)."""
-    return {"temperature": temperature, "top_k": top_k, "top_p": top_p, "min_p": min_p, "penalty": penalty,
-            "window": window, "seed_lo": seed & 0xFFFFFFFF, "seed_hi": (seed >> 32) & 0xFFFFFFFF}
+def write_sampling(plan: Plan, sampling: Buffer, params: SamplingParams, seed: int) -> None:
+    """Rewrite next_token's sampling uniform for a generation (seed: 64 bits; params.seed is the caller's)."""
+    plan.write_uniforms(sampling, kernel_id(FAMILY, "draw"), "Sampling", **_sampling_fields(params, seed))
+
+
+def _sampling_fields(p: SamplingParams, seed: int) -> dict[str, float | int]:
+    """The draw kernel's struct Sampling fields."""
+    return {"temperature": p.temperature, "top_k": p.top_k, "top_p": p.top_p, "min_p": p.min_p,
+            "penalty": p.repetition_penalty, "window": p.repetition_window,
+            "seed_lo": seed & 0xFFFFFFFF, "seed_hi": (seed >> 32) & 0xFFFFFFFF}
 
 
 def _build_next(route: Route, a: NextArgs) -> list[Launch]:
