@@ -41,7 +41,7 @@ OUT = ROOT / "bench" / "kernels.json"
 PROBE_BYTES = 64 << 20
 PREFILL_M = 64
 PREFILL_ROUTES = ("tiled", "wide", "gemm", "gemm_bk64")  # the prefill rows of ops/linear.py ROUTES
-DECODE_ROUTES = ("gemv", "gemv_wide", "gemv_xwide")      # and its decode rows
+DECODE_ROUTES = ("gemv", "gemv_wide", "gemv_xwide", "gemv_vec")  # and its decode rows
 GEMV_TARGET = 0.70
 PROBE_ROUTES = [Route("read", always, lambda route, launch: [launch], "the probe's one kernel")]
 
@@ -177,13 +177,14 @@ def main(argv: list[str] | None = None) -> int:
     a.out.write_text(json.dumps(rows, indent=1) + "\n")
     print_ratios("prefill routes against tiled (m8)", "gflops",
                  [(r, base_of(rows, r, route="tiled")) for r in rows if r["route"] in PREFILL_ROUTES[1:]])
-    print_ratios("the wider GEMVs against gemv (decode)", "gbps",
+    print_ratios("the other GEMVs against gemv (decode)", "gbps",
                  [(r, base_of(rows, r, route="gemv")) for r in rows if r["route"] in DECODE_ROUTES[1:]])
     print_ratios("fused projections, the norm folded in against its own dispatch (projection_norm)", "gflops",
                  [(r, base_of(rows, r, route=r["route"], norm="dispatch")) for r in rows if r.get("norm") == "folded"])
 
     def picked(r: dict) -> str:
-        return pick("linear", linear.ROUTES, linear.LinearSpec(r["N"], r["K"], r["format"], 32, 0),
+        paired = r["N"] % 2 == 0 and r["format"] != "f32"  # the bench's weights are whole tensors
+        return pick("linear", linear.ROUTES, linear.LinearSpec(r["N"], r["K"], r["format"], 32, 0, paired),
                     limits=device.limits).name
 
     # each decode shape at the GEMV route the table picks for it on this adapter

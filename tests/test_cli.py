@@ -61,7 +61,7 @@ def test_generate_attest_names_the_routes_of_both_steps(smollm2_model):
     assert {d["routes"]["decode"][f"blk.{i}.attn"] for i in range(30)} == {"flash_decode"}
     for kind in ("prefill", "decode"):
         assert d["routes"][kind]["blk.0.attn_qkv"] == "qkv_fused" and d["routes"][kind]["blk.0.ffn_gate_up"] == "gate_up"
-    assert d["routes"]["prefill"]["blk.0.ffn_down"] == "tiled" and d["routes"]["decode"]["blk.0.ffn_down"] == "gemv"
+    assert d["routes"]["prefill"]["blk.0.ffn_down"] == "tiled" and d["routes"]["decode"]["blk.0.ffn_down"] == "gemv_vec"
     # decode: 30 layers x (qkv and gate_up with their norms folded in, o_proj, down + flash's split and
     # combine) + embedding, and 3 for the last token's head; prefill's streaming attention is one dispatch
     assert d["dispatches"]["decode"] == 30 * 6 + 4 and d["dispatches"]["prefill"] == d["dispatches"]["decode"] - 30
@@ -145,7 +145,7 @@ def test_generate_qwen_by_id_with_the_exact_recipe():
                "--json", "--attest", "--max-ctx", "128")
     d = json.loads(r.stdout)
     assert d["stats"]["generated_tokens"] == 8 and d["text"].strip() and d["layers"] == 24
-    assert d["routes"]["decode"]["output"] == "gemv_xwide"  # 151936 rows: the 16-row GEMV
+    assert d["routes"]["decode"]["output"] == "gemv_vec"  # 151936 rows in two blocks of even rows
     for kind in ("prefill", "decode"):
         assert d["routes"][kind]["blk.0.attn_qkv"] == "qkv_fused" and d["routes"][kind]["blk.0.ffn_gate_up"] == "gate_up"
     # six per layer plus four, and one more each for the embedding and the lm_head where their 136 MB

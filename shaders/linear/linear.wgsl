@@ -34,6 +34,8 @@ const RN: u32 = {{ RN }}u;
 {% set NORM = NORM > 0 and not GEMM %}
 {% set WGN = WG // WGM %}
 {% set EPW = 8 if QUANT in ("q4gsw", "q4a") else 4 %}
+{% set VEC = VEC > 0 and QUANT != "f32" and TM == 1 and not GEMM %}
+{% set EPC = 4 * EPW %}{# W values per vec4<u32> chunk #}
 {% if GEMM %}
 const WGN: u32 = {{ WGN }}u;
 const BN: u32 = {{ WGN * RN }}u;
@@ -47,7 +49,8 @@ const EPW: u32 = {{ EPW }}u;  // W values per loaded word (a vec4 for f32)
 {% if QUANT == "f32" %}
 {% set buffers = buffers + [("w", "read", "array<vec4<f32>>", "[rows, K/4]")] %}
 {% else %}
-{% set buffers = buffers + [("w", "read", "array<u32>", "q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes"),
+{% set buffers = buffers + [("w", "read", "array<vec4<u32>>" if VEC else "array<u32>",
+                              "q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes" + (" (vec4 chunks)" if VEC else "")),
                             ("scale", "read", "array<u32>", "[K/GS, ldw] fp16 pairs")] %}
 {% if QUANT == "q4a" %}
 {% set buffers = buffers + [("mins", "read", "array<u32>", "[K/GS, ldw] fp16 pairs")] %}
@@ -85,6 +88,42 @@ const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.72529
 fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
 }
+{% endif %}
+{% if VEC %}
+
+// VEC (decode, TM 1, packed formats) streams W a vec4<u32> chunk at a time: 32 nibbles or 16 bytes of one
+// row, folded into the accumulator in one expression with the chunk's scale (one masked variable write per
+// chunk, not per word: SwiftShader's Subzero keeps every var in memory and masks each write). Each nibble
+// or byte is masked in place and converted as a signed integer (the top one shifted down first, so it
+// stays below 2^31: an unsigned conversion costs several instructions on x86). Rows 2i and 2i+1 share
+// one scale word (the route requires even rows: wr0, ldw and N even), unpacked once.
+const ODD_SCALE_TOP = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 5.9604644775390625e-08);  // 2^-4, -12, -20, -24
+const BYTE_SCALE_TOP = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 1.52587890625e-05);              // 2^-0, -8, -16, -16
+
+// v's bits under mask m as a float: below 2^31, so a signed conversion is exact
+fn masked(v: u32, m: u32) -> f32 {
+    return f32(bitcast<i32>(v & m));
+}
+{% if EPW == 8 %}
+
+// sum of word v's 8 nibbles (masked in place) times x: ev = x0,2,4,6 and od = x1,3,5,7, pre-scaled by
+// 2^-(4 * position) (the top nibble shifted down 4 first)
+fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
+    let top = v >> 4u;
+    return masked(v, 0xFu) * ev.x + masked(v, 0xF0u) * od.x + masked(v, 0xF00u) * ev.y + masked(v, 0xF000u) * od.y
+         + masked(v, 0xF0000u) * ev.z + masked(v, 0xF00000u) * od.z + masked(v, 0xF000000u) * ev.w
+         + masked(top, 0xF000000u) * od.w;
+}
+{% else %}
+
+// sum of word v's 4 bytes (masked in place; int8 ^ 0x80 = q + 128) times x pre-scaled by
+// 2^-(8 * position) (the top byte shifted down 8 first)
+fn word_dot(v: u32, sx: vec4<f32>) -> f32 {
+    let u = v ^ 0x80808080u;
+    return masked(u, 0xFFu) * sx.x + masked(u, 0xFF00u) * sx.y + masked(u, 0xFF0000u) * sx.z
+         + masked(u >> 8u, 0xFF0000u) * sx.w;
+}
+{% endif %}
 {% endif %}
 
 fn live_rows() -> u32 {
@@ -318,6 +357,50 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% for t in range(TM) %}
         acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + dot(wv{{ r }}, a{{ t }});
 {% endfor %}
+{% endfor %}
+    }
+{% elif VEC %}
+    let chunks_per_row = p.K / {{ EPC }}u;
+    let group_shift = countTrailingZeros(p.GS / {{ EPC }}u);  // chunks per group: a power of two
+    for (var c = 0u; c < chunks_per_row; c = c + 1u) {
+{% for i in range(EPC // 4) %}
+{% if NORM %}
+        let r{{ i }} = x[x0 + c * {{ EPC // 4 }}u + {{ i }}u];
+        let a{{ i }} = r{{ i }} * gain[c * {{ EPC // 4 }}u + {{ i }}u];
+{% else %}
+        let a{{ i }} = x[x0 + c * {{ EPC // 4 }}u + {{ i }}u];
+{% endif %}
+{% endfor %}
+{% if NORM %}
+        ss0 = ss0 + {% for i in range(EPC // 4) %}dot(r{{ i }}, r{{ i }}){{ " + " if not loop.last }}{% endfor %};
+{% endif %}
+        let xs = dot({% for i in range(EPC // 4) %}a{{ i }}{{ " + " if not loop.last }}{% endfor %}, vec4<f32>(1.0));
+{% for i in range(4) %}
+{% if EPW == 8 %}
+        let ev{{ i }} = vec4<f32>(a{{ 2 * i }}.x, a{{ 2 * i }}.z, a{{ 2 * i + 1 }}.x, a{{ 2 * i + 1 }}.z) * EVEN_SCALE;
+        let od{{ i }} = vec4<f32>(a{{ 2 * i }}.y, a{{ 2 * i }}.w, a{{ 2 * i + 1 }}.y, a{{ 2 * i + 1 }}.w) * ODD_SCALE_TOP;
+{% else %}
+        let sx{{ i }} = a{{ i }} * BYTE_SCALE_TOP;
+{% endif %}
+{% endfor %}
+        let g = c >> group_shift;
+{% for r in range(0, RN, 2) %}
+        let sp{{ r }} = unpack2x16float(scale[(g * p.ldw + w{{ r }}) >> 1u]);  // rows {{ r }} and {{ r + 1 }}
+{% if QUANT == "q4a" %}
+        let mp{{ r }} = unpack2x16float(mins[(g * p.ldw + w{{ r }}) >> 1u]);
+{% endif %}
+{% endfor %}
+{% for r in range(RN) %}
+        let wv{{ r }} = w[w{{ r }} * chunks_per_row + c];
+{% set s = "sp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
+{% set qx %}{% for i in range(4) %}word_dot(wv{{ r }}.{{ "xyzw"[i] }}, {{ "ev%d, od%d" % (i, i) if EPW == 8 else "sx%d" % i }}){{ " + " if not loop.last }}{% endfor %}{% endset %}
+{% if QUANT == "q4a" %}
+        acc{{ r }}_0 = acc{{ r }}_0 + {{ s }} * ({{ qx }}) + mp{{ r - r % 2 }}.{{ "xy"[r % 2] }} * xs;
+{% elif QUANT == "q8gsw" %}
+        acc{{ r }}_0 = acc{{ r }}_0 + {{ s }} * ({{ qx }} - 128.0 * xs);
+{% else %}
+        acc{{ r }}_0 = acc{{ r }}_0 + {{ s }} * ({{ qx }} - 8.0 * xs);
+{% endif %}
 {% endfor %}
     }
 {% else %}

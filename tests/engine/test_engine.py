@@ -36,12 +36,12 @@ def test_attestation_names_each_kernel(smollm2_engine):
     collect(smollm2_engine, "Hello", max_tokens=2)
     rows = smollm2_engine.attest()
     kernels = {k for r in rows for k in r["kernel"].split("+")}
-    # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head; decode (one token) runs a GEMV tile of every
-    # linear (16 rows per invocation from N = 2048: gate/up and the head), Q/K/V fused with the norm, RoPE
-    # (interleaved: the GGUF llama q/k layout) and the cache write; gate/up with its norm
-    assert {"linear_q4a_qkv_rope_norm_m1", "linear_q4a_gate_up_norm_m1_xwide", "linear_q4a_m1", "linear_q8gsw_m1_xwide",
-            "embedding_q8gsw", "sdpa_flash_split_d64", "sdpa_flash_combine", "norm_rms"} <= kernels
-    assert any(r["op"] == "blk.29.ffn_down" and r["route"] == "gemv" for r in rows)
+    # SmolLM2 Q4_1: affine 4-bit linears, 8-bit tied lm_head; decode (one token) runs the vec GEMV tile of
+    # every linear (every row count is even), Q/K/V fused with the norm, RoPE (interleaved: the GGUF llama
+    # q/k layout) and the cache write; gate/up with its norm
+    assert {"linear_q4a_qkv_rope_norm_m1_vec", "linear_q4a_gate_up_norm_m1_vec", "linear_q4a_m1_vec",
+            "linear_q8gsw_m1_vec", "embedding_q8gsw", "sdpa_flash_split_d64", "sdpa_flash_combine", "norm_rms"} <= kernels
+    assert any(r["op"] == "blk.29.ffn_down" and r["route"] == "gemv_vec" for r in rows)
     assert [r["op"] for r in rows if "norm_rms" in r["kernel"]] == ["output_norm"]
     steps = smollm2_engine.step_report()
     assert steps["dispatches"]["decode"] == 6 * steps["layers"] + 4

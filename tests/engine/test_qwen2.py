@@ -30,7 +30,7 @@ def test_qwen2_writes_the_function_it_is_asked_for(device, qwen_q4):
     engine = run_sync(Engine.load(qwen_q4, device=device, max_ctx=128, max_seq=64))
     assert "def fibonacci(n):" in answer(engine)
     ran = {(r["family"], r["kernel"]) for r in engine.attest()}
-    assert ("qkv", "linear_q4gsw_qkv_rope_norm_m1_wide") in ran and ("linear", "linear_q4gsw_m1") in ran
+    assert ("qkv", "linear_q4gsw_qkv_rope_norm_m1_vec") in ran and ("linear", "linear_q4gsw_m1_vec") in ran
     qkv = next(n for n in engine.model.plan.nodes if n.op == "blk.0.attn_qkv")
     assert not qkv.spec.rope.interleaved  # HF layout: rotate_half
     # qwen2's Q/K/V biases are packed with the weights and bound, not dummies
@@ -48,4 +48,4 @@ def test_exact_recipe_runs_its_embedding_as_row_blocks(device, qwen_exact):
     assert answer(engine, tokens=3)  # its text is checked by the CLI test and the agreement test
     rows = {r["op"]: r for r in engine.attest()}
     assert rows["token_embd"]["dispatches"] == 2 and rows["output"]["dispatches"] == 2
-    assert rows["output"]["kernel"] == "linear_q8gsw_m1_xwide"
+    assert rows["output"]["kernel"] == "linear_q8gsw_m1_vec"

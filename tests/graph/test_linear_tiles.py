@@ -11,20 +11,21 @@ from pyrite.graph.routes import Live, RouteError, pick
 from pyrite.ops import linear
 from pyrite.ops.linear import LinearSpec, Tile, tile
 
-NAMES = ("m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64")
+NAMES = ("m1_vec", "m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64")
 KINDS = ("", "qkv", "qkv_rope", "gate_up")
 WORKGROUP = {"linear_prefill": "workgroup"}
 
 
-def spec(K=576, rows=0, N=576):
-    return LinearSpec(N, K, "q4gsw", 32, rows)
+def spec(K=576, rows=0, N=576, paired=False):
+    return LinearSpec(N, K, "q4gsw", 32, rows, paired)
 
 
-def route(M, K=576, options=None, limits=DEFAULT_LIMITS, rows=0, N=576):
-    return pick("linear", linear.ROUTES, spec(K, rows, N), Live(M, 0), options=options, limits=limits).name
+def route(M, K=576, options=None, limits=DEFAULT_LIMITS, rows=0, N=576, paired=False):
+    return pick("linear", linear.ROUTES, spec(K, rows, N, paired), Live(M, 0), options=options, limits=limits).name
 
 
 def test_tiles_are_read_from_the_manifest():
+    assert tile("m1_vec") == Tile("m1_vec", 8, 1, 32)
     assert tile("m1") == Tile("m1", 4, 1, 64)
     assert tile("m1_wide") == Tile("m1_wide", 8, 1, 64)
     assert tile("m1_xwide") == Tile("m1_xwide", 16, 1, 64)
@@ -61,6 +62,17 @@ def test_workgroup_storage_of_the_gemms():
     assert tile("gemm").workgroup_bytes == 4 * 16 * (64 + 32) == 6144
     assert tile("gemm_bk64").workgroup_bytes == 24576
     assert tile("wide").workgroup_bytes == 0
+
+
+def test_decode_takes_the_vec_gemv_where_rows_pair():
+    assert route(1, paired=True) == route(1, N=151936, paired=True) == route(5, rows=1, paired=True) == "gemv_vec"
+    assert route(2, paired=True) == "tiled" and route(8, paired=True) == "wide"
+    assert route(1, N=4096) == "gemv_xwide"  # unpaired rows: the word-loading GEMVs
+
+
+def test_a_pinned_vec_gemv_on_unpaired_rows_is_refused():
+    with pytest.raises(RouteError, match="gemv_vec"):
+        pick("linear", linear.ROUTES, spec(), Live(1, 0), overrides={"linear": "gemv_vec"})
 
 
 def test_decode_routes_by_n():

@@ -61,7 +61,10 @@ def build(preset: str, device=None, config: ModelConfig | None = None, block_byt
 
 
 def gemv(N: int) -> str:
-    """The decode tile of a linear with N rows (ops/linear.py ROUTES)."""
+    """The decode tile of a packed linear with N rows (ops/linear.py ROUTES): the vec GEMV where its rows
+    pair (every preset's), else the word-loading GEMVs by N."""
+    if N % 2 == 0:
+        return "m1_vec"
     return "m1_xwide" if N >= linear.GEMV_XWIDE_MIN_N else "m1_wide" if N >= linear.GEMV_WIDE_MIN_N else "m1"
 
 
@@ -165,7 +168,7 @@ def test_a_launch_is_compiled_when_it_first_runs():
     decode = set(m.device.pipelines_made())
     prefill_tiles = [k for k in decode if k.endswith(("_m8", "_gemm", "_gemm_bk64")) or
                      (k.endswith("_wide") and not k.endswith(("_m1_wide", "_m1_xwide")))]
-    assert "linear_q4gsw_m1" in decode and not prefill_tiles
+    assert "linear_q4gsw_m1_vec" in decode and "linear_q4gsw_m1" not in decode and not prefill_tiles
     m.plan.run(Live(9, 1), SECTIONS)
     both = set(m.device.pipelines_made())
     assert "linear_q4gsw_wide" in both and decode < both and not any("gemm" in k for k in both)
@@ -254,7 +257,7 @@ def test_too_few_storage_bindings_fall_back_to_split_and_a_pinned_fused_route_is
     assert eight.plan.routes()["blk.0.attn_qkv"] == "qkv_fused"
     # the gain would be a ninth binding: at 8 the fused kernel runs after the norm's own dispatch, at 9 folded
     kernel = {r["op"]: r["kernel"] for r in eight.plan.attest()}["blk.0.attn_qkv"]
-    assert kernel == "norm_rms+linear_q4gsw_qkv_rope_m1"
+    assert kernel == "norm_rms+linear_q4gsw_qkv_rope_m1_vec"
     nine = build("tiny-qwen2", device=null_device(dataclasses.replace(seven, max_storage_buffers_per_shader_stage=9)))
     nine.plan.run(Live(1, 3), SECTIONS)
-    assert {r["op"]: r["kernel"] for r in nine.plan.attest()}["blk.0.attn_qkv"] == "linear_q4gsw_qkv_rope_norm_m1"
+    assert {r["op"]: r["kernel"] for r in nine.plan.attest()}["blk.0.attn_qkv"] == "linear_q4gsw_qkv_rope_norm_m1_vec"

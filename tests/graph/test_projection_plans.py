@@ -9,7 +9,7 @@ from pyrite.gpu.null import null_device
 from pyrite.graph.plan import Live, Plan, storage
 from pyrite.graph.routes import RouteError
 from pyrite.graph.weights import DeviceWeight, part_bytes
-from pyrite.ops.linear import linear
+from pyrite.ops.linear import linear, validate
 from pyrite.ops.projection import Members, project
 
 
@@ -72,7 +72,7 @@ def test_packed_members_fuse_and_the_split_route_reads_their_views(fmt):
     assert [w.part_row0 for w in m.weights] == [0, 64, 96] and {w.stride_rows for w in m.weights} == {128}
     qkv(plan, b, m, vec(plan.device, "g", 64))
     for live in (Live(1, 0), Live(5, 0)):
-        tile = "m1" if live.seq_len == 1 else "m8"
+        tile = "m8" if live.seq_len > 1 else "m1" if fmt == "f32" else "m1_vec"  # vec: packed formats
         plan.run(live)
         (row,) = plan.attest()
         assert row["route"] == "qkv_fused" and row["dispatches"] == 1  # the norm folded into the tile
@@ -113,3 +113,28 @@ def test_projection_bad_input_is_a_shape_error():
     with pytest.raises(ShapeError, match="the norm has 96"):
         qkv(plan, b, packed(d), vec(d, "g", 96))
 
+
+
+def test_rows_pair_for_the_vec_gemv_only_at_even_first_rows_strides_and_counts():
+    d = null_device()
+    w = weight(d, "w", (64, 64))
+    assert validate("op", w, None).paired
+    assert validate("op", w.rows(32, 64, "v"), None).paired           # even first row and stride
+    assert not validate("op", w.rows(33, 63, "v"), None).paired       # odd first row
+    assert not validate("op", weight(d, "odd", (63, 64)), None).paired
+    assert not validate("op", weight(d, "f", (64, 64), "f32"), None).paired
+
+
+def test_gate_up_with_an_odd_row_count_decodes_with_the_word_gemv():
+    """Its up rows start at the (odd) gate row count, so they do not pair: the fused kernel runs at m1."""
+    plan, b = plan_and_buffers()
+    d = plan.device
+    for ffn, tile in ((70, "m1_vec"), (71, "m1")):
+        w = weight(d, "gate_up.weight", (2 * ffn, 64))
+        m = Members.of_packed(w, None, ("gate", "up"), (ffn, ffn))
+        p = Plan(d, "t", max_rows=8)
+        project(p, "ffn", "gate_up", b["x"], vec(d, "g", 64), m, (b["y"],), h=b["h"], eps=1e-5,
+                dummy=b["dummy"], scratch=b["up"])
+        p.run(Live(1, 0))
+        (row,) = p.attest()
+        assert row["route"] == "gate_up" and row["kernel"] == f"linear_q4gsw_gate_up_norm_{tile}"

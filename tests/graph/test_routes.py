@@ -42,7 +42,7 @@ def test_every_linear_route_exists_for_every_format():
 
 def test_candidates_are_all_rows_or_the_pinned_one():
     assert [r.name for r in candidates("linear", linear.ROUTES, {"linear": "tiled"})] == ["tiled"]
-    assert [r.name for r in candidates("linear", linear.ROUTES)] == ["gemv_xwide", "gemv_wide", "gemv", "gemm_bk64", "gemm", "wide",
+    assert [r.name for r in candidates("linear", linear.ROUTES)] == ["gemv_vec", "gemv_xwide", "gemv_wide", "gemv", "gemm_bk64", "gemm", "wide",
                                                                  "tiled"]
     with pytest.raises(RouteError):
         candidates("linear", linear.ROUTES, {"linear": "fast"})

@@ -214,6 +214,14 @@ def all_cases(seed: int = 0):
             case.overrides = {"linear": route}
             out.append((f"linear_{fmt}_{route}_{M}", case, ref, 2e-4))
         out.append((f"linear_{fmt}_bias", *linear_case(rng, fmt, 3, 41, 64, bias=True), 2e-4))
+        # decode on an even N: the vec GEMV where the format is packed (AUTO_ROUTES), gemv for f32
+        out.append((f"linear_{fmt}_decode_even", *linear_case(rng, fmt, 1, 66, 96), 2e-4))
+        if fmt != "f32":  # the vec GEMV pinned: a tail of 2 rows in its 8, off-home M, group sizes, bias
+            for M, N, K, gs, bias in ((1, 42, 96, 32, False), (3, 42, 96, 32, True), (1, 26, 128, 64, False),
+                                      (2, 18, 256, 128, True)):
+                case, ref = linear_case(rng, fmt, M, N, K, gs=gs, bias=bias)
+                case.overrides = {"linear": "gemv_vec"}
+                out.append((f"linear_{fmt}_gemv_vec_{M}x{N}x{K}_gs{gs}{'_bias' if bias else ''}", case, ref, 2e-4))
         out.append((f"embedding_{fmt}", *embedding_case(rng, fmt, 53, 96, 7), 1e-6))
     out.append(("linear_q4gsw_gs64", *linear_case(rng, "q4gsw", 2, 29, 128, gs=64), 2e-4))
     out.extend(all_projection_cases(rng))
@@ -237,11 +245,14 @@ def all_cases(seed: int = 0):
     return out
 
 
-# live rows and options -> the linear tile a projection's kernels must run at (case ids end in _tile-<name>)
-# (m1_wide, m1_xwide: the decode tiles from 1024 and 2048 packed rows, so their members are 8x and 16x as many rows)
+# live rows, options and the pinned linear route (None: the table's choice) -> the linear tile a
+# projection's kernels must run at (case ids end in _tile-<name>). m1_vec is the decode default; the
+# word-loading GEMVs are pinned (m1_wide, m1_xwide: their home is 1024 and 2048 packed rows, so their
+# members are 8x and 16x as many rows)
 WIDE_ROWS = {"m1_wide": 8, "m1_xwide": 16}
-PROJECTION_TILES = ((1, {}, "m1"), (1, {}, "m1_wide"), (1, {}, "m1_xwide"), (7, {}, "m8"), (9, {}, "wide"),
-                    (33, {"linear_prefill": "workgroup"}, "gemm"))
+PROJECTION_TILES = ((1, {}, "m1_vec", None), (1, {}, "m1", "gemv"), (1, {}, "m1_wide", "gemv_wide"),
+                    (1, {}, "m1_xwide", "gemv_xwide"), (7, {}, "m8", None), (9, {}, "wide", None),
+                    (33, {"linear_prefill": "workgroup"}, "gemm", None))
 FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
 
 
@@ -252,9 +263,15 @@ def all_projection_cases(rng):
     fused route folds the norm into register tiles; at m1 and m8 it also runs with projection_norm=dispatch
     (one format per kind). Ids name the norm (_norm-folded / _norm-dispatch) and the tile (_tile-<name>)."""
     out = []
-    for t, (M, options, tile) in enumerate(PROJECTION_TILES):
+    for t, (M, options, tile, pin) in enumerate(PROJECTION_TILES):
         def formats(kind: int) -> tuple[str, ...]:
+            if tile == "m1_vec":  # packed formats only (f32 runs m1)
+                return FORMATS[:3]
             return FORMATS if tile in ("m1", "m8") else (FORMATS[(t + kind) % len(FORMATS)],)
+
+        def pinned(route: str) -> dict[str, str]:
+            return {"qkv" if route.startswith("qkv") else "gate_up": route,
+                    **({"linear": pin} if pin else {})}
 
         def rows(*sizes: int) -> tuple[int, ...]:
             return tuple(n * WIDE_ROWS.get(tile, 1) for n in sizes)
@@ -263,9 +280,9 @@ def all_projection_cases(rng):
             """(route, norm tag, options, formats): split members run at other N, so other tiles."""
             norm = "dispatch" if "linear_prefill" in options else "folded"
             plans = [(fused, norm, options, formats(kind))]
-            if tile in ("m1", "m8"):
+            if tile in ("m1_vec", "m1", "m8"):
                 plans.append((fused, "dispatch", {**options, "projection_norm": "dispatch"},
-                              (FORMATS[(t + kind + 1) % len(FORMATS)],)))
+                              (FORMATS[(t + kind + 1) % len(formats(kind))],)))
             if tile not in WIDE_ROWS:
                 plans.append((split, "dispatch", options, formats(kind)))
             return plans
@@ -273,7 +290,7 @@ def all_projection_cases(rng):
         for route, norm, opts, fmts in runs("qkv_fused", "qkv_split", 0):
             for fmt in fmts:
                 case, ref = projection_case(rng, "qkv", fmt, M, rows(64, 32, 32), 96, bias=fmt == "q8gsw")
-                case.overrides, case.options = {"qkv": route}, opts
+                case.overrides, case.options = pinned(route), opts
                 out.append((f"qkv_{fmt}_{route}_{M}_norm-{norm}_tile-{tile}", case, ref, 2e-4))
         for lay in (False, True):
             for route, norm, opts, fmts in runs("qkv_fused", "qkv_split", 1 + lay):
@@ -281,27 +298,34 @@ def all_projection_cases(rng):
                     sizes = rows(64, 32, 32) if tile in WIDE_ROWS else (128, 64, 64)  # 1024 / 2048 packed rows
                     case, ref = projection_case(rng, "qkv", fmt, M, sizes, 64, bias=fmt == "q8gsw",
                                                 rope={"head_dim": 32, "interleaved": lay}, pos=5)
-                    case.overrides, case.options = {"qkv": route}, opts
+                    case.overrides, case.options = pinned(route), opts
                     rope_tile = "gemm_bk64" if tile == "gemm" else tile  # K = 64: the deeper K step fits
                     out.append((f"qkv_rope_{fmt}_{route}_{M}_{'pairs' if lay else 'halves'}_norm-{norm}"
                                 f"_tile-{rope_tile}", case, ref, 1e-3))
         for route, norm, opts, fmts in runs("gate_up", "gate_up_split", 3):
             for fmt in fmts:
                 case, ref = projection_case(rng, "gate_up", fmt, M, rows(70, 70), 96, bias=fmt == "q4a")
-                case.overrides, case.options = {"gate_up": route}, opts
+                case.overrides, case.options = pinned(route), opts
                 out.append((f"gate_up_{fmt}_{route}_{M}_norm-{norm}_tile-{tile}", case, ref, 2e-4))
     return out
+
+
+# The route each unpinned linear case must have run: the vec GEMV needs a packed format
+LINEAR_AUTO_ROUTES = {f"linear_{fmt}_decode_even": {"linear": "gemv" if fmt == "f32" else "gemv_vec"}
+                      for fmt in FORMATS}
 
 
 def expected_routes(case_id: str, case: Case) -> dict[str, str]:
     """family -> the route the case must attest: every pinned one, and the plan's choice where a case
     exists to show it."""
-    return {**case.overrides, **AUTO_ROUTES.get(case_id, {})}
+    return {**case.overrides, **AUTO_ROUTES.get(case_id, {}), **LINEAR_AUTO_ROUTES.get(case_id, {})}
 
 
 def check_routes(case_id: str, case: Case, attest: list[dict]) -> None:
     assert attest and all(a["kernel"] for a in attest), case_id
     for family, route in expected_routes(case_id, case).items():
+        if family == "linear" and "_tile-" in case_id:
+            continue  # a projection's pinned tile: checked below, on the kernels it ran
         assert {a["route"] for a in attest if a["family"] == family} == {route}, (case_id, attest)
     ran = [k for a in attest for k in a["kernel"].split("+")]
     linears = [k for k in ran if k.startswith("linear_")]

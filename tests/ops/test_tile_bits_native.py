@@ -1,7 +1,9 @@
 """The register tiles differ only in which rows an invocation owns, not in the order a row is summed:
-wide gives m8's bits and gemv_wide and gemv_xwide gemv's, so switching prefill or decode tiles leaves the model's
-logits (and the agreement with HF) bit-for-bit as they were. The workgroup GEMMs dequantize first and
-may differ in the last bits (their numpy agreement is in cases.py)."""
+wide gives m8's bits and gemv_wide and gemv_xwide gemv's, so switching prefill tiles, or among those
+decode tiles, leaves the model's logits bit-for-bit as they were. The workgroup GEMMs dequantize first
+and the vec GEMV sums a chunk at a time: they may differ in the last bits (their numpy agreement is in
+cases.py). A model's decode linears do not switch between gemv_vec and the others: the route depends
+on the weights (their rows pair) and one live row, never on the position."""
 from __future__ import annotations
 
 import numpy as np

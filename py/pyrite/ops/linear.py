@@ -2,16 +2,19 @@
 
 One template (shaders/linear/linear.wgsl): the weight format is its variant axis; the epilogue kind
 (plain, qkv, qkv_rope, gate_up; ops/projection.py) times the tile are its combos. Tiles are defined
-once, in shaders/linear/linear.yaml, and read back here: m1 and m8 (4 rows x 1 or 8 tokens per
-invocation), m1_wide and m1_xwide (8 and 16 rows x 1 token), wide (16 rows x 8 tokens), and the
-workgroup GEMMs gemm and gemm_bk64 (W dequantized into workgroup memory once per 32 tokens, K steps
-of 16 or 64). W may be a row view of a packed tensor (graph/weights.py) or split into row blocks.
+once, in shaders/linear/linear.yaml, and read back here: m1_vec (the decode GEMV: 8 rows x 1 token,
+W read in vec4<u32> chunks, one scale word per row pair), m1 and m8 (4 rows x 1 or 8 tokens per
+invocation), m1_wide and m1_xwide (8 and 16 rows x 1 token, W read a word at a time: the decode
+fallbacks where rows do not pair, and for f32), wide (16 rows x 8 tokens), and the workgroup GEMMs
+gemm and gemm_bk64 (W dequantized into workgroup memory once per 32 tokens, K steps of 16 or 64).
+W may be a row view of a packed tensor (graph/weights.py) or split into row blocks.
 
-Measured (bench/kernels.py on lavapipe, page cases on SwiftShader): CPU adapters are bound by loads, so
-the wide register tile is the fastest prefill there (2-3x m8 on lavapipe, 2.1x on SwiftShader), the
-8-row GEMV wins where N gives it enough invocations (and loses on N = 576 on SwiftShader), and
-the workgroup GEMMs are slower than m8 on both (their staged loads diverge across lanes). The GEMMs
-are routes for adapters with fast workgroup memory, taken with the runtime option
+Measured (bench/kernels.py natively on lavapipe and on SwiftShader through its Vulkan ICD, and the
+page's profile on SwiftShader): CPU adapters are bound by loads and by Subzero's masked variable
+writes, so the vec GEMV is the fastest decode there (SwiftShader 1.7-3x the word GEMVs, lavapipe
+1-2.7x), the wide register tile is the fastest prefill (2-3x m8 on lavapipe, 2.1x on SwiftShader),
+and the workgroup GEMMs are slower than m8 on both (their staged loads diverge across lanes). The
+GEMMs are routes for adapters with fast workgroup memory, taken with the runtime option
 linear_prefill=workgroup; no such adapter was measured here.
 """
 from __future__ import annotations
@@ -91,6 +94,8 @@ class LinearSpec:
     format: str
     group_size: int
     rows: int  # fixed row count, or 0 for the live seq_len
+    paired: bool = False  # packed, and rows 2i, 2i+1 share a scale word in every block: first row, scale
+                          # row stride and N even (the vec GEMV unpacks one word per row pair)
 
 
 def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0) -> LinearSpec:
@@ -105,7 +110,9 @@ def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0)
     if bias is not None and bias.shape != (N,):
         raise ShapeError(f"{op}: bias {bias.name} has shape {list(bias.shape)}, expected [{N}]")
     w.check_parts(op)
-    return LinearSpec(N, K, w.format, gs, rows)
+    paired = w.format != "f32" and all(b.part_row0 % 2 == 0 and b.stride_rows % 2 == 0 and b.shape[0] % 2 == 0
+                                       for b in w.row_blocks())
+    return LinearSpec(N, K, w.format, gs, rows, paired)
 
 
 def uniforms(plan: Plan, op: str, kernel: str, w: DeviceWeight, K: int, bias: DeviceWeight | None, *,
@@ -124,17 +131,18 @@ def uniforms(plan: Plan, op: str, kernel: str, w: DeviceWeight, K: int, bias: De
 class TileChoice:
     """The row of the linear route table (so the tile) a live shape runs, among the rows this adapter
     builds for `spec`: for routes that run more than one kernel (a fused or split projection), where
-    the tile cannot be a route of its own. Chosen once per selection (a node asks each of its launches
-    with the same ctx)."""
+    the tile cannot be a route of its own. A linear route pinned in the plan's overrides pins the tile
+    too. Chosen once per selection (a node asks each of its launches with the same ctx)."""
 
     def __init__(self, plan: Plan, spec: LinearSpec):
         self.spec = spec
-        self.rows = fitting(FAMILY, FAMILY, ROUTES, plan.context(spec, Live(1, 0)))
+        self.rows = fitting(FAMILY, FAMILY, ROUTES, plan.context(spec, Live(1, 0)), plan.overrides)
+        self.pinned = FAMILY in plan.overrides
         self._last: tuple[Context, Route] | None = None
 
     def __call__(self, ctx: Context) -> Tile:
         if self._last is None or self._last[0] is not ctx:
-            self._last = (ctx, choose(FAMILY, self.rows, replace(ctx, spec=self.spec)))
+            self._last = (ctx, choose(FAMILY, self.rows, replace(ctx, spec=self.spec), self.pinned))
         return tile(self._last[1].variant)
 
 
@@ -232,6 +240,10 @@ def one_row(ctx: Context) -> bool:
     return live_rows(ctx) == 1
 
 
+def pairs_rows(ctx: Context) -> bool:
+    return ctx.spec.paired
+
+
 def one_row_many_n(ctx: Context) -> bool:
     return live_rows(ctx) == 1 and ctx.spec.N >= GEMV_WIDE_MIN_N
 
@@ -256,6 +268,9 @@ def fits_tile(name: str) -> Callable[[Context], bool]:
 # The weight format picks the template variant (q4gsw / q4a / q8gsw / f32); the route is picked per
 # execution from the live row count M and the options, and names the tile combo of the template.
 ROUTES = [
+    Route("gemv_vec", one_row, build_tile, "decode: W in vec4 chunks, 8 rows per invocation, one scale word per "
+          "row pair, a chunk per accumulator write (SwiftShader 1.7-3x and lavapipe 1-2.7x the word-loading GEMVs)",
+          "m1_vec", pairs_rows),
     Route("gemv_xwide", one_row_most_n, build_tile, "decode, N >= 2048: each x load serves 16 rows (SwiftShader: "
           "gate_up and lm_head 1.2-1.4x faster than gemv_wide; lavapipe: lm_head 1.1x)", "m1_xwide"),
     Route("gemv_wide", one_row_many_n, build_tile, "decode, N >= 1024: each x load serves 8 rows (SwiftShader: "

@@ -173,7 +173,10 @@ def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, norm: Launch, inp
     params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=out_rows, eps=inp.eps, **head)
     weights = (*w.bindings(), bias.parts["data"] if bias is not None else dummy)
     fold_fits = spec.storage_buffers + 1 <= plan.device.limits.max_storage_buffers_per_shader_stage
-    choice = lin.TileChoice(plan, lin.validate(op, w, bias))
+    tiles = lin.validate(op, w, bias)
+    if out_rows % 2:  # gate_up's up rows start at out_rows: an odd start breaks the vec GEMV's row pairs
+        tiles = replace(tiles, paired=False)
+    choice = lin.TileChoice(plan, tiles)
 
     def can_fold(t: lin.Tile) -> bool:
         return fold_fits and not t.bk
