@@ -4,8 +4,9 @@
 
     python build.py bench --kernels [--repeats 5] [--out bench/kernels.json]
 
-The probe is the best of a few plain read kernels (shaders/probe/read.wgsl: u32 and vec4 loads, two
-workgroup sizes, three grid sizes) over one 64 MiB buffer, run in the same process first. Each row of
+The probe (pyrite.ops.probe, which the engine's Stats.roofline also uses) is the best of a few plain read
+kernels (shaders/probe/read.wgsl: u32 and vec4 loads, two workgroup sizes, three grid sizes) over one
+64 MiB buffer, run in the same process first. Each row of
 bench/kernels.json is {"kernel", "route", "M", "N", "K", "format", "gbps", "probe_gbps", "gflops"}, gbps
 counting the bytes of weights read (q, scales, mins) per second of the op's own dispatches (median of
 --repeats); it prints each route as a fraction of the probe (and its GFLOP/s: prefill is compute-bound),
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import statistics
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,20 +30,18 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from gpu_time import bench_args, time_family  # noqa: E402
 from pyrite.gpu.native import request_device  # noqa: E402
-from pyrite.graph.plan import Live, Plan, storage  # noqa: E402
-from pyrite.graph.routes import Launch, Route, always, pick  # noqa: E402
-from pyrite.kernels import kernel_id  # noqa: E402
+from pyrite.graph.plan import Live  # noqa: E402
+from pyrite.graph.routes import pick  # noqa: E402
 from pyrite.models.format import part_bytes  # noqa: E402
 from pyrite.ops import linear  # noqa: E402
+from pyrite.ops.probe import read_bandwidth  # noqa: E402
 from pyrite.sync import run_sync  # noqa: E402
 
 OUT = ROOT / "bench" / "kernels.json"
-PROBE_BYTES = 64 << 20
 PREFILL_M = 64
 PREFILL_ROUTES = ("tiled", "wide", "gemm", "gemm_bk64")  # the prefill rows of ops/linear.py ROUTES
 DECODE_ROUTES = ("gemv", "gemv_wide", "gemv_xwide", "gemv_vec")  # and its decode rows
 GEMV_TARGET = 0.70
-PROBE_ROUTES = [Route("read", always, lambda route, launch: [launch], "the probe's one kernel")]
 
 
 @dataclass(frozen=True)
@@ -77,28 +75,6 @@ def weight_bytes(fmt: str, N: int, K: int, gs: int = 32) -> dict[str, bytes]:
         else:
             out[f"w.{p}"] = rng.integers(0, 256, size, dtype=np.uint8).tobytes()
     return out
-
-
-def probe(device, repeats: int) -> tuple[float, str]:
-    """The best read bandwidth (GB/s) of the probe kernels, and which one reached it."""
-    src = storage(device, "probe.src", PROBE_BYTES)
-    best = (0.0, "")
-    for variant, elem_bytes in (("read_u32", 4), ("read_vec4", 16)):
-        for wg in (64, 256):
-            kernel = kernel_id("probe", variant, f"wg{wg}")
-            for groups in (256, 1024, 4096):
-                out = storage(device, "probe.out", groups * wg * 4)
-                plan = Plan(device, "probe")
-                params = plan.uniforms("probe.params", kernel, n=PROBE_BYTES // elem_bytes)
-                plan.add_node("probe", "probe", None, PROBE_ROUTES,
-                              Launch(kernel, (params, src, out), lambda live, g=groups: (g, 1, 1)))
-                plan.run(Live(1, 0))
-                times = [sum(r["ns"] for r in run_sync(plan.run_profiled(Live(1, 0)))) / 1e9 for _ in range(repeats)]
-                gbps = PROBE_BYTES / statistics.median(times) / 1e9
-                best = max(best, (gbps, f"{kernel} x {groups} workgroups"))
-                device.destroy_buffer(out)
-    device.destroy_buffer(src)
-    return best
 
 
 def linear_case(fmt: str, M: int, N: int, K: int) -> tuple[dict, dict, dict]:
@@ -140,8 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     a = bench_args(__doc__, 5, OUT, argv)
     device = run_sync(request_device())
     adapter = device.info.device or device.info.description
-    probe_gbps, probe_kernel = probe(device, a.repeats)
-    print(f"probe: {probe_gbps:.2f} GB/s ({probe_kernel})", flush=True)
+    probe = run_sync(read_bandwidth(device, a.repeats))
+    probe_gbps = probe.gbps
+    print(f"probe: {probe_gbps:.2f} GB/s ({probe.kernel})", flush=True)
     limit = device.limits.max_storage_buffer_binding_size
     rows = []
 

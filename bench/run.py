@@ -13,7 +13,8 @@ counts both sides saw are reported), then --gen-tokens greedy tokens.
 
 Prints a table (pyrite, wllama-1t, wllama-2t, ...) with the ratios pyrite/wllama per metric, then
 pyrite's decode loop: host ms per token, dispatches per token, steps per submit and where the batches
-were encoded (Stats.decode_path), and the weight bytes a token reads times decode tok/s. Writes
+were encoded (Stats.decode_path), and the bytes a token reads times decode tok/s as a fraction of the
+page's streaming-read probe (pyrite.ops.probe, run in the same page first: Stats.roofline). Writes
 bench/results.json (--out). Any failure prints the error and exits non-zero: no number is made up.
 """
 from __future__ import annotations
@@ -137,12 +138,14 @@ def run_pyrite(session: BrowserSession, ids: list[int], prompt: str, gen_tokens:
     return stats
 
 
-def decode_loop(run: dict[str, Any], weight_bytes: int) -> str:
-    """pyrite's decode loop in one line (issue 10's measures)."""
+def decode_loop(run: dict[str, Any]) -> str:
+    """pyrite's decode loop in one line (issue 10's measures): host time, dispatches, submits, and the
+    bytes a step reads x decode tok/s against the page's own read probe, measured in the same session."""
     return (f"[bench] pyrite decode: {run['host_ms_per_token']:.2f} host ms per token ({run['decode_path']}), "
             f"{run['dispatches_per_token']} dispatches per token, {run['decode_steps']} steps in "
-            f"{run['decode_submits']} submits; {weight_bytes / 1e6:.0f} MB of weights per token x "
-            f"{run['decode_tok_s']:.2f} tok/s = {weight_bytes * run['decode_tok_s'] / 1e9:.3f} GB/s")
+            f"{run['decode_submits']} submits; {run['bytes_per_token'] / 1e6:.1f} MB per token x "
+            f"{run['decode_tok_s']:.2f} tok/s = {run['bytes_per_token'] * run['decode_tok_s'] / 1e9:.3f} GB/s, "
+            f"{run['roofline']:.1%} of the page's read probe ({run['read_probe_gbps']:.2f} GB/s)")
 
 
 def run_wllama(page: Any, gguf_url: str, prompt: str, gen_tokens: int, threads: int, n_ctx: int) -> dict[str, Any]:
@@ -252,6 +255,9 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         results["pyrite_model"] = session.load(model)
         results["pyrite_load_s"] = time.perf_counter() - t0
         results["adapter"] = session.info()
+        results["probe"] = session.probe()
+        print(f"[bench] the page's read probe: {results['probe']['gbps']:.2f} GB/s ({results['probe']['kernel']})",
+              flush=True)
         print(f"[bench] pyrite loaded in {results['pyrite_load_s']:.1f} s; running {args.gen_tokens} tokens", flush=True)
         results["runs"]["pyrite"] = run_pyrite(session, ids, prompt, args.gen_tokens)
         if not args.skip_wllama:
@@ -300,7 +306,7 @@ def main(argv: list[str]) -> int:
     for name, agree in results["greedy_agreement"].items():
         print(f"[bench] greedy tokens pyrite vs {name}: the first {agree['common_prefix_tokens']} of "
               f"{min(agree['pyrite_tokens'], agree['peer_tokens'])} agree")
-    print(decode_loop(runs["pyrite"], results["model"]["weight_bytes"]))
+    print(decode_loop(runs["pyrite"]))
     print(f"[bench] Chromium {results['chromium']}; adapter {results['adapter'].get('adapter')}; "
           f"results in {args.out}")
     if bad:

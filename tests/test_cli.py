@@ -54,9 +54,11 @@ def test_convert_reports_bad_gguf(tmp_path):
 @pytest.mark.model
 def test_generate_attest_names_the_routes_of_both_steps(smollm2_model):
     r = pyrite("generate", "--model", str(smollm2_model), "--prompt", "The history of the Roman Empire is",
-               "--max-tokens", "3", "--json", "--attest", "--max-ctx", "128", "--option", "sdpa_query_tile=32")
+               "--max-tokens", "3", "--json", "--attest", "--max-ctx", "128", "--option", "sdpa_query_tile=32",
+               "--roofline")
     d = json.loads(r.stdout)
     assert d["layers"] == 30
+    assert d["stats"]["read_probe_gbps"] > 0 and d["stats"]["roofline"] > 0  # --roofline measured the probe first
     assert {d["routes"]["prefill"][f"blk.{i}.attn"] for i in range(30)} == {"stream_q32"}
     assert {d["routes"]["decode"][f"blk.{i}.attn"] for i in range(30)} == {"flash_decode"}
     for kind in ("prefill", "decode"):

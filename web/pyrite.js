@@ -16,7 +16,10 @@
 //   }                                  // the GPU; a bad option is an error of kind SamplingError)
 //   p.lastStats;                       // {prompt_tokens, generated_tokens, ttft_s, prefill_tok_s,
 //                                      //  decode_tok_s, stop_reason, decode_steps, decode_submits,
-//                                      //  host_ms_per_token, decode_path} of the last finished generate
+//                                      //  host_ms_per_token, decode_path, bytes_per_token,
+//                                      //  read_probe_gbps, roofline} of the last finished generate
+//   await p.measureBandwidth();        // {gbps, kernel, nbytes, timer}: the adapter's read roofline
+//                                      // (about a second); later stats carry decode's fraction of it
 //   p.lastAttest;                      // {kernel id: times it ran} in that generate's last step
 //   p.lastSteps;                       // {routes: {prefill: {op: route}, decode: {...}}, dispatches, layers}
 //   await p.setOptions({sdpa_query_tile: 32});  // runtime options, read per step (no reload)
@@ -129,6 +132,11 @@ export class Pyrite {
   /** Runtime options of the loaded engine, read per step (no reload); resolves to all of them. */
   async setOptions(options) {
     return this._request("options", { options });
+  }
+
+  /** The adapter's streaming-read roofline, measured once (about a second): {gbps, kernel, nbytes, timer}. */
+  async measureBandwidth() {
+    return this._request("probe", {});
   }
 
   async runCases(cases) {

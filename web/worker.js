@@ -11,6 +11,7 @@
 //   {type:"info", id}
 //   {type:"profile", id, ids}    GPU ms per kernel (timestamp queries): prefill of ids + one decode
 //   {type:"options", id, options}  runtime options (read per execution, no rebuild) -> all of them
+//   {type:"probe", id}           the adapter's read roofline -> {gbps, kernel, nbytes, timer}
 //
 // Requests run one at a time, in arrival order (the engine owns one KV cache and one set of
 // activations). "stop" skips the queue: Python awaits a GPU read for every token, so this
@@ -75,7 +76,7 @@ async function boot() {
   api = {
     load: web.load, generate: web.generate, stop: web.stop, generate_ids: web.generate_ids,
     encode: web.encode, score: web.score, cases: web.run_cases, info: web.info, profile: web.profile,
-    options: web.options,
+    options: web.options, probe: web.probe,
   };
   progress("runtime", 3, RUNTIME_STEPS);
   return build;
@@ -166,6 +167,10 @@ const HANDLERS = {
   async profile(msg) {
     await runtime();
     return parse(await api.profile(JSON.stringify(msg.ids)));
+  },
+  async probe(msg) {
+    await runtime();
+    return parse(await api.probe());
   },
   async cases(msg) {
     await runtime();

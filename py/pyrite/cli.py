@@ -70,6 +70,8 @@ async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
     from .engine import Engine
     params = _sampling(a)  # a bad sampling option fails before any GPU work
     engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=_options(a))
+    if a.roofline:
+        await engine.measure_read_bandwidth()
     pieces = []
     async for piece in engine.generate(a.prompt, a.max_tokens, params, chat=a.chat):
         pieces.append(piece)
@@ -125,6 +127,8 @@ def _browser(a: argparse.Namespace, source: str | list[int] | None = None) -> di
         s.load(_browser_model(a.model))
         if options:
             s.set_options(**options)
+        if a.cmd == "generate" and a.roofline:
+            s.probe()
         if a.cmd == "score":
             return s.score(source if isinstance(source, list) else s.encode(source, chat=False))
         out = s.generate(a.prompt, max_tokens=a.max_tokens, chat=a.chat, **params.to_options())
@@ -187,6 +191,9 @@ def parser() -> argparse.ArgumentParser:
                    help=f"positions the penalty looks back (at most {MAX_WINDOW})")
     g.add_argument("--seed", type=int, default=None)
     g.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
+    g.add_argument("--roofline", action="store_true",
+                   help="measure the adapter's read bandwidth first (about a second): stats then carry "
+                        "read_probe_gbps and roofline, decode's fraction of it")
     g.add_argument("--attest", action="store_true",
                    help="with --json: the routes and dispatch counts of the first prefill and last decode step")
     s = sub.add_parser("score", help="teacher-forced top-1 and log-probabilities over a text")

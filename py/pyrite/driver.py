@@ -213,6 +213,11 @@ class BrowserSession:
     def encode(self, text: str, chat: bool = False) -> list[int]:
         return self.call("encode", text=text, chat=chat)["ids"]
 
+    def probe(self) -> dict[str, Any]:
+        """The page's read roofline (Engine.measure_read_bandwidth): {gbps, kernel, nbytes, timer}; later
+        generations' stats carry their fraction of it."""
+        return self.call("probe")
+
     def profile(self, ids: list[int]) -> dict[str, list]:
         """GPU time per kernel (timestamp queries) of a prefill of ids and one decode step."""
         return self.call("profile", ids=list(ids))

@@ -24,6 +24,7 @@ from .graph.tape import MAX_STEPS, BatchPolicy, DecodeTape
 from .models.format import ModelIndex
 from .models.llama import LlamaModel
 from .models.loader import Progress, _no_progress, shard_source, upload
+from .ops.probe import ReadProbe, read_bandwidth
 from .ops.sample import write_sampling
 from .sampling import MAX_WINDOW, SamplingParams, log_softmax_at, sample
 from .tokenizer import StreamDecoder, Tokenizer, render_chat
@@ -42,6 +43,11 @@ class Stats:
     host_ms_per_token: float = 0.0  # host time to encode and submit a decode step (no GPU wait), per step
     decode_path: str = ""        # "tape/js" | "tape/python": batches replayed (graph/tape.py) by web/tape.js
                                  # or from Python; "host": one step per submit, the host between tokens
+    bytes_per_token: int = 0     # bytes a decode step reads: every weight once, and the KV cache at the
+                                 # run's middle position (LlamaModel.decode_read_bytes)
+    read_probe_gbps: float = 0.0  # the adapter's streaming-read roofline (ops/probe.py), once measured
+                                  # (Engine.measure_read_bandwidth); 0 until then
+    roofline: float = 0.0        # bytes_per_token x decode_tok_s / the probe: decode's fraction of it
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -61,6 +67,7 @@ class Engine:
         self._buffers: list[Buffer] = []  # every GPU buffer the engine owns (close() destroys them)
         self._closed = False
         self._host_s = 0.0  # host seconds spent encoding and submitting this generation's decode steps
+        self.read_probe: ReadProbe | None = None  # the read roofline, once measure_read_bandwidth ran
         with device.collect(self._buffers):
             self._tape = DecodeTape(model.plan, ("body", "next"), model.act.step_next, model.act.tokens)
         self.batch_policy = BatchPolicy()  # decode steps per submit (option decode_batch caps it)
@@ -118,6 +125,15 @@ class Engine:
             self.device.destroy_buffer(buf)
         self._buffers = []
         self._closed = True
+
+    async def measure_read_bandwidth(self, repeats: int = 3) -> ReadProbe:
+        """The adapter's streaming-read roofline (ops/probe.py: about a second, a 64 MiB scratch buffer),
+        measured once and kept: from then on each generation's Stats says what fraction of it decode
+        reached (Stats.roofline)."""
+        self._check_open()
+        if self.read_probe is None:
+            self.read_probe = await read_bandwidth(self.device, repeats)
+        return self.read_probe
 
     @property
     def options(self) -> Options:
@@ -331,6 +347,7 @@ class Engine:
                 elapsed = time.perf_counter() - t1
                 if stats.generated_tokens > 1:
                     stats.decode_tok_s = (stats.generated_tokens - 1) / elapsed
+                    self._roofline(stats, (len(ids) + pos) // 2)
                 if stats.generated_tokens >= max_tokens:
                     stats.stop_reason = "max_tokens"
                     break
@@ -349,6 +366,13 @@ class Engine:
                 stats.host_ms_per_token = 1e3 * self._host_s / stats.decode_steps
         finally:
             await stream.aclose()
+
+    def _roofline(self, stats: Stats, mid_pos: int) -> None:
+        """Stats' bytes per decode token (at the run's middle position) and their fraction of the probe."""
+        stats.bytes_per_token = self.model.decode_read_bytes(mid_pos)
+        if self.read_probe is not None and self.read_probe.gbps > 0:
+            stats.read_probe_gbps = self.read_probe.gbps
+            stats.roofline = stats.bytes_per_token * stats.decode_tok_s / (self.read_probe.gbps * 1e9)
 
     async def generate(self, prompt: str, max_tokens: int = 128, params: SamplingParams = SamplingParams(),
                        chat: bool = False, system: str | None = None) -> AsyncIterator[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+from dataclasses import asdict
 from typing import Any, Callable
 
 from .engine import Engine
@@ -103,6 +104,14 @@ async def profile(ids_json: str) -> str:
         finally:
             engine.profiling = False
         return json.dumps({"prefill": prefill, "decode": decode})
+    except Exception as e:
+        return _error(e)
+
+
+async def probe() -> str:
+    """The adapter's read roofline (Engine.measure_read_bandwidth): JSON {gbps, kernel, nbytes, timer}."""
+    try:
+        return json.dumps(asdict(await _engine_or_raise().measure_read_bandwidth()))
     except Exception as e:
         return _error(e)
 

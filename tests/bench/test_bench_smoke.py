@@ -58,6 +58,11 @@ def test_pyrite_reports_its_decode_loop(bench_run):
     layers = results["pyrite_model"]["config"]["n_layers"]
     assert run["dispatches_per_token"] == 6 * layers + 4
     assert results["model"]["weight_bytes"] > 0 and "dispatches per token" in out and "GB/s" in out
+    # the roofline: the page's own read probe, and decode's bytes per second as a fraction of it
+    assert results["probe"]["gbps"] > 0 and run["read_probe_gbps"] == results["probe"]["gbps"]
+    assert run["bytes_per_token"] > results["model"]["weight_bytes"] // 2  # every weight, the table's row aside
+    assert run["roofline"] == pytest.approx(run["bytes_per_token"] * run["decode_tok_s"] / (run["read_probe_gbps"] * 1e9))
+    assert "of the page's read probe" in out
 
 
 def test_same_prompt_and_lengths(bench_run):

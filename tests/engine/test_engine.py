@@ -99,6 +99,20 @@ def test_seeded_sampling_on_the_gpu_is_the_same_in_batches_of_one_and_eight(smol
 
 
 
+def test_roofline_is_decode_bytes_per_second_over_the_read_probe(smollm2_engine):
+    engine = smollm2_engine
+    before = engine.device.live_bytes
+    probe = run_sync(engine.measure_read_bandwidth(repeats=1))
+    assert probe.gbps > 0 and probe.kernel.startswith("probe_read_") and probe.timer == "timestamps"
+    assert engine.device.live_bytes == before  # its scratch buffers are gone
+    assert run_sync(engine.measure_read_bandwidth()) is probe  # measured once per engine
+    collect(engine, "The history of the Roman Empire is", max_tokens=6)
+    s = engine.stats
+    assert engine.model.decode_read_bytes(0) < s.bytes_per_token < engine.model.decode_read_bytes(64)
+    assert s.read_probe_gbps == probe.gbps
+    assert s.roofline == pytest.approx(s.bytes_per_token * s.decode_tok_s / (probe.gbps * 1e9)) and s.roofline > 0
+
+
 def test_chat_stops_at_end_of_turn(smollm2_engine):
     text = "".join(collect(smollm2_engine, "What is the capital of France?", max_tokens=40, chat=True))
     assert "Paris" in text and smollm2_engine.stats.stop_reason == "stop_token"

@@ -261,3 +261,18 @@ def test_too_few_storage_bindings_fall_back_to_split_and_a_pinned_fused_route_is
     nine = build("tiny-qwen2", device=null_device(dataclasses.replace(seven, max_storage_buffers_per_shader_stage=9)))
     nine.plan.run(Live(1, 3), SECTIONS)
     assert {r["op"]: r["kernel"] for r in nine.plan.attest()}["blk.0.attn_qkv"] == "linear_q4gsw_qkv_rope_norm_m1_vec"
+
+
+@pytest.mark.parametrize("tied", [True, False])
+def test_decode_reads_every_weight_once_and_the_cache_so_far(tied):
+    """Stats.bytes_per_token: each weight's part buffers once (the embedding table whole where the lm_head
+    reads it, one row where it is only gathered), plus fp16 K and V of every position so far."""
+    m = build("tiny-llama", config=dataclasses.replace(PRESETS["tiny-llama"], tied_embeddings=tied))
+    assert ("output.weight" in m.weights) != tied
+    c = m.config
+    sizes = {name: sum(b.size for blk in w.row_blocks() for b in blk.parts.values()) for name, w in m.weights.items()}
+    table = sizes["token_embd.weight"]
+    read = sum(sizes.values()) - (0 if c.tied_embeddings else table - table // c.vocab)
+    kv_per_position = 2 * c.n_layers * c.n_kv_heads * c.head_dim * 2
+    assert m.decode_read_bytes(0) == read + kv_per_position
+    assert m.decode_read_bytes(99) - m.decode_read_bytes(0) == 99 * kv_per_position

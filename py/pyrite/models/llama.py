@@ -105,6 +105,18 @@ class LlamaModel:
     def lm_head(self) -> DeviceWeight:
         return self.maybe("output.weight") or self.w("token_embd.weight")
 
+    def decode_read_bytes(self, pos: int) -> int:
+        """Bytes one decode step at position pos reads: every weight once (of an untied embedding table,
+        the one row it gathers), and K and V of positions 0..pos in every layer."""
+        def size(w: DeviceWeight) -> int:
+            return sum(b.size for block in w.row_blocks() for b in block.parts.values())
+        total = sum(size(w) for w in self.weights.values())
+        table = self.w("token_embd.weight")
+        if self.maybe("output.weight") is not None:  # untied: the table is gathered, not read whole
+            total -= size(table) - size(table) // table.shape[0]
+        c = self.config
+        return total + 2 * c.n_layers * c.n_kv_heads * c.head_dim * 2 * (pos + 1)  # fp16 K and V
+
     # -- graph ------------------------------------------------------------------------------------
 
     def _build_body(self) -> None:
