@@ -16,7 +16,7 @@ const ui = {
   status: $("status"), progress: $("progress"), progressLabel: $("progress-label"), progressBox: $("progress-box"),
   model: $("model-info"), picker: $("model"), adapter: $("adapter"), form: $("ask"), prompt: $("prompt"), chat: $("chat"),
   maxTokens: $("max-tokens"), temperature: $("temperature"), send: $("send"), stop: $("stop"),
-  output: $("output"), stats: $("stats"),
+  output: $("output"), stats: $("stats"), reload: $("reload"),
 };
 
 const params = new URLSearchParams(location.search);
@@ -205,8 +205,24 @@ async function send() {
     setStatus("ready", s.stop_reason === "stopped" ? "Stopped. Ready for the next prompt." : "Ready.");
   } catch (err) {
     generating = false;
-    setStatus("error", describeError(err));
+    if (err.kind === "DeviceLostError") deviceLost(err);
+    else setStatus("error", describeError(err));
   }
+}
+
+/** The GPU device went (a driver reset, the browser's GPU process, a test hook): the model went with it.
+ * The Reload button loads it again, on a new device. */
+function deviceLost(err) {
+  ready = false;
+  const model = loading?.model ?? DEFAULT_MODEL;
+  loading = null;  // so load() of the same model loads again
+  ui.reload.hidden = false;
+  ui.reload.onclick = () => {
+    ui.reload.hidden = true;
+    load(model).catch(() => {});  // a failure is shown in #status
+  };
+  setStatus("error", `The GPU device was lost, and the model with it (${err.message}). ` +
+                     "Press Reload to load it again.");
 }
 
 function startSend() {

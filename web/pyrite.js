@@ -24,6 +24,8 @@
 //   p.lastSteps;                       // {routes: {prefill: {op: route}, decode: {...}}, dispatches, layers}
 //   await p.setOptions({sdpa_query_tile: 32});  // runtime options, read per step (no reload)
 //   p.stop();                          // ends a running generate after the current token
+//   p.loseDevice();                    // test hook: the GPU device is lost now (DeviceLostError;
+//                                      // load() again gets a new device)
 //
 //   await p.encode("Hi!", true);       // token ids (chat: wrap in the model's chat template)
 //   await p.generateIds(ids, 16);      // {ids, stats}: greedy continuation of token ids
@@ -115,6 +117,12 @@ export class Pyrite {
   /** End a running generate after its current token (no-op otherwise). */
   stop() {
     if (!this._dead) this._worker.postMessage({ type: "stop" });
+  }
+
+  /** Test hook: destroy the GPU device now, as a driver reset would lose it. The running request fails
+   * with kind DeviceLostError; load() then loads on a new device. */
+  loseDevice() {
+    if (!this._dead) this._worker.postMessage({ type: "lose_device" });
   }
 
   async encode(text, chat = false) {

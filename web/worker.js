@@ -12,6 +12,8 @@
 //   {type:"profile", id, ids}    GPU ms per kernel (timestamp queries): prefill of ids + one decode
 //   {type:"options", id, options}  runtime options (read per execution, no rebuild) -> all of them
 //   {type:"probe", id}           the adapter's read roofline -> {gbps, kernel, nbytes, timer}
+//   {type:"lose_device"}         test hook: destroy the GPU device now (skips the queue, like stop);
+//                                the running request fails with kind DeviceLostError, a load gets a new one
 //
 // Requests run one at a time, in arrival order (the engine owns one KV cache and one set of
 // activations). "stop" skips the queue: Python awaits a GPU read for every token, so this
@@ -76,7 +78,7 @@ async function boot() {
   api = {
     load: web.load, generate: web.generate, stop: web.stop, generate_ids: web.generate_ids,
     encode: web.encode, score: web.score, cases: web.run_cases, info: web.info, profile: web.profile,
-    options: web.options, probe: web.probe,
+    options: web.options, probe: web.probe, lose_device: web.lose_device,
   };
   progress("runtime", 3, RUNTIME_STEPS);
   return build;
@@ -201,6 +203,10 @@ self.onmessage = (event) => {
   const msg = event.data || {};
   if (msg.type === "stop") {
     if (api) api.stop();
+    return;
+  }
+  if (msg.type === "lose_device") {  // a test hook: lands mid-generate, like stop
+    if (api) api.lose_device();
     return;
   }
   if (msg.type === "load") {

@@ -12,11 +12,12 @@ from collections import deque
 import random
 import struct
 import time
+from contextlib import aclosing
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
-from .errors import PromptError, PyriteError
+from .errors import DeviceLostError, PromptError, PyriteError
 from .gpu import Buffer, Device, request_device
 from .graph.options import Options
 from .graph.plan import Live
@@ -149,6 +150,12 @@ class Engine:
     def _check_open(self) -> None:
         if self._closed:
             raise PyriteError(f"the engine of {self.index.name} was closed (its GPU buffers are freed)")
+        if self.device.lost is not None:
+            raise self._lost()
+
+    def _lost(self) -> DeviceLostError:
+        return DeviceLostError(f"the GPU device was lost ({self.device.lost}); the engine of {self.index.name} "
+                               f"is gone with it: load the model again")
 
     def _write_u32(self, buffer: Any, values: list[int]) -> None:
         self.device.write_buffer(buffer, 0, array.array("I", values).tobytes())
@@ -306,12 +313,17 @@ class Engine:
             self._stop_event.set()
 
     async def _unless_stopped(self, work: asyncio.Future) -> bool:
-        """Wait for work or a stop request, whichever comes first; -> whether work finished."""
+        """Wait for work, a stop request or the device's loss, whichever comes first; -> whether work
+        finished (DeviceLostError on a loss)."""
         stop = asyncio.ensure_future(self._stop_event.wait())
+        lost = asyncio.ensure_future(self.device.wait_lost())
         try:
-            await asyncio.wait({work, stop}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({work, stop, lost}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             stop.cancel()
+            lost.cancel()
+        if self.device.lost is not None:
+            raise self._lost()
         return work.done()
 
     async def generate_ids(self, ids: list[int], max_tokens: int = 128,
@@ -319,6 +331,19 @@ class Engine:
         """Token ids of the answer to prompt ids, one at a time."""
         if type(max_tokens) is not int or max_tokens < 1:
             raise ValueError(f"max_tokens must be a positive integer, got {max_tokens!r}")
+        async with aclosing(self._generate_ids(ids, max_tokens, params)) as tokens:
+            try:
+                async for token in tokens:
+                    yield token
+            except PyriteError:
+                raise
+            except Exception as e:  # a GPU call on a lost device fails with the backend's own error
+                if self.device.lost is not None:
+                    raise self._lost() from e
+                raise
+
+    async def _generate_ids(self, ids: list[int], max_tokens: int, params: SamplingParams) -> AsyncIterator[int]:
+        self._check_open()
         self._stop = False
         self._stop_event = asyncio.Event()  # made here: it belongs to the running event loop
         rng = random.Random(params.seed)

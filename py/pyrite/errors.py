@@ -59,6 +59,11 @@ class DeviceError(PyriteError):
     """No WebGPU adapter, or the device was lost."""
 
 
+class DeviceLostError(DeviceError):
+    """The GPU device was lost (destroyed, a driver reset, a browser's GPU process gone): everything
+    on it is gone; load the model again (on a new device)."""
+
+
 class TokenizerError(PyriteError):
     """A tokenizer description we cannot use (unknown pre-tokenizer, bad vocab) or a bad token id."""
 

@@ -39,11 +39,19 @@ async def load(model_url: str, on_progress: Callable[[str, int, int], Any], max_
 
 
 async def _device() -> Device:
-    """The page's device, else a fresh one (kernel cases and info work before a load)."""
+    """The page's device, else a fresh one (kernel cases and info work before a load; a load after the
+    device was lost gets a new one)."""
     global _page_device
-    if _page_device is None:
+    if _page_device is None or _page_device.lost is not None:
         _page_device = await request_device()
     return _page_device
+
+
+def lose_device() -> None:
+    """Test hook: destroy the page's device (GPUDevice.destroy), as a driver reset would lose it. Like
+    stop, it skips the worker's queue, so it can land in the middle of a generate."""
+    if _page_device is not None:
+        _page_device.destroy()
 
 
 def _engine_or_raise() -> Engine:

@@ -205,3 +205,24 @@ def test_page_without_a_webgpu_adapter_says_so(session):
         assert page.workers == []
     finally:
         browser.close()
+
+
+def test_a_device_lost_mid_answer_says_so_and_reload_brings_the_model_back(page):
+    """GPUDevice.destroy in the middle of a decode batch (pyrite.js loseDevice, the test hook): the answer
+    ends with a message naming the loss, Reload appears, and the model loads again on a new device."""
+    ask(page, "Once upon a time", max_tokens=200)
+    page.wait_for_function("() => window.__outputLog.filter(e => e.len > 0).length >= 3",
+                           timeout=GENERATE_TIMEOUT_MS, polling=100)
+    assert page.is_hidden("#reload")
+    page.evaluate("() => window.pyriteApp.instance().loseDevice()")
+    assert finish(page) == "error"
+    status = page.text_content("#status")
+    assert "GPU device was lost" in status and "DeviceLostError" not in status and "Reload" in status, status
+    assert page.is_visible("#reload") and page.is_disabled("#send")
+    page.click("#reload")
+    page.wait_for_function(f"() => ({STATE_JS})() === 'ready'", timeout=GENERATE_TIMEOUT_MS, polling=250)
+    assert page.is_hidden("#reload")
+    ask(page, "The history of the Roman Empire is", max_tokens=6)
+    assert finish(page) == "ready", page.text_content("#status")
+    assert page.text_content("#output").startswith(" often divided")
+    assert_idle(page)

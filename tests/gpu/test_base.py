@@ -1,9 +1,13 @@
 """The Device face with no GPU: limits are checked before allocation; deviations are declared."""
+import asyncio
+
 import pytest
 
 from pyrite.errors import LimitError
 from pyrite.gpu import base
 from pyrite.gpu.base import AdapterInfo, Buffer, Device, Limits
+from pyrite.gpu import null
+from pyrite.sync import run_sync
 
 LIMITS = Limits(max_storage_buffer_binding_size=1024, max_buffer_size=4096, max_compute_workgroup_storage_size=32768,
                 max_compute_invocations_per_workgroup=256, max_storage_buffers_per_shader_stage=10,
@@ -66,3 +70,18 @@ def test_a_submit_is_runs_of_dispatches_between_copies():
     c = base.Copy(a, 0, b, 0, 16)
     assert list(base.passes([d[0], d[1], c, d[2], c, c, d[3]])) == [[d[0], d[1]], c, [d[2]], c, c, [d[3]]]
     assert list(base.passes([c])) == [c] and list(base.passes([])) == []
+
+
+def test_wait_lost_resolves_with_the_reason_once_the_device_is_lost():
+    device = null.null_device()
+    assert device.lost is None
+
+    async def go():
+        waiter = asyncio.ensure_future(device.wait_lost())
+        await asyncio.sleep(0)
+        assert not waiter.done()
+        device.destroy()
+        return await waiter, await device.wait_lost()  # a loss already recorded answers at once
+
+    first, again = run_sync(go())
+    assert first == again == device.lost and "destroyed" in device.lost

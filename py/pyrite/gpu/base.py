@@ -5,6 +5,7 @@ DEVIATIONS (tested): the interface is smaller than WebGPU and shaped for compute
 """
 from __future__ import annotations
 
+import asyncio
 import struct
 import weakref
 from contextlib import contextmanager
@@ -34,6 +35,8 @@ DEVIATIONS = (
     "read_buffer() copies through a MAP_READ staging buffer and returns bytes",
     "pipelines are cached by (kernel id, constants)",
     "submit_profiled() gives each dispatch its own compute pass, to time it with timestampWrites",
+    "lost is a reason string (None while the device lives) and wait_lost() an awaitable, not a promise "
+    "of GPUDeviceLostInfo; wgpu-py 0.32 reports only losses that destroy() causes",
 )
 
 
@@ -142,6 +145,8 @@ class Device:
     # id -> Buffer created and not destroyed; weak, so a buffer nobody holds still goes when collected
     _live: weakref.WeakValueDictionary = field(default_factory=weakref.WeakValueDictionary, repr=False)
     _collectors: list = field(default_factory=list, repr=False)  # open collect() lists
+    lost: str | None = None  # why the device was lost ("destroyed", the browser's message), once it was
+    _lost_waiters: list = field(default_factory=list, repr=False)  # futures of wait_lost() calls
 
     # -- allocation -------------------------------------------------------------------------
 
@@ -269,6 +274,31 @@ class Device:
             "limits": {name: getattr(self.limits, attr) for name, attr in
                        zip(Limits.NAMES, Limits.__dataclass_fields__)},
         }
+
+    # -- loss ---------------------------------------------------------------------------------
+
+    def destroy(self) -> None:
+        """GPUDevice.destroy: the device is lost at once (a test hook for device loss, natively and in
+        the page); everything on it is gone."""
+        raise NotImplementedError("need destroy")
+
+    async def wait_lost(self) -> str:
+        """GPUDevice.lost: resolves, with the reason, once the device is lost."""
+        if self.lost is None:
+            waiter = asyncio.get_running_loop().create_future()
+            self._lost_waiters.append(waiter)
+            try:
+                await waiter
+            finally:
+                self._lost_waiters.remove(waiter)
+        return self.lost
+
+    def _mark_lost(self, why: str) -> None:
+        """Record the loss (the first reason wins) and wake every wait_lost()."""
+        self.lost = self.lost or why
+        for waiter in self._lost_waiters:
+            if not waiter.done():
+                waiter.set_result(None)
 
     def push_error_scope(self) -> None:
         """GPUDevice.pushErrorScope('validation'); native wgpu-py raises at once, so a no-op there."""

@@ -6,6 +6,7 @@ bound methods of the compute pass are cached: about 4 us per dispatch instead of
 """
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Sequence
 
 import js  # type: ignore[import-not-found]  # Pyodide only
@@ -50,6 +51,7 @@ class BrowserDevice(Device):
         )
         self._device = device
         self._queue = device.queue
+        self._watching = asyncio.ensure_future(self._watch_lost())  # held: a dropped task may be collected
         self._staging: dict[int, Any] = {}
         self._tapes: dict[int, tuple[Sequence[Command], Any]] = {}  # id(step) -> (step, its JS commands)
 
@@ -173,6 +175,15 @@ class BrowserDevice(Device):
     def _destroy_buffer(self, buffer: Buffer) -> None:
         # GPUBuffer.destroy
         buffer.handle.destroy()
+
+    def destroy(self) -> None:
+        # GPUDevice.destroy: its lost promise resolves (reason "destroyed"), which _watch_lost records
+        self._device.destroy()
+
+    async def _watch_lost(self) -> None:
+        # GPUDevice.lost: resolves once, with GPUDeviceLostInfo {reason, message}
+        info = await self._device.lost
+        self._mark_lost(f"{info.reason}: {info.message}" if info.message else str(info.reason))
 
     def push_error_scope(self) -> None:
         # GPUDevice.pushErrorScope

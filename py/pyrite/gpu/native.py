@@ -124,6 +124,12 @@ class NativeDevice(Device):
         # GPUBuffer.destroy
         buffer.handle.destroy()
 
+    def destroy(self) -> None:
+        # GPUDevice.destroy; wgpu-py 0.32 has no GPUDevice.lost promise (it logs a loss), so the loss
+        # this call causes is recorded here
+        self._device.destroy()
+        self._mark_lost("destroyed: GPUDevice.destroy() was called")
+
 
 async def request_device(power_preference: str = "high-performance") -> NativeDevice:
     """navigator.gpu.requestAdapter + adapter.requestDevice, with the adapter's best limits."""

@@ -95,6 +95,9 @@ class NullDevice(Device):
     def _destroy_buffer(self, buffer: Buffer) -> None:
         return None
 
+    def destroy(self) -> None:
+        self._mark_lost("destroyed: GPUDevice.destroy() was called")
+
 
 def null_device(limits: Limits = DEFAULT_LIMITS, features: frozenset[str] = DEFAULT_FEATURES) -> NullDevice:
     """A device that allocates and computes nothing, with the given (or SwiftShader-like) limits."""

@@ -1,0 +1,35 @@
+"""A device lost in the middle of a decode batch (GPUDevice.destroy as the test hook, natively): a clear
+DeviceLostError, the engine refuses further work with the same error, and the model loads again on a new
+device and gives the golden continuation."""
+import pytest
+
+from pyrite.engine import Engine
+from pyrite.errors import DeviceLostError
+from pyrite.gpu.native import request_device
+from pyrite.sync import run_sync
+
+from .test_engine import GOLDEN, collect
+
+pytestmark = [pytest.mark.gpu, pytest.mark.model]
+
+
+def test_a_device_lost_mid_batch_is_a_clear_error_and_the_model_loads_again(smollm2_model):
+    device = run_sync(request_device())  # its own: the session's device outlives this test
+    engine = run_sync(Engine.load(smollm2_model, device=device, max_ctx=256, max_seq=64))
+
+    async def decode_then_lose() -> list[int]:
+        got: list[int] = []
+        with pytest.raises(DeviceLostError, match=r"device was lost \(destroyed.*load the model again"):
+            async for token in engine.generate_ids(engine.encode("Once upon a time"), max_tokens=64):
+                got.append(token)
+                if len(got) == 3:  # decode batches are in flight on the GPU now
+                    device.destroy()
+        return got
+
+    assert len(run_sync(decode_then_lose())) == 3
+    with pytest.raises(DeviceLostError):
+        collect(engine, "Hello", max_tokens=2)
+    engine.close()  # buffers of a lost device go without error
+    again = run_sync(Engine.load(smollm2_model, max_ctx=256, max_seq=64))  # a new device
+    assert again.device is not device and again.device.lost is None
+    assert "".join(collect(again, "The history of the Roman Empire is", max_tokens=20)).startswith(GOLDEN)
