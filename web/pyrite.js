@@ -37,13 +37,14 @@
 //   p.terminate();                     // ends the worker
 //
 // Every failure rejects with a PyriteError whose .kind names the Python error class
-// (PromptError, DeviceError, ModelFormatError, ...) or the JS one.
+// (PromptError, DeviceError, ModelFormatError, ...) or the JS one, and .details the typed error's fields.
 
 export class PyriteError extends Error {
-  constructor(message, kind = "Error") {
+  constructor(message, kind = "Error", details = {}) {
     super(message);
     this.name = "PyriteError";
     this.kind = kind;
+    this.details = details;  // the typed error's fields (a LimitError's limit_name and limit, ...)
   }
 }
 
@@ -116,7 +117,7 @@ export class Pyrite {
 
   /** End a running generate after its current token (no-op otherwise). */
   stop() {
-    if (!this._dead) this._worker.postMessage({ type: "stop" });
+    if (!this._dead) this._worker.postMessage({ type: "stop" });  // immediate: no id, no answer
   }
 
   /** Test hook: destroy the GPU device now, as a driver reset would lose it. The running request fails
@@ -176,27 +177,27 @@ export class Pyrite {
     const id = this._next++;
     return new Promise((resolve, reject) => {
       this._pending.set(id, { resolve, reject, onPiece });
-      this._worker.postMessage({ ...payload, type, id });
+      this._worker.postMessage({ type, id, payload });
     });
   }
 
   _receive(msg) {
-    if (msg.type === "progress") {
-      this.onProgress({ phase: msg.phase, done: msg.done, total: msg.total });
+    if (msg.type === "event" && msg.event === "progress") {
+      this.onProgress(msg.data);
       return;
     }
     const pending = this._pending.get(msg.id);
     if (!pending) {
-      if (msg.type === "error") console.error(`pyrite worker: ${msg.kind}: ${msg.message}`);
+      if (msg.type === "error") console.error(`pyrite worker: ${msg.error.kind}: ${msg.error.message}`);
       return;
     }
-    if (msg.type === "piece") {
-      if (pending.onPiece) pending.onPiece(msg.text);
+    if (msg.type === "event") {
+      if (msg.event === "piece" && pending.onPiece) pending.onPiece(msg.data);
       return;
     }
     this._pending.delete(msg.id);
-    if (msg.type === "error") pending.reject(new PyriteError(msg.message, msg.kind));
-    else pending.resolve(msg.type === "ready" ? msg.info : msg.result);
+    if (msg.type === "error") pending.reject(new PyriteError(msg.error.message, msg.error.kind, msg.error.details));
+    else pending.resolve(msg.result);
   }
 
   _die(err) {

@@ -1,24 +1,17 @@
 // pyrite's module worker: Pyodide + the pyrite wheel, driven by messages from pyrite.js.
 //
-// main -> worker                               worker -> main
-//   {type:"load", id?, model}                    {type:"progress", phase, done, total}
-//   {type:"generate", id, prompt, options}         phases: runtime | weights | upload | shaders
-//   {type:"stop"}                                {type:"ready", id?, info}      (answers load)
-//   {type:"score", id, ids, logits?, pick?}      {type:"piece", id, text}       (generate only)
-//   {type:"generate_ids", id, ids, max_tokens}   {type:"done", id, result}
-//   {type:"encode", id, text, chat}              {type:"error", id?, message, kind}
-//   {type:"cases", id, cases}
-//   {type:"info", id}
-//   {type:"profile", id, ids}    GPU ms per kernel (timestamp queries): prefill of ids + one decode
-//   {type:"options", id, options}  runtime options (read per execution, no rebuild) -> all of them
-//   {type:"probe", id}           the adapter's read roofline -> {gbps, kernel, nbytes, timer}
-//   {type:"lose_device"}         test hook: destroy the GPU device now (skips the queue, like stop);
-//                                the running request fails with kind DeviceLostError, a load gets a new one
+// main -> worker: {type, id, payload}, every request alike; the requests are pyrite.web's table
+//   (py/pyrite/web.py): load, generate, generate_ids, encode, score, profile, probe, cases, options,
+//   info; and the immediate ones, stop and lose_device (a test hook), which skip the queue.
+// worker -> main:
+//   {type:"event", id, event:"progress", data:{phase, done, total}}  phases: runtime | weights | upload | shaders
+//   {type:"event", id, event:"piece", data:text}                     (generate)
+//   {type:"done", id, result}
+//   {type:"error", id, error:{kind, message, details}}   kind: the Python error class (or the JS one)
 //
 // Requests run one at a time, in arrival order (the engine owns one KV cache and one set of
-// activations). "stop" skips the queue: Python awaits a GPU read for every token, so this
-// onmessage runs between tokens and pyrite.web.stop() ends the running generate after the
-// current one.
+// activations). Immediate requests run at once: Python awaits a GPU read for every batch of tokens,
+// so this onmessage runs in between, and stop ends the running generate.
 //
 // Pyodide 314 runs only in a module worker ("Classic web workers are not supported").
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -27,7 +20,7 @@ import { replay } from "./tape.js";
 const BASE = new URL("./", import.meta.url);
 const RUNTIME_STEPS = 3; // Pyodide core, micropip + packaging, the pyrite wheel
 
-let api = null;          // bound functions of pyrite.web, resolved once (each lookup makes a PyProxy)
+let web = null;          // {handle, runImmediate, immediate: Set}: pyrite.web, resolved once
 let booting = null;      // the runtime's boot promise, shared by every request
 let queue = Promise.resolve();
 
@@ -35,8 +28,14 @@ function post(msg) {
   self.postMessage(msg);
 }
 
-function progress(phase, done, total) {
-  post({ type: "progress", phase, done: Number(done), total: Number(total) });
+function progress(id, phase, done, total) {
+  post({ type: "event", id, event: "progress", data: { phase, done: Number(done), total: Number(total) } });
+}
+
+// A failure outside Python (fetch, Pyodide itself) in the seam's one error shape.
+function errorShape(err) {
+  const kind = err.kind || (err.name === "PythonError" ? "InternalError" : err.name || "Error");
+  return { kind, message: String(err.message || err), details: {} };
 }
 
 class WorkerError extends Error {
@@ -54,8 +53,8 @@ async function fetchJSON(url) {
   return resp.json();
 }
 
-async function boot() {
-  progress("runtime", 0, RUNTIME_STEPS);
+async function boot(id) {
+  progress(id, "runtime", 0, RUNTIME_STEPS);
   const build = await fetchJSON(new URL("build.json", BASE));
   const pyodide = await loadPyodide({
     indexURL: new URL("pyodide/", BASE).href,
@@ -63,10 +62,10 @@ async function boot() {
     stderr: (line) => console.warn(`[py] ${line}`),
   });
   pyodide.registerJsModule("pyrite_tape", { replay });  // BrowserDevice.replay encodes decode batches in JS
-  progress("runtime", 1, RUNTIME_STEPS);
+  progress(id, "runtime", 1, RUNTIME_STEPS);
   // loadPackage takes wheel URLs: the PyPI micropip/packaging wheels need no lock entry.
   await pyodide.loadPackage(build.web_wheels.map((w) => new URL(w, BASE).href), { messageCallback: () => {} });
-  progress("runtime", 2, RUNTIME_STEPS);
+  progress(id, "runtime", 2, RUNTIME_STEPS);
   const micropip = pyodide.pyimport("micropip");
   try {
     await micropip.install(new URL(build.wheel, BASE).href);
@@ -74,40 +73,42 @@ async function boot() {
     micropip.destroy();
   }
   // The module proxy lives as long as the worker: its function proxies are borrowed from it.
-  const web = pyodide.pyimport("pyrite.web");
-  api = {
-    load: web.load, generate: web.generate, stop: web.stop, generate_ids: web.generate_ids,
-    encode: web.encode, score: web.score, cases: web.run_cases, info: web.info, profile: web.profile,
-    options: web.options, probe: web.probe, lose_device: web.lose_device,
-  };
-  progress("runtime", 3, RUNTIME_STEPS);
+  const module = pyodide.pyimport("pyrite.web");
+  web = { handle: module.handle, runImmediate: module.run_immediate,
+          immediate: new Set(JSON.parse(module.immediate_types())) };
+  self.fetch = countingFetch(self.fetch);
+  progress(id, "runtime", 3, RUNTIME_STEPS);
   return build;
 }
 
-function runtime() {
-  booting ??= boot();
+function runtime(id) {
+  booting ??= boot(id);
   return booting;
 }
 
 // -- weight download progress --------------------------------------------------------------------
 
 // The loader fetches each shard whole (one ArrayBuffer, hashed then uploaded), so it can only
-// report progress per shard; with one 97 MB shard the bar would sit at 0 until the end. While a
-// model loads, fetch is wrapped to count body bytes as they stream in. The model's total comes
-// from model.json (the loader fetches it first), so progress is cumulative over all shards.
+// report progress per shard; with one 97 MB shard the bar would sit at 0 until the end. So fetch
+// counts shard body bytes as they stream in, against the model's total from its model.json (the
+// loader fetches it first): progress is cumulative over all shards of the model being loaded.
+let loadingId = null;    // the load request the counted bytes belong to
+
 function countingFetch(inner) {
   let total = 0;
   let done = 0;
   return async (input, init) => {
     const resp = await inner(input, init);
     const url = String(input instanceof Request ? input.url : input);
-    if (!resp.ok || !resp.body) return resp;
+    if (!resp.ok || !resp.body || loadingId === null) return resp;
     if (url.endsWith("/model.json")) {
       const index = await resp.clone().json();
       total = (index.shards || []).reduce((sum, s) => sum + s.bytes, 0);
+      done = 0;
       return resp;
     }
     if (!url.endsWith(".bin") || total === 0) return resp;
+    const id = loadingId;
     let lastPost = 0;
     const counter = new TransformStream({
       transform(chunk, controller) {
@@ -115,7 +116,7 @@ function countingFetch(inner) {
         const now = performance.now();
         if (now - lastPost > 100 || done >= total) {  // a message per chunk would flood the page
           lastPost = now;
-          progress("weights", done, total);
+          progress(id, "weights", done, total);
         }
         controller.enqueue(chunk);
       },
@@ -126,72 +127,17 @@ function countingFetch(inner) {
 
 // -- requests ------------------------------------------------------------------------------------
 
-// pyrite.web answers JSON: a result, or {"error", "kind"} (a Python exception, named).
-function parse(text) {
-  const result = JSON.parse(text);
-  if (result && typeof result === "object" && !Array.isArray(result) && "error" in result) {
-    throw new WorkerError(result.error, result.kind);
-  }
-  return result;
-}
-
-async function load(msg) {
-  await runtime();
-  const url = new URL(msg.model.replace(/\/?$/, "/"), BASE).href;
-  const plainFetch = self.fetch;
-  self.fetch = countingFetch(plainFetch);
+async function call(type, id, payload) {
+  await runtime(id);
+  const emit = (event, data) => post({ type: "event", id, event, data: event === "progress" ? JSON.parse(data) : data });
+  loadingId = type === "load" ? id : loadingId;
   try {
-    const maxCtx = msg.max_ctx ?? 2048;
-    return parse(await api.load(url, progress, maxCtx));
+    const answer = JSON.parse(await web.handle(type, JSON.stringify(payload ?? {}), emit));
+    if (answer.error) post({ type: "error", id, error: answer.error });
+    else post({ type: "done", id, result: answer.result });
   } finally {
-    self.fetch = plainFetch;
+    if (type === "load") loadingId = null;
   }
-}
-
-const HANDLERS = {
-  async generate(msg) {
-    await runtime();
-    const onPiece = (text) => post({ type: "piece", id: msg.id, text });
-    return parse(await api.generate(String(msg.prompt ?? ""), JSON.stringify(msg.options ?? {}), onPiece));
-  },
-  async generate_ids(msg) {
-    await runtime();
-    return parse(await api.generate_ids(JSON.stringify(msg.ids), msg.max_tokens));
-  },
-  async encode(msg) {
-    await runtime();
-    return parse(await api.encode(String(msg.text ?? ""), Boolean(msg.chat)));
-  },
-  async score(msg) {
-    await runtime();
-    return parse(await api.score(JSON.stringify(msg.ids), Boolean(msg.logits), JSON.stringify(msg.pick ?? null)));
-  },
-  async profile(msg) {
-    await runtime();
-    return parse(await api.profile(JSON.stringify(msg.ids)));
-  },
-  async probe(msg) {
-    await runtime();
-    return parse(await api.probe());
-  },
-  async cases(msg) {
-    await runtime();
-    return parse(await api.cases(JSON.stringify(msg.cases)));
-  },
-  async info(msg) {
-    await runtime();
-    return parse(await api.info());
-  },
-  async options(msg) {
-    await runtime();
-    return parse(await api.options(JSON.stringify(msg.options ?? {})));
-  },
-};
-
-function errorMessage(id, err) {
-  // A JS failure (fetch, Pyodide itself) has no Python kind: name it by its JS class.
-  const kind = err.kind || (err.name === "PythonError" ? "InternalError" : err.name || "Error");
-  return { type: "error", id, message: String(err.message || err), kind };
 }
 
 function enqueue(task) {
@@ -200,35 +146,17 @@ function enqueue(task) {
 }
 
 self.onmessage = (event) => {
-  const msg = event.data || {};
-  if (msg.type === "stop") {
-    if (api) api.stop();
-    return;
-  }
-  if (msg.type === "lose_device") {  // a test hook: lands mid-generate, like stop
-    if (api) api.lose_device();
-    return;
-  }
-  if (msg.type === "load") {
-    enqueue(async () => {
-      try {
-        post({ type: "ready", id: msg.id, info: await load(msg) });
-      } catch (err) {
-        post(errorMessage(msg.id, err));
-      }
-    });
-    return;
-  }
-  const handler = HANDLERS[msg.type];
-  if (!handler) {
-    post({ type: "error", id: msg.id, message: `unknown request type ${JSON.stringify(msg.type)}`, kind: "ProtocolError" });
+  const { type, id, payload } = event.data || {};
+  if (web?.immediate.has(type)) {
+    const answer = JSON.parse(web.runImmediate(type));
+    if (id !== undefined) post(answer.error ? { type: "error", id, error: answer.error } : { type: "done", id, result: null });
     return;
   }
   enqueue(async () => {
     try {
-      post({ type: "done", id: msg.id, result: await handler(msg) });
+      await call(type, id, payload);
     } catch (err) {
-      post(errorMessage(msg.id, err));
+      post({ type: "error", id, error: errorShape(err) });
     }
   });
 };

@@ -26,6 +26,10 @@ OPTION_KEYS = ("temperature", "top_k", "top_p", "min_p", "repetition_penalty", "
 class SamplingError(PyriteError, ValueError):
     """A sampling option out of its range (named), refused before any GPU work."""
 
+    def __init__(self, option: str, message: str):
+        self.option = option
+        super().__init__(message)
+
 
 @dataclass(frozen=True)
 class SamplingParams:
@@ -52,7 +56,7 @@ class SamplingParams:
         )
         for name, value, ok, want in checks:
             if not ok:
-                raise SamplingError(f"sampling option {name} must be {want}, got {value!r}")
+                raise SamplingError(name, f"sampling option {name} must be {want}, got {value!r}")
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "SamplingParams":

@@ -1,41 +1,97 @@
-"""What the page's worker (web/worker.js) calls, under Pyodide. Each call hands JS only strings and
-numbers (JSON for structures), so no PyProxy outlives a call; callbacks are JS functions."""
+"""The worker seam: every request the page's worker (web/worker.js) makes, in one table.
+
+The worker calls handle(type, payload_json, emit) for every request, load included; a request is an
+async function registered with @request, taking the payload (a dict) and `emit` (events: "progress",
+"piece") and returning something JSON can carry. Each call hands JS only strings (JSON) and numbers, so
+no PyProxy outlives it. An error crosses the seam once, in one shape: {"kind", "message", "details"}
+(kind: the Python error class; details: the fields a typed error carries, such as a LimitError's limit).
+
+Immediate requests (stop, lose_device) are plain functions the worker runs at once, outside its queue,
+so they can land in the middle of a generate.
+"""
 from __future__ import annotations
 
+import base64
 import gc
 import json
+import sys
 from dataclasses import asdict
-from typing import Any, Callable
+from urllib.parse import urljoin
+from typing import Any, Awaitable, Callable
 
 from .engine import Engine
 from .errors import PyriteError
 from .gpu import Device, request_device
 from .sampling import SamplingParams
 
+Emit = Callable[[str, str], Any]  # (event, JSON data) -> the worker posts it to the page
+Handler = Callable[[dict, Emit], Awaitable[Any]]
+
+REQUESTS: dict[str, Handler] = {}
+IMMEDIATE: dict[str, Callable[[], None]] = {}
+
 _engine: Engine | None = None
 _page_device: Device | None = None  # one device per page, kept across model switches
 
 
-def _error(e: BaseException) -> str:
+class ProtocolError(PyriteError):
+    """A request the seam does not know, or a payload it cannot read."""
+
+
+def request(fn: Handler) -> Handler:
+    """Register an async request under its function's name."""
+    REQUESTS[fn.__name__] = fn
+    return fn
+
+
+def immediate(fn: Callable[[], None]) -> Callable[[], None]:
+    """Register a request the worker runs at once, outside its queue."""
+    IMMEDIATE[fn.__name__] = fn
+    return fn
+
+
+def error_shape(e: BaseException) -> dict[str, Any]:
+    """The one shape an error takes across the seam: kind, message and the typed error's fields."""
     kind = type(e).__name__ if isinstance(e, (PyriteError, ValueError)) else "InternalError"
-    return json.dumps({"error": str(e), "kind": kind})
+    details = {k: v for k, v in vars(e).items() if isinstance(v, (str, int, float, bool)) and not k.startswith("_")}
+    return {"kind": kind, "message": str(e), "details": details}
 
 
-async def load(model_url: str, on_progress: Callable[[str, int, int], Any], max_ctx: int = 2048) -> str:
-    """Load the model at model_url in place of the current one, whose GPU buffers are freed first (on
-    the same device); returns JSON {"model", "config", "device", "max_ctx", "gpu_bytes"} or an error."""
-    global _engine
+async def handle(type: str, payload_json: str, emit: Emit) -> str:
+    """Run one request: JSON {"result": ...} or {"error": {"kind", "message", "details"}}; never raises,
+    so a failure reaches the page as a readable message, never as a dead worker."""
     try:
-        if _engine is not None:
-            _engine.close()
-            _engine = None
-        _engine = await Engine.load(model_url, device=await _device(), max_ctx=max_ctx, progress=on_progress)
-        gc.collect()  # gpu_bytes counts only what is still held
-    except Exception as e:  # reported to the page as a readable message, never a dead worker
-        return _error(e)
-    return json.dumps({"model": _engine.index.name, "config": _engine.config.to_json(),
-                       "device": _engine.device.describe(), "max_ctx": _engine.max_ctx,
-                       "gpu_bytes": _engine.device.live_bytes})
+        if type in IMMEDIATE:  # sent before the worker knew them (during boot): they run as they come
+            return run_immediate(type)
+        fn = REQUESTS.get(type)
+        if fn is None:
+            raise ProtocolError(f"unknown request type {type!r} (have {sorted(REQUESTS) + sorted(IMMEDIATE)})")
+        try:
+            payload = json.loads(payload_json or "{}")
+        except ValueError as e:
+            raise ProtocolError(f"{type}: the payload is not JSON ({e})") from None
+        if not isinstance(payload, dict):
+            raise ProtocolError(f"{type}: the payload must be a JSON object, got {payload_json[:80]!r}")
+        return json.dumps({"result": await fn(payload, emit)})
+    except Exception as e:
+        return json.dumps({"error": error_shape(e)})
+
+
+def run_immediate(type: str) -> str:
+    """Run an immediate request: JSON {"result": null} or {"error": ...}."""
+    try:
+        fn = IMMEDIATE.get(type)
+        if fn is None:
+            raise ProtocolError(f"{type!r} is not an immediate request (have {sorted(IMMEDIATE)})")
+        fn()
+        return json.dumps({"result": None})
+    except Exception as e:
+        return json.dumps({"error": error_shape(e)})
+
+
+def immediate_types() -> str:
+    """The immediate requests' names (JSON list), read once by the worker at boot."""
+    return json.dumps(sorted(IMMEDIATE))
 
 
 async def _device() -> Device:
@@ -47,32 +103,53 @@ async def _device() -> Device:
     return _page_device
 
 
-def lose_device() -> None:
-    """Test hook: destroy the page's device (GPUDevice.destroy), as a driver reset would lose it. Like
-    stop, it skips the worker's queue, so it can land in the middle of a generate."""
-    if _page_device is not None:
-        _page_device.destroy()
-
-
 def _engine_or_raise() -> Engine:
     if _engine is None:
         raise PyriteError("no model is loaded")
     return _engine
 
 
-async def generate(prompt: str, options_json: str, on_piece: Callable[[str], Any]) -> str:
-    """Stream the answer through on_piece(text); returns JSON stats (or an error)."""
-    try:
-        engine = _engine_or_raise()
-        o = json.loads(options_json or "{}")
-        params = SamplingParams.from_options(o)
-        async for piece in engine.generate(prompt, max_tokens=int(o.get("max_tokens", 256)), params=params,
-                                           chat=bool(o.get("chat", True)), system=o.get("system")):
-            on_piece(piece)
-        return json.dumps({"stats": engine.stats.to_dict(), "attest": _kernel_counts(engine),
-                           "steps": engine.step_report()})
-    except Exception as e:
-        return _error(e)
+# -- requests -------------------------------------------------------------------------------------
+
+def site_url(path: str) -> str:
+    """A path of the site as a URL, in the page (the worker runs from the site's root); natively, as it is."""
+    if sys.platform != "emscripten":
+        return path
+    import js  # type: ignore[import-not-found]  # Pyodide only
+    return urljoin(str(js.location.href), path)
+
+
+@request
+async def load(p: dict, emit: Emit) -> dict:
+    """Load the model directory p["model"] (a path of the site, such as models/smollm2-135m) in place of
+    the current one, whose GPU buffers are freed first (on the same device):
+    {"model", "config", "device", "max_ctx", "gpu_bytes"}."""
+    global _engine
+    if _engine is not None:
+        _engine.close()
+        _engine = None
+
+    def progress(phase: str, done: int, total: int) -> None:
+        emit("progress", json.dumps({"phase": phase, "done": done, "total": total}))
+
+    model = site_url(str(p["model"]).rstrip("/") + "/")
+    _engine = await Engine.load(model, device=await _device(), max_ctx=int(p.get("max_ctx") or 2048),
+                                progress=progress)
+    gc.collect()  # gpu_bytes counts only what is still held
+    return {"model": _engine.index.name, "config": _engine.config.to_json(), "device": _engine.device.describe(),
+            "max_ctx": _engine.max_ctx, "gpu_bytes": _engine.device.live_bytes}
+
+
+@request
+async def generate(p: dict, emit: Emit) -> dict:
+    """Stream the answer to p["prompt"] as "piece" events: {"stats", "attest", "steps"}."""
+    engine = _engine_or_raise()
+    o = p.get("options") or {}
+    params = SamplingParams.from_options(o)
+    async for piece in engine.generate(str(p.get("prompt", "")), max_tokens=int(o.get("max_tokens", 256)),
+                                       params=params, chat=bool(o.get("chat", True)), system=o.get("system")):
+        emit("piece", piece)
+    return {"stats": engine.stats.to_dict(), "attest": _kernel_counts(engine), "steps": engine.step_report()}
 
 
 def _kernel_counts(engine: Engine) -> dict[str, int]:
@@ -82,100 +159,91 @@ def _kernel_counts(engine: Engine) -> dict[str, int]:
     return counts
 
 
+@request
+async def generate_ids(p: dict, emit: Emit) -> dict:
+    """Greedy token ids for prompt ids (bench and CLI --backend browser): {"ids", "stats", "steps"}."""
+    engine = _engine_or_raise()
+    out = [t async for t in engine.generate_ids(list(p["ids"]), int(p["max_tokens"]))]
+    return {"ids": out, "stats": engine.stats.to_dict(), "steps": engine.step_report()}
+
+
+@request
+async def profile(p: dict, emit: Emit) -> dict:
+    """GPU time per kernel (timestamp queries) for a prefill of p["ids"] and one decode step:
+    {"prefill": [...], "decode": [...]} (see Engine.profile_summary)."""
+    engine = _engine_or_raise()
+    ids = list(p["ids"])
+    engine.profiling = True
+    try:
+        await engine.prefill(ids)
+        prefill = engine.profile_summary()
+        await engine.decode_one(ids[-1], len(ids))
+        decode = engine.profile_summary()
+    finally:
+        engine.profiling = False
+    return {"prefill": prefill, "decode": decode}
+
+
+@request
+async def probe(p: dict, emit: Emit) -> dict:
+    """The adapter's read roofline (Engine.measure_read_bandwidth): {gbps, kernel, nbytes, timer}."""
+    return asdict(await _engine_or_raise().measure_read_bandwidth())
+
+
+@request
+async def encode(p: dict, emit: Emit) -> dict:
+    return {"ids": _engine_or_raise().encode_prompt(str(p.get("text", "")), bool(p.get("chat", False)))}
+
+
+@request
+async def score(p: dict, emit: Emit) -> dict:
+    """Teacher-forced score of p["ids"]: {"tokens", "top1", "logprob"}; p["logits"] adds "logits": base64
+    of little-endian f32 [len(ids), vocab] (for agreement tests: small vocabularies); p["pick"] (a list
+    of token-id lists, one per position) adds "picked", their log-probabilities."""
+    logits = bool(p.get("logits", False))
+    r = await _engine_or_raise().score(list(p["ids"]), logits=logits, pick=p.get("pick"))
+    if logits:
+        r["logits"] = base64.b64encode(b"".join(row.tobytes() for row in r["logits"])).decode()
+    return r
+
+
+@request
+async def cases(p: dict, emit: Emit) -> dict:
+    """Kernel cases (pyrite.graph.single.Case JSON) on this page's device; outputs base64."""
+    from .graph.single import Case, run_case
+    device = await _device()
+    results = []
+    for d in p["cases"]:
+        outputs, attest = await run_case(device, Case.from_json(d))
+        results.append({"outputs": {k: base64.b64encode(v).decode() for k, v in outputs.items()}, "attest": attest})
+    return {"results": results}
+
+
+@request
+async def options(p: dict, emit: Emit) -> dict:
+    """Set runtime options on the loaded engine (read per execution, no rebuild); all of them."""
+    engine = _engine_or_raise()
+    engine.options.update(p.get("options") or {})
+    return dict(engine.options)
+
+
+@request
+async def info(p: dict, emit: Emit) -> dict:
+    """Adapter, backend, features and limits of the page's device."""
+    return (await _device()).describe()
+
+
+# -- immediate requests ---------------------------------------------------------------------------
+
+@immediate
 def stop() -> None:
+    """End a running generate (after its current token, or at once while it waits for a decode batch)."""
     if _engine is not None:
         _engine.stop()
 
 
-async def generate_ids(ids_json: str, max_tokens: int) -> str:
-    """Greedy token ids for prompt ids (bench and CLI --backend browser); JSON {"ids", "stats", "steps"}."""
-    try:
-        engine = _engine_or_raise()
-        out = [t async for t in engine.generate_ids(json.loads(ids_json), max_tokens)]
-        return json.dumps({"ids": out, "stats": engine.stats.to_dict(), "steps": engine.step_report()})
-    except Exception as e:
-        return _error(e)
-
-
-async def profile(ids_json: str) -> str:
-    """GPU time per kernel (timestamp queries) for a prefill of ids and one decode step:
-    JSON {"prefill": [...], "decode": [...]} (see Engine.profile_summary)."""
-    try:
-        engine = _engine_or_raise()
-        ids = json.loads(ids_json)
-        engine.profiling = True
-        try:
-            await engine.prefill(ids)
-            prefill = engine.profile_summary()
-            await engine.decode_one(ids[-1], len(ids))
-            decode = engine.profile_summary()
-        finally:
-            engine.profiling = False
-        return json.dumps({"prefill": prefill, "decode": decode})
-    except Exception as e:
-        return _error(e)
-
-
-async def probe() -> str:
-    """The adapter's read roofline (Engine.measure_read_bandwidth): JSON {gbps, kernel, nbytes, timer}."""
-    try:
-        return json.dumps(asdict(await _engine_or_raise().measure_read_bandwidth()))
-    except Exception as e:
-        return _error(e)
-
-
-async def encode(text: str, chat: bool = False) -> str:
-    try:
-        return json.dumps({"ids": _engine_or_raise().encode_prompt(text, chat)})
-    except Exception as e:
-        return _error(e)
-
-
-async def score(ids_json: str, logits: bool = False, pick_json: str = "null") -> str:
-    """Teacher-forced score of token ids: JSON {"tokens", "top1", "logprob"}; logits=True adds
-    "logits": base64 of little-endian f32 [len(ids), vocab] (for agreement tests: small vocabularies);
-    pick_json (a list of token-id lists, one per position) adds "picked", their log-probabilities."""
-    import base64
-    try:
-        r = await _engine_or_raise().score(json.loads(ids_json), logits=bool(logits),
-                                           pick=json.loads(pick_json or "null"))
-        if logits:
-            r["logits"] = base64.b64encode(b"".join(row.tobytes() for row in r["logits"])).decode()
-        return json.dumps(r)
-    except Exception as e:
-        return _error(e)
-
-
-async def run_cases(cases_json: str) -> str:
-    """Kernel cases (pyrite.graph.single.Case JSON) on this page's device; outputs base64."""
-    import base64
-
-    from .graph.single import Case, run_case
-    try:
-        device = await _device()
-        results = []
-        for d in json.loads(cases_json):
-            outputs, attest = await run_case(device, Case.from_json(d))
-            results.append({"outputs": {k: base64.b64encode(v).decode() for k, v in outputs.items()},
-                            "attest": attest})
-        return json.dumps({"results": results})
-    except Exception as e:
-        return _error(e)
-
-
-async def options(options_json: str) -> str:
-    """Set runtime options on the loaded engine (read per execution, no rebuild); JSON of all of them."""
-    try:
-        engine = _engine_or_raise()
-        engine.options.update(json.loads(options_json or "{}"))
-        return json.dumps(dict(engine.options))
-    except Exception as e:
-        return _error(e)
-
-
-async def info() -> str:
-    """Adapter, backend, features and limits of the page's device."""
-    try:
-        return json.dumps((await _device()).describe())
-    except Exception as e:
-        return _error(e)
+@immediate
+def lose_device() -> None:
+    """Test hook: destroy the page's device (GPUDevice.destroy), as a driver reset would lose it."""
+    if _page_device is not None:
+        _page_device.destroy()
