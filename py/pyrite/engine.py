@@ -28,7 +28,14 @@ from .models.loader import Progress, _no_progress, shard_source, upload
 from .ops.probe import ReadProbe, read_bandwidth
 from .ops.sample import write_sampling
 from .sampling import MAX_WINDOW, SamplingParams, log_softmax_at, sample
-from .tokenizer import StreamDecoder, Tokenizer, render_chat
+from .tokenizer import StopText, StreamDecoder, Tokenizer, render_chat
+from .tokenizer.chat import check_messages
+
+
+def common_prefix(a: list[int], b: list[int]) -> int:
+    """How many leading tokens a and b share."""
+    n = min(len(a), len(b))
+    return next((i for i in range(n) if a[i] != b[i]), n)
 
 
 @dataclass
@@ -38,7 +45,7 @@ class Stats:
     ttft_s: float = 0.0          # prompt in -> first token out
     prefill_tok_s: float = 0.0
     decode_tok_s: float = 0.0    # tokens after the first, per second
-    stop_reason: str = ""        # "stop_token" | "max_tokens" | "context" | "stopped"
+    stop_reason: str = ""        # "stop_token" | "stop_string" | "max_tokens" | "context" | "stopped"
     decode_steps: int = 0        # decode steps run (a batch may run past a stop: those are not shown)
     decode_submits: int = 0      # submits they took (graph/tape.py: several steps per submit)
     host_ms_per_token: float = 0.0  # host time to encode and submit a decode step (no GPU wait), per step
@@ -49,6 +56,8 @@ class Stats:
     read_probe_gbps: float = 0.0  # the adapter's streaming-read roofline (ops/probe.py), once measured
                                   # (Engine.measure_read_bandwidth); 0 until then
     roofline: float = 0.0        # bytes_per_token x decode_tok_s / the probe: decode's fraction of it
+    prefilled_tokens: int = 0    # prompt tokens run through the model (the rest came from the KV cache)
+    reused_tokens: int = 0       # prompt tokens whose K and V the cache already held (Engine.chat)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -69,6 +78,7 @@ class Engine:
         self._closed = False
         self._host_s = 0.0  # host seconds spent encoding and submitting this generation's decode steps
         self.read_probe: ReadProbe | None = None  # the read roofline, once measure_read_bandwidth ran
+        self._cached: list[int] = []  # the tokens whose K and V the cache holds, at positions 0..len-1
         with device.collect(self._buffers):
             self._tape = DecodeTape(model.plan, ("body", "next"), model.act.step_next, model.act.tokens)
         self.batch_policy = BatchPolicy()  # decode steps per submit (option decode_batch caps it)
@@ -194,12 +204,15 @@ class Engine:
                     for i in range(len(chunk)):
                         row_sink(flat[i * v:(i + 1) * v])
 
-    async def prefill(self, ids: list[int]) -> None:
-        """The whole prompt at positions 0..len-1; leaves the last token's logits ready."""
-        await self._run(ids, 0, "next", prefill=True)
+    async def prefill(self, ids: list[int], start: int = 0) -> None:
+        """The prompt at positions start..len-1 (the cache holds K and V of ids[:start]); leaves the last
+        token's logits ready."""
+        self._cached = []
+        await self._run(ids[start:], start, "next", prefill=True)
 
     async def decode_one(self, token: int, pos: int) -> None:
         """One token at position pos (S = 1) against the cache."""
+        self._cached = []
         t0 = time.perf_counter()
         await self._run([token], pos, "next")
         self._host_s += time.perf_counter() - t0
@@ -289,10 +302,17 @@ class Engine:
         if not prompt:
             raise PromptError("the prompt is empty")
         if chat:
-            messages = ([{"role": "system", "content": system}] if system else []) + \
-                       [{"role": "user", "content": prompt}]
-            prompt = render_chat(messages, self.index.chat_template)
-        ids = self.encode(prompt)
+            return self.encode_chat(([{"role": "system", "content": system}] if system else []) +
+                                    [{"role": "user", "content": prompt}])
+        return self._checked(self.encode(prompt))
+
+    def encode_chat(self, messages: list[dict]) -> list[int]:
+        """Token ids of a conversation in the model's chat template, ready for the assistant's turn."""
+        check_messages(messages)
+        return self._checked(self.encode(render_chat(messages, self.index.chat_template)))
+
+    def _checked(self, ids: list[int]) -> list[int]:
+        """A prompt's ids, refused when empty or when they leave no room in the context for an answer."""
         if not ids:
             raise PromptError("the prompt encodes to no tokens")
         if len(ids) >= self.max_ctx:
@@ -326,12 +346,14 @@ class Engine:
             raise self._lost()
         return work.done()
 
-    async def generate_ids(self, ids: list[int], max_tokens: int = 128,
-                           params: SamplingParams = SamplingParams()) -> AsyncIterator[int]:
-        """Token ids of the answer to prompt ids, one at a time."""
+    async def generate_ids(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
+                           reuse: bool = False) -> AsyncIterator[int]:
+        """Token ids of the answer to prompt ids, one at a time. reuse: prefill only the tokens after the
+        longest common prefix of ids with what the KV cache holds (the last token always runs); off by
+        default, because a prefix's logits then come from other tiles, equal only to rounding."""
         if type(max_tokens) is not int or max_tokens < 1:
             raise ValueError(f"max_tokens must be a positive integer, got {max_tokens!r}")
-        async with aclosing(self._generate_ids(ids, max_tokens, params)) as tokens:
+        async with aclosing(self._generate_ids(ids, max_tokens, params, reuse)) as tokens:
             try:
                 async for token in tokens:
                     yield token
@@ -342,15 +364,17 @@ class Engine:
                     raise self._lost() from e
                 raise
 
-    async def _generate_ids(self, ids: list[int], max_tokens: int, params: SamplingParams) -> AsyncIterator[int]:
+    async def _generate_ids(self, ids: list[int], max_tokens: int, params: SamplingParams,
+                            reuse: bool) -> AsyncIterator[int]:
         self._check_open()
         self._stop = False
         self._stop_event = asyncio.Event()  # made here: it belongs to the running event loop
         rng = random.Random(params.seed)
-        stats = self.stats = Stats(prompt_tokens=len(ids))
+        reused = min(common_prefix(self._cached, ids), len(ids) - 1) if reuse else 0
+        stats = self.stats = Stats(prompt_tokens=len(ids), prefilled_tokens=len(ids) - reused, reused_tokens=reused)
         t0 = time.perf_counter()
         self._prepare_sampler(params, ids)
-        await self.prefill(ids)
+        await self.prefill(ids, reused)
         recent = list(ids)
         token = await self.next_token(params, rng, recent)
         t1 = time.perf_counter()
@@ -362,12 +386,14 @@ class Engine:
         steps = min(max_tokens - 1, self.max_ctx - pos)  # the most decode steps the checks below allow
         stream = (self.decode_on_gpu(token, pos, steps) if self._on_gpu()
                   else self.decode_on_host(token, pos, params, rng, recent))
+        shown: list[int] = []
         try:
             while True:
                 if token in stop_ids:
                     stats.stop_reason = "stop_token"
                     break
                 stats.generated_tokens += 1
+                shown.append(token)
                 yield token
                 elapsed = time.perf_counter() - t1
                 if stats.generated_tokens > 1:
@@ -391,6 +417,8 @@ class Engine:
                 stats.host_ms_per_token = 1e3 * self._host_s / stats.decode_steps
         finally:
             await stream.aclose()
+            # each shown token but the last went through a decode step, which wrote its K and V
+            self._cached = ids + shown[:-1]
 
     def _roofline(self, stats: Stats, mid_pos: int) -> None:
         """Stats' bytes per decode token (at the run's middle position) and their fraction of the probe."""
@@ -400,15 +428,42 @@ class Engine:
             stats.roofline = stats.bytes_per_token * stats.decode_tok_s / (self.read_probe.gbps * 1e9)
 
     async def generate(self, prompt: str, max_tokens: int = 128, params: SamplingParams = SamplingParams(),
-                       chat: bool = False, system: str | None = None) -> AsyncIterator[str]:
-        """The answer as pieces of text (whole UTF-8 characters), as they are decoded."""
-        ids = self.encode_prompt(prompt, chat, system)
-        decoder = StreamDecoder(self.tokenizer, skip_special=True)
-        async for token in self.generate_ids(ids, max_tokens, params):
-            piece = decoder.push(token)
-            if piece:
+                       chat: bool = False, system: str | None = None, stop: tuple[str, ...] = ()) -> AsyncIterator[str]:
+        """The answer as pieces of text (whole UTF-8 characters), as they are decoded, ending before the
+        first of the stop strings."""
+        async with aclosing(self.generate_text(self.encode_prompt(prompt, chat, system), max_tokens, params,
+                                               stop)) as pieces:
+            async for piece in pieces:
                 yield piece
-        tail = decoder.flush()
+
+    async def chat(self, messages: list[dict], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
+                   stop: tuple[str, ...] = ()) -> AsyncIterator[str]:
+        """The assistant's next message in a conversation ([{"role", "content"}, ...], rendered with the
+        model's chat template). Multi-turn: only the tokens after the longest common prefix with what the
+        KV cache holds are prefilled (Stats.prefilled_tokens, reused_tokens); an edited earlier message
+        re-prefills from its first changed token."""
+        async with aclosing(self.generate_text(self.encode_chat(messages), max_tokens, params, stop,
+                                               reuse=True)) as pieces:
+            async for piece in pieces:
+                yield piece
+
+    async def generate_text(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
+                            stop: tuple[str, ...] = (), reuse: bool = False) -> AsyncIterator[str]:
+        """The answer to prompt ids as text pieces, cut before the first stop string (stop_reason
+        "stop_string"; the tokens past it are not generated)."""
+        cut = StopText(tuple(stop))
+        decoder = StreamDecoder(self.tokenizer, skip_special=True)
+        async with aclosing(self.generate_ids(ids, max_tokens, params, reuse)) as tokens:
+            async for token in tokens:
+                piece = cut.push(decoder.push(token))
+                if piece:
+                    yield piece
+                if cut.hit:
+                    break
+        if cut.hit:
+            self.stats.stop_reason = "stop_string"
+            return
+        tail = cut.push(decoder.flush()) + cut.flush()
         if tail:
             yield tail
 
@@ -449,7 +504,9 @@ class Engine:
                 picked.append(log_softmax_at(row, pick[len(picked)]))
 
         targets = ids[1:] + [0]
+        self._cached = []
         await self._run(ids, 0, "score", targets, row_sink=sink if logits or pick is not None else None)
+        self._cached = list(ids)
         top1 = [t for t, _ in self._scores[:-1]]
         logprob = [lp if math.isfinite(lp) else -1e30 for _, lp in self._scores[:-1]]
         out = {"tokens": ids, "top1": top1, "logprob": logprob}

@@ -140,16 +140,44 @@ async def load(p: dict, emit: Emit) -> dict:
             "max_ctx": _engine.max_ctx, "gpu_bytes": _engine.device.live_bytes}
 
 
+def stop_strings(value: Any) -> tuple[str, ...]:
+    """OpenAI's stop: a string or a list of strings (None: none)."""
+    if value is None:
+        return ()
+    stops = (value,) if isinstance(value, str) else tuple(value) if isinstance(value, list) else None
+    if stops is None or not all(isinstance(s, str) and s for s in stops):
+        raise ValueError(f"stop must be a non-empty string or a list of them, got {value!r}")
+    return stops
+
+
+def _answer(engine: Engine) -> dict:
+    return {"stats": engine.stats.to_dict(), "attest": _kernel_counts(engine), "steps": engine.step_report()}
+
+
 @request
 async def generate(p: dict, emit: Emit) -> dict:
     """Stream the answer to p["prompt"] as "piece" events: {"stats", "attest", "steps"}."""
     engine = _engine_or_raise()
     o = p.get("options") or {}
     params = SamplingParams.from_options(o)
-    async for piece in engine.generate(str(p.get("prompt", "")), max_tokens=int(o.get("max_tokens", 256)),
-                                       params=params, chat=bool(o.get("chat", True)), system=o.get("system")):
+    async for piece in engine.generate(str(p.get("prompt", "")), max_tokens=o.get("max_tokens", 256), params=params,
+                                       chat=bool(o.get("chat", True)), system=o.get("system"),
+                                       stop=stop_strings(o.get("stop"))):
         emit("piece", piece)
-    return {"stats": engine.stats.to_dict(), "attest": _kernel_counts(engine), "steps": engine.step_report()}
+    return _answer(engine)
+
+
+@request
+async def chat(p: dict, emit: Emit) -> dict:
+    """Stream the assistant's next message in the conversation p["messages"] as "piece" events, reusing
+    the KV cache of the turns before (Engine.chat): {"stats", "attest", "steps"}."""
+    engine = _engine_or_raise()
+    o = p.get("options") or {}
+    params = SamplingParams.from_options(o)
+    async for piece in engine.chat(p.get("messages"), max_tokens=o.get("max_tokens", 256), params=params,
+                                   stop=stop_strings(o.get("stop"))):
+        emit("piece", piece)
+    return _answer(engine)
 
 
 def _kernel_counts(engine: Engine) -> dict[str, int]:

@@ -32,3 +32,34 @@ class StreamDecoder:
         text = self._utf8.decode(b"", final=True)
         self._utf8.reset()
         return text
+
+
+class StopText:
+    """Cuts a text stream at the first of some stop strings (OpenAI's `stop`): push() returns what can
+    be shown now, holding back a tail that could still grow into a stop string; once one appears,
+    `hit` is set and nothing after the text before it comes out."""
+
+    def __init__(self, stops: tuple[str, ...] = ()):
+        if any(not isinstance(s, str) or not s for s in stops):
+            raise ValueError(f"stop strings must be non-empty strings, got {list(stops)!r}")
+        self.stops = stops
+        self.hit = False
+        self._held = ""
+
+    def push(self, text: str) -> str:
+        if self.hit:
+            return ""
+        held = self._held + text
+        cut = min((i for i in (held.find(s) for s in self.stops) if i >= 0), default=-1)
+        if cut >= 0:
+            self.hit, self._held = True, ""
+            return held[:cut]
+        keep = max((n for s in self.stops for n in range(min(len(s) - 1, len(held)), 0, -1)
+                    if held.endswith(s[:n])), default=0)  # the longest tail that starts a stop string
+        self._held = held[len(held) - keep:]
+        return held[:len(held) - keep]
+
+    def flush(self) -> str:
+        """The held tail at the end of the stream (it never became a stop string)."""
+        text, self._held = ("" if self.hit else self._held), ""
+        return text
