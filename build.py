@@ -31,6 +31,9 @@ DIST = ROOT / "dist"
 CACHE = Path(os.environ.get("PYRITE_CACHE", ROOT / ".cache"))
 DEFAULT_MODEL = "smollm2-135m"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The page renders answers as markdown through these npm packages (ES modules, served from dist/vendor/).
+VENDOR_FILES = ("marked/lib/marked.esm.js", "marked/LICENSE", "dompurify/dist/purify.es.mjs",
+                "dompurify/LICENSE")
 # Pyodide 314 ships only the core; these come from PyPI as py3-none-any wheels.
 WEB_WHEELS = ("micropip==0.11.1", "packaging==26.1")
 EXTRAS = {"build": "host", "serve": "host", "shaders": "host", "test": "dev", "bench": "dev"}
@@ -193,6 +196,9 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
         copy_if_changed(whl, DIST / "wheels" / whl.name)
     for f in PYODIDE_FILES:
         copy_if_changed(ROOT / "node_modules" / "pyodide" / f, DIST / "pyodide" / f)
+    for f in VENDOR_FILES:
+        package, *rest = f.split("/")
+        copy_if_changed(ROOT / "node_modules" / f, DIST / "vendor" / package / rest[-1])
     lock = json.dumps(pyodide_lock([DIST / "wheels" / w.name for w in wheels]), indent=1)
     (DIST / "pyodide" / "pyodide-lock.json").write_text(lock)
     for src in (ROOT / "web").rglob("*"):

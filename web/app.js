@@ -1,7 +1,9 @@
-// The page: load the default model with a progress bar, then stream answers to prompts.
+// The page: load a model with a progress bar per phase, then a multi-turn chat streamed into #log.
 //
 // #status carries data-state = loading | ready | generating | error, with a readable message.
-// Model output only ever reaches the DOM as text (a Text node), never as HTML.
+// Answers render as markdown (markdown.js: marked, then DOMPurify; the model's own markup stays
+// text); the answer being written is #output. Chat mode keeps the conversation (the worker's KV cache
+// keeps its tokens: a turn prefills only what is new); without it each prompt is a plain completion.
 //
 // ?autoload=0 opens the page without loading a model; window.pyriteApp.load(model) starts it
 // later (the host driver, py/pyrite/driver.py, does this). ?model=models/<name> picks another
@@ -9,14 +11,21 @@
 //
 // #model lists the site's models (build.json "models": id and size); picking one stops a running
 // answer, then loads the model in place of the current one (the worker frees the old one's GPU buffers).
-import { Pyrite, PyriteError } from "./pyrite.js";
+import { renderMarkdown, copyButton } from "./markdown.js";
+import { showAdapter, showCache, showProfile } from "./panels.js";
+import { Pyrite, PyriteError, clearCache } from "./pyrite.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
-  status: $("status"), progress: $("progress"), progressLabel: $("progress-label"), progressBox: $("progress-box"),
-  model: $("model-info"), picker: $("model"), adapter: $("adapter"), form: $("ask"), prompt: $("prompt"), chat: $("chat"),
-  maxTokens: $("max-tokens"), temperature: $("temperature"), send: $("send"), stop: $("stop"),
-  output: $("output"), stats: $("stats"), reload: $("reload"),
+  status: $("status"), reload: $("reload"), notice: $("notice"), progress: $("progress"),
+  progressLabel: $("progress-label"), progressBox: $("progress-box"), phases: $("phases"),
+  picker: $("model"), model: $("model-info"), cacheInfo: $("cache-info"), clearCache: $("clear-cache"),
+  log: $("log"), form: $("ask"), prompt: $("prompt"), chat: $("chat"), send: $("send"), stop: $("stop"),
+  newChat: $("new-chat"), stats: $("stats"), theme: $("theme"),
+  maxTokens: $("max-tokens"), temperature: $("temperature"), topP: $("top-p"), topK: $("top-k"), minP: $("min-p"),
+  repetitionPenalty: $("repetition-penalty"), seed: $("seed"), system: $("system"),
+  adapter: $("adapter"), features: $("features"), limits: $("limits"), f16: $("f16"),
+  profileRun: $("profile-run"), profileTable: $("profile-table"),
 };
 
 const params = new URLSearchParams(location.search);
@@ -27,20 +36,31 @@ let pyrite = null;        // the Pyrite instance (one worker), created on first 
 let loading = null;       // {model, promise} of the current or last load
 let ready = false;        // a model is loaded
 let generating = false;
+let messages = [];        // the conversation (chat mode): [{role, content}]
 
-// -- status ----------------------------------------------------------------------------------------
+// -- status and theme ------------------------------------------------------------------------------
 
 function setStatus(state, message) {
   ui.status.dataset.state = state;
   ui.status.textContent = message;
   ui.send.disabled = !ready || generating;
   ui.stop.disabled = !generating;
+  ui.newChat.disabled = generating;
+  ui.profileRun.disabled = !ready || generating;
   ui.picker.disabled = state === "loading" || ui.picker.options.length === 0 || !ui.picker.options[0].value;
 }
 
 function describeError(err) {
   return err.kind ? `${err.kind}: ${err.message}` : String(err.message || err);
 }
+
+function applyTheme(theme) {
+  document.documentElement.dataset.theme = theme;
+  ui.theme.textContent = theme === "dark" ? "Light" : "Dark";
+  localStorage.setItem("pyrite-theme", theme);
+}
+
+// -- loading ---------------------------------------------------------------------------------------
 
 // Overall progress: each phase owns a slice of the bar, so it only ever moves forward.
 const PHASES = {
@@ -61,10 +81,18 @@ function onProgress({ phase, done, total }) {
   ui.progress.value = p.from + (p.to - p.from) * frac;
   ui.progressLabel.textContent = p.label(done, total);
   ui.progressBox.dataset.phase = phase;
+  for (const li of ui.phases.children) {  // the phases before this one are done
+    const bar = li.querySelector("progress");
+    if (li.dataset.phase === phase) bar.value = frac;
+    else if (Object.keys(PHASES).indexOf(li.dataset.phase) < Object.keys(PHASES).indexOf(phase)) bar.value = 1;
+  }
   ui.status.textContent = `Loading the model: ${p.label(done, total)}`;
 }
 
-// -- loading ---------------------------------------------------------------------------------------
+function onNotice(text) {
+  ui.notice.hidden = false;
+  ui.notice.textContent = `Note: ${text}`;
+}
 
 function noWebGPU() {
   const why = window.isSecureContext
@@ -74,19 +102,15 @@ function noWebGPU() {
 }
 
 function instance() {
-  pyrite ??= new Pyrite(new URL("./", document.baseURI), onProgress);
+  pyrite ??= new Pyrite(new URL("./", document.baseURI), onProgress, onNotice);
   window.pyrite = pyrite;
   return pyrite;
 }
 
 function showModel(info) {
   const c = info.config || {};
-  ui.model.textContent = `Model: ${info.model} (${c.arch}, ${c.n_layers} layers, context ${info.max_ctx}).`;
-  const dev = info.device || {};
-  const a = dev.adapter || {};
-  const name = [a.vendor, a.architecture, a.device, a.description].filter(Boolean).join(" / ") || "unknown adapter";
-  const features = (dev.features || []).join(", ") || "none";
-  ui.adapter.textContent = `Adapter: ${name} (${dev.backend || "?"}; features: ${features})`;
+  ui.model.textContent = `${info.model} (${c.arch}, ${c.n_layers} layers, context ${info.max_ctx}).`;
+  showAdapter(ui, info.device || {});
 }
 
 /** Load a model (once per name); the same promise for repeated calls. Resolves to its info. */
@@ -95,6 +119,39 @@ function load(model = DEFAULT_MODEL, maxCtx = undefined) {
   const promise = loadNow(model, maxCtx);
   loading = { model, promise };
   return promise;
+}
+
+async function loadNow(model, maxCtx) {
+  ready = false;
+  syncPicker(model);
+  ui.progressBox.hidden = false;
+  ui.progress.value = 0;
+  for (const bar of ui.phases.querySelectorAll("progress")) bar.value = 0;
+  setStatus("loading", `Loading ${model}…`);
+  const started = performance.now();
+  try {
+    if (!navigator.gpu) throw new PyriteError(noWebGPU(), "DeviceError");
+    // Checked here first: without an adapter there is no point starting Python (seconds).
+    if (!(await navigator.gpu.requestAdapter())) {
+      throw new PyriteError("WebGPU is present but offers no GPU adapter (the GPU may be blocklisted or " +
+                            "WebGPU disabled in this browser's settings)", "DeviceError");
+    }
+    const info = await instance().load(model, { maxCtx });
+    ready = true;
+    ui.progressBox.hidden = true;
+    showModel(info);
+    ui.maxTokens.max = info.max_ctx;
+    messages = [];  // a conversation belongs to the model (and KV cache) it was held with
+    ui.log.replaceChildren();
+    setStatus("ready", `Ready (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s). Type a prompt and press Send.`);
+    showCache(ui.cacheInfo);
+    return info;
+  } catch (err) {
+    ui.progressBox.hidden = true;
+    setStatus("error", `Could not load ${model}: ${describeError(err)}`);
+    showCache(ui.cacheInfo);
+    throw err;
+  }
 }
 
 // -- the model picker ------------------------------------------------------------------------------
@@ -128,51 +185,50 @@ async function pick(id) {
   await load(`models/${id}`).catch(() => {});  // a failure is shown in #status; the picker stays usable
 }
 
-async function loadNow(model, maxCtx) {
-  ready = false;
-  syncPicker(model);
-  ui.progressBox.hidden = false;
-  ui.progress.value = 0;
-  setStatus("loading", `Loading ${model}…`);
-  const started = performance.now();
-  try {
-    if (!navigator.gpu) throw new PyriteError(noWebGPU(), "DeviceError");
-    // Checked here first: without an adapter there is no point starting Python (seconds).
-    if (!(await navigator.gpu.requestAdapter())) {
-      throw new PyriteError("WebGPU is present but offers no GPU adapter (the GPU may be blocklisted or " +
-                            "WebGPU disabled in this browser's settings)", "DeviceError");
-    }
-    const info = await instance().load(model, { maxCtx });
-    ready = true;
-    ui.progressBox.hidden = true;
-    showModel(info);
-    ui.maxTokens.max = info.max_ctx;
-    setStatus("ready", `Ready (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s). Type a prompt and press Send.`);
-    return info;
-  } catch (err) {
-    ui.progressBox.hidden = true;
-    setStatus("error", `Could not load ${model}: ${describeError(err)}`);
-    throw err;
-  }
+// -- the conversation ------------------------------------------------------------------------------
+
+function number(input, name, ok, must) {
+  if (input.value === "") return undefined;
+  const v = input.valueAsNumber;
+  if (!ok(v)) throw new Error(`${name} must be ${must}.`);
+  return v;
 }
 
-// -- generating ------------------------------------------------------------------------------------
-
 function readOptions() {
-  const maxTokens = ui.maxTokens.valueAsNumber;
-  const temperature = ui.temperature.valueAsNumber;
   const maxCtx = pyrite.model.max_ctx;
-  if (!Number.isInteger(maxTokens) || maxTokens < 1 || maxTokens > maxCtx) {
-    throw new Error(`Max tokens must be a whole number from 1 to ${maxCtx} (the context).`);
-  }
-  if (!Number.isFinite(temperature) || temperature < 0) throw new Error("Temperature must be a number >= 0 (0 is greedy).");
-  return { max_tokens: maxTokens, temperature, chat: ui.chat.checked };
+  const o = {
+    max_tokens: number(ui.maxTokens, "Max tokens", (v) => Number.isInteger(v) && v >= 1 && v <= maxCtx,
+                       `a whole number from 1 to ${maxCtx} (the context)`),
+    temperature: number(ui.temperature, "Temperature", (v) => v >= 0, "a number >= 0 (0 is greedy)"),
+    top_p: number(ui.topP, "Top-p", (v) => v > 0 && v <= 1, "a number in (0, 1]"),
+    top_k: number(ui.topK, "Top-k", (v) => Number.isInteger(v) && v >= 0, "a whole number >= 0"),
+    min_p: number(ui.minP, "Min-p", (v) => v >= 0 && v < 1, "a number in [0, 1)"),
+    repetition_penalty: number(ui.repetitionPenalty, "Repetition penalty", (v) => v > 0, "a number > 0"),
+    seed: number(ui.seed, "Seed", Number.isInteger, "a whole number"),
+  };
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }
 
 function formatStats(s) {
   const decode = s.generated_tokens > 1 ? `${s.decode_tok_s.toFixed(1)} tok/s decode` : "– tok/s decode";
-  return `${decode} · ${s.prefill_tok_s.toFixed(1)} tok/s prefill (${s.prompt_tokens} prompt tokens) · ` +
+  const reused = s.reused_tokens ? `, ${s.reused_tokens} reused` : "";
+  return `${decode} · ${s.prefill_tok_s.toFixed(1)} tok/s prefill (${s.prompt_tokens} prompt tokens${reused}) · ` +
          `${s.generated_tokens} tokens · first token after ${s.ttft_s.toFixed(2)} s · ended by ${s.stop_reason}`;
+}
+
+function bubble(role, text = "") {
+  const el = document.createElement("div");
+  el.className = `msg ${role}`;
+  el.textContent = text;
+  ui.log.append(el);
+  return el;
+}
+
+function newChat() {
+  if (generating) return;
+  messages = [];
+  ui.log.replaceChildren();
+  ui.stats.textContent = "";
 }
 
 async function send() {
@@ -184,21 +240,38 @@ async function send() {
     setStatus("error", err.message);
     return;
   }
+  const prompt = ui.prompt.value;
+  const chat = ui.chat.checked;
   generating = true;
   setStatus("generating", "Generating…");
-  const text = document.createTextNode("");
-  ui.output.replaceChildren(text);
+  if (!chat) newChat();  // a completion stands alone
+  bubble("user", prompt);
+  document.getElementById("output")?.removeAttribute("id");
+  const answer = bubble("assistant");
+  const body = document.createElement("div");
+  body.className = "body";
+  body.id = "output";  // the answer being written (its copy button sits beside it)
+  answer.replaceChildren(body);
   ui.stats.textContent = "";
+  let text = "";
   let pieces = 0;
   let firstAt = 0;
   try {
-    for await (const piece of pyrite.generate(ui.prompt.value, options)) {
-      text.appendData(piece);
+    const system = ui.system.value.trim();
+    const stream = chat
+      ? pyrite.chat([...(system ? [{ role: "system", content: system }] : []), ...messages, { role: "user", content: prompt }], options)
+      : pyrite.generate(prompt, { ...options, chat: false });
+    for await (const piece of stream) {
+      text += piece;
+      renderMarkdown(text, body);
+      ui.log.scrollTop = ui.log.scrollHeight;
       pieces += 1;
       const now = performance.now();
       if (pieces === 1) firstAt = now;
       else ui.stats.textContent = `≈ ${((pieces - 1) / ((now - firstAt) / 1000)).toFixed(1)} tok/s decode (live, ${pieces} pieces)`;
     }
+    if (chat) messages.push({ role: "user", content: prompt }, { role: "assistant", content: text });
+    answer.append(copyButton(() => text, "Copy answer"));
     const s = pyrite.lastStats;
     ui.stats.textContent = formatStats(s);
     generating = false;
@@ -229,6 +302,20 @@ function startSend() {
   answering = send();
 }
 
+async function profile() {
+  ui.profileRun.disabled = true;
+  try {
+    const ids = await pyrite.encode(ui.prompt.value, ui.chat.checked);
+    showProfile(ui.profileTable, await pyrite.request("profile", { ids }));
+  } catch (err) {
+    setStatus("error", describeError(err));
+  } finally {
+    ui.profileRun.disabled = !ready || generating;
+  }
+}
+
+// -- wiring ----------------------------------------------------------------------------------------
+
 ui.form.addEventListener("submit", (e) => {
   e.preventDefault();
   startSend();
@@ -245,11 +332,20 @@ ui.stop.addEventListener("click", () => {
   pyrite.stop();
   ui.status.textContent = "Stopping after the current token…";
 });
+ui.newChat.addEventListener("click", newChat);
+ui.profileRun.addEventListener("click", profile);
+ui.clearCache.addEventListener("click", async () => {
+  await clearCache();
+  await showCache(ui.cacheInfo);
+});
+ui.theme.addEventListener("click", () => applyTheme(document.documentElement.dataset.theme === "dark" ? "light" : "dark"));
+applyTheme(localStorage.getItem("pyrite-theme") ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"));
 
 // The host driver's hooks: load a model, and reach the instance for protocol-level requests.
 window.pyriteApp = { load, instance };
 
 fillPicker().catch((err) => console.warn(`pyrite: no model list (${err})`));
+showCache(ui.cacheInfo);
 
 if (!navigator.gpu) {
   ui.progressBox.hidden = true;

@@ -1,5 +1,8 @@
 // pyrite.js: run a small LLM in a page, on WebGPU, through Python (Pyodide in a worker).
 //
+// Most pages want createEngine (the OpenAI-shaped API, at the end of this file; README "In your page").
+// Below it is the worker protocol itself, the Pyrite class:
+//
 //   import { Pyrite } from "./pyrite.js";
 //
 //   const p = await Pyrite.create({
@@ -23,6 +26,8 @@
 //   p.lastAttest;                      // {kernel id: times it ran} in that generate's last step
 //   p.lastSteps;                       // {routes: {prefill: {op: route}, decode: {...}}, dispatches, layers}
 //   await p.setOptions({sdpa_query_tile: 32});  // runtime options, read per step (no reload)
+//   for await (const piece of p.chat([{role: "user", content: "Hi!"}], {max_tokens: 64})) {}
+//                                      // multi-turn: the worker keeps the KV cache of the conversation
 //   p.stop();                          // ends a running generate after the current token
 //   p.loseDevice();                    // test hook: the GPU device is lost now (DeviceLostError;
 //                                      // load() again gets a new device)
@@ -38,6 +43,34 @@
 //
 // Every failure rejects with a PyriteError whose .kind names the Python error class
 // (PromptError, DeviceError, ModelFormatError, ...) or the JS one, and .details the typed error's fields.
+
+// -- the weight cache: shards kept in the Cache API by their sha256 ---------------------------------
+// (worker.js fills it while a model loads; the loader verifies every shard it reads, kept or not)
+
+export const CACHE = "pyrite-weights-v1";
+
+/** The name a shard is kept under: a URL of the site that is never fetched. */
+export function cacheKey(base, sha256) {
+  return new URL(`__pyrite-cache__/sha256/${sha256}`, base).href;
+}
+
+/** {shards, bytes} kept in the weight cache (0 where there is no Cache API). */
+export async function cacheUsage() {
+  if (!globalThis.caches) return { shards: 0, bytes: 0 };
+  const cache = await caches.open(CACHE);
+  let bytes = 0;
+  const keys = await cache.keys();
+  for (const key of keys) {
+    const kept = await cache.match(key);
+    bytes += Number(kept?.headers.get("Content-Length") ?? 0);
+  }
+  return { shards: keys.length, bytes };
+}
+
+/** Forget every kept shard: the next load downloads again. */
+export async function clearCache() {
+  if (globalThis.caches) await caches.delete(CACHE);
+}
 
 export class PyriteError extends Error {
   constructor(message, kind = "Error", details = {}) {
@@ -56,9 +89,11 @@ export class Pyrite {
     return p;
   }
 
-  constructor(baseURL, onProgress) {
+  constructor(baseURL, onProgress, onNotice = () => {}) {
     this.base = baseURL;
     this.onProgress = onProgress;
+    this.onNotice = onNotice;
+    this.notices = [];          // notices so far (a weight cache that could not be used, ...)
     this.lastStats = null;
     this.lastAttest = null;
     this.model = null;
@@ -85,10 +120,22 @@ export class Pyrite {
    * generate to finish (leaving the loop early stops the generate; its stats still land there).
    */
   async *generate(prompt, options = {}) {
+    yield* this._stream("generate", { prompt, options });
+  }
+
+  /**
+   * The assistant's next message in a conversation ([{role, content}, ...]) as a stream of text pieces;
+   * the worker's KV cache keeps the conversation, so a next turn prefills only its new tokens.
+   */
+  async *chat(messages, options = {}) {
+    yield* this._stream("chat", { messages, options });
+  }
+
+  async *_stream(type, payload) {
     const pieces = [];
     let wake = () => {};
     let settled = false;
-    const result = this._request("generate", { prompt, options }, (text) => {
+    const result = this._request(type, payload, (text) => {
       pieces.push(text);
       wake();
     }).then((r) => {
@@ -186,6 +233,12 @@ export class Pyrite {
       this.onProgress(msg.data);
       return;
     }
+    if (msg.type === "event" && msg.event === "notice") {  // something the user should know (caching off)
+      console.warn(`pyrite: ${msg.data}`);
+      this.notices.push(msg.data);
+      this.onNotice(msg.data);
+      return;
+    }
     const pending = this._pending.get(msg.id);
     if (!pending) {
       if (msg.type === "error") console.error(`pyrite worker: ${msg.error.kind}: ${msg.error.message}`);
@@ -205,4 +258,161 @@ export class Pyrite {
     for (const { reject } of this._pending.values()) reject(err);
     this._pending.clear();
   }
+}
+
+// -- the OpenAI-shaped engine ---------------------------------------------------------------------
+//
+//   import { createEngine } from "./pyrite.js";
+//   const engine = await createEngine({ model: "smollm2-135m", onProgress: (p) => {} });
+//   const reply = await engine.chat.completions.create({ messages: [{ role: "user", content: "Hi!" }] });
+//   reply.choices[0].message.content; reply.usage;   // {prompt_tokens, completion_tokens, total_tokens}
+//   for await (const chunk of await engine.chat.completions.create({ messages, stream: true })) {
+//     out.textContent += chunk.choices[0].delta.content ?? "";   // the last chunk has finish_reason
+//   }
+//   await engine.completions.create({ prompt: "Once upon a time", max_tokens: 32 });
+//   engine.interrupt(); await engine.runtimeStats(); await engine.routes(); await engine.unload();
+
+const SAMPLING_CHECKS = {   // request option -> its check: true, or what it must be
+  max_tokens: (v) => (Number.isInteger(v) && v >= 1) || "a positive integer",
+  temperature: (v) => (typeof v === "number" && Number.isFinite(v) && v >= 0) || "a number >= 0 (0: greedy)",
+  top_p: (v) => (typeof v === "number" && v > 0 && v <= 1) || "a number in (0, 1]",
+  top_k: (v) => (Number.isInteger(v) && v >= 0) || "an integer >= 0 (0: no limit)",
+  min_p: (v) => (typeof v === "number" && v >= 0 && v < 1) || "a number in [0, 1)",
+  repetition_penalty: (v) => (typeof v === "number" && Number.isFinite(v) && v > 0) || "a number > 0",
+  repetition_window: (v) => (Number.isInteger(v) && v >= 1) || "a positive integer",
+  seed: (v) => Number.isInteger(v) || "an integer",
+  stop: (v) => (typeof v === "string" && v.length > 0) ||
+               (Array.isArray(v) && v.length <= 4 && v.every((s) => typeof s === "string" && s.length > 0)) ||
+               "a non-empty string or a list of up to 4 of them",
+  stream: (v) => typeof v === "boolean" || "true or false",
+};
+const ROLES = ["system", "user", "assistant"];
+const FINISH = { stop_token: "stop", stop_string: "stop", max_tokens: "length", context: "length", stopped: "abort" };
+
+function optionError(name, must, value) {
+  return new PyriteError(`${name} must be ${must}, got ${JSON.stringify(value)}`, "OptionError", { option: name });
+}
+
+/** The request's options checked (unknown names refused), as the worker's generate options. */
+function checkRequest(request, own) {
+  if (request === null || typeof request !== "object") throw optionError("request", "an object", request);
+  const options = {};
+  for (const [name, value] of Object.entries(request)) {
+    if (own.includes(name) || value === undefined || value === null) continue;
+    const check = SAMPLING_CHECKS[name];
+    if (!check) throw new PyriteError(`unknown option ${name} (have ${[...own, ...Object.keys(SAMPLING_CHECKS)].join(", ")})`,
+                                      "OptionError", { option: name });
+    const ok = check(value);
+    if (ok !== true) throw optionError(name, ok, value);
+    if (name !== "stream") options[name] = value;
+  }
+  return options;
+}
+
+function checkMessages(messages) {
+  if (!Array.isArray(messages) || messages.length === 0) {
+    throw optionError("messages", "a non-empty list of {role, content}", messages);
+  }
+  messages.forEach((m, i) => {
+    if (!m || !ROLES.includes(m.role) || typeof m.content !== "string") {
+      throw optionError(`messages[${i}]`, `{role: one of ${ROLES.join(", ")}, content: a string}`, m);
+    }
+  });
+}
+
+class Engine {
+  constructor(pyrite, model) {
+    this._pyrite = pyrite;
+    this.model = model;
+    this._next = 0;
+    this.chat = { completions: { create: (request) => this._create("chat", request) } };
+    this.completions = { create: (request) => this._create("text", request) };
+  }
+
+  /** End the running completion now (its stream ends with finish_reason "abort"). */
+  interrupt() {
+    this._pyrite.stop();
+  }
+
+  /** End the worker and free the GPU; the engine is unusable afterwards. */
+  async unload() {
+    this._pyrite.terminate();
+  }
+
+  /** The last completion's stats: tokens (prompt, prefilled, reused, generated), TTFT, prefill and decode
+   * tok/s, the decode path and its roofline fraction (see Stats in py/pyrite/engine.py). */
+  async runtimeStats() {
+    return { ...(this._pyrite.lastStats ?? {}) };
+  }
+
+  /** The attestation: the routes and dispatches of the last completion's prefill and decode steps. */
+  async routes() {
+    return this._pyrite.lastSteps ?? null;
+  }
+
+  async _create(kind, request) {
+    const own = kind === "chat" ? ["messages", "model"] : ["prompt", "model"];
+    const options = checkRequest(request, own);
+    if (request.model !== undefined && request.model !== this.model) {
+      throw optionError("model", `this engine's model "${this.model}"`, request.model);
+    }
+    let pieces;
+    if (kind === "chat") {
+      checkMessages(request.messages);
+      pieces = this._pyrite.chat(request.messages, options);
+    } else {
+      if (typeof request.prompt !== "string" || !request.prompt) throw optionError("prompt", "a non-empty string", request.prompt);
+      pieces = this._pyrite.generate(request.prompt, { ...options, chat: false });
+    }
+    const id = `${kind === "chat" ? "chatcmpl" : "cmpl"}-${Date.now().toString(36)}-${this._next++}`;
+    const head = { id, object: kind === "chat" ? "chat.completion.chunk" : "text_completion",
+                   created: Math.floor(Date.now() / 1000), model: this.model };
+    const usage = () => {
+      const s = this._pyrite.lastStats;
+      return { prompt_tokens: s.prompt_tokens, completion_tokens: s.generated_tokens,
+               total_tokens: s.prompt_tokens + s.generated_tokens };
+    };
+    const finish = () => FINISH[this._pyrite.lastStats.stop_reason] ?? "stop";
+    if (request.stream) {
+      return (async function* chunks() {
+        for await (const text of pieces) {
+          yield { ...head, choices: [kind === "chat" ? { index: 0, delta: { role: "assistant", content: text }, finish_reason: null }
+                                                     : { index: 0, text, finish_reason: null }] };
+        }
+        yield { ...head, choices: [kind === "chat" ? { index: 0, delta: {}, finish_reason: finish() }
+                                                   : { index: 0, text: "", finish_reason: finish() }], usage: usage() };
+      })();
+    }
+    let content = "";
+    for await (const text of pieces) content += text;
+    return { ...head, object: kind === "chat" ? "chat.completion" : "text_completion",
+             choices: [kind === "chat" ? { index: 0, message: { role: "assistant", content }, finish_reason: finish() }
+                                       : { index: 0, text: content, finish_reason: finish() }],
+             usage: usage() };
+  }
+}
+
+/**
+ * An engine for one of the site's models (an id under its models/ folder, such as "smollm2-135m"), in a
+ * Web Worker of its own (two engines can coexist). baseUrl: where the site's build.json and worker.js
+ * live; options: runtime options (setOptions). Rejects with an OptionError for an unknown model id.
+ */
+export async function createEngine({ model, baseUrl = "./", onProgress = () => {}, options = {}, maxCtx } = {}) {
+  const base = new URL(baseUrl, globalThis.document?.baseURI ?? location.href);
+  const resp = await fetch(new URL("build.json", base));
+  if (!resp.ok) throw new PyriteError(`${new URL("build.json", base)}: HTTP ${resp.status}`, "LoadError");
+  const ids = ((await resp.json()).models ?? []).map((m) => m.id);
+  if (typeof model !== "string" || !ids.includes(model)) {
+    throw new PyriteError(`unknown model id ${JSON.stringify(model)} (this site has ${ids.join(", ") || "none"})`,
+                          "OptionError", { option: "model" });
+  }
+  const pyrite = new Pyrite(base, onProgress);
+  try {
+    await pyrite.load(`models/${model}`, { maxCtx });
+    if (Object.keys(options).length) await pyrite.setOptions(options);
+  } catch (err) {
+    pyrite.terminate();
+    throw err;
+  }
+  return new Engine(pyrite, model);
 }

@@ -16,6 +16,7 @@
 // Pyodide 314 runs only in a module worker ("Classic web workers are not supported").
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { replay } from "./tape.js";
+import { CACHE, cacheKey } from "./pyrite.js";  // the weight cache's name and keys (pyrite.js has no side effects)
 
 const BASE = new URL("./", import.meta.url);
 const RUNTIME_STEPS = 3; // Pyodide core, micropip + packaging, the pyrite wheel
@@ -76,7 +77,7 @@ async function boot(id) {
   const module = pyodide.pyimport("pyrite.web");
   web = { handle: module.handle, runImmediate: module.run_immediate,
           immediate: new Set(JSON.parse(module.immediate_types())) };
-  self.fetch = countingFetch(self.fetch);
+  self.fetch = weightFetch(self.fetch);
   progress(id, "runtime", 3, RUNTIME_STEPS);
   return build;
 }
@@ -86,42 +87,83 @@ function runtime(id) {
   return booting;
 }
 
-// -- weight download progress --------------------------------------------------------------------
+// -- weight download progress and the weight cache -----------------------------------------------
 
 // The loader fetches each shard whole (one ArrayBuffer, hashed then uploaded), so it can only
 // report progress per shard; with one 97 MB shard the bar would sit at 0 until the end. So fetch
 // counts shard body bytes as they stream in, against the model's total from its model.json (the
 // loader fetches it first): progress is cumulative over all shards of the model being loaded.
-let loadingId = null;    // the load request the counted bytes belong to
+//
+// It also keeps each shard in the Cache API (CACHE), keyed by its sha256 from model.json: a second
+// visit reads no weight bytes from the network, and a download that failed half way resumes from the
+// shards already kept. The loader verifies every shard's sha256 whatever its source; when a kept one
+// fails, it fetches again with cache "reload", which skips and replaces the kept copy. A quota error
+// turns caching off for the rest of the load, with a notice.
+let loadingId = null;    // the load request the counted bytes (and notices) belong to
+const keeping = new Set();  // cache.put promises still writing: a load answers once they settle, so a
+                            // page that ends the worker after a failed load still keeps those shards
 
-function countingFetch(inner) {
-  let total = 0;
-  let done = 0;
+function counted(body, id, state) {
+  let lastPost = 0;
+  return body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      state.done += chunk.byteLength;
+      const now = performance.now();
+      if (now - lastPost > 100 || state.done >= state.total) {  // a message per chunk would flood the page
+        lastPost = now;
+        progress(id, "weights", state.done, state.total);
+      }
+      controller.enqueue(chunk);
+    },
+  }));
+}
+
+async function openCache(id) {
+  try {
+    return await caches.open(CACHE);
+  } catch (err) {  // no Cache API here (an insecure origin, a private mode): load without one
+    post({ type: "event", id, event: "notice", data: `weights are not cached: ${err.message || err}` });
+    return null;
+  }
+}
+
+function weightFetch(inner) {
+  const state = { total: 0, done: 0, shards: new Map(), cache: undefined };  // shards: URL -> {sha256, bytes}
   return async (input, init) => {
-    const resp = await inner(input, init);
     const url = String(input instanceof Request ? input.url : input);
-    if (!resp.ok || !resp.body || loadingId === null) return resp;
-    if (url.endsWith("/model.json")) {
-      const index = await resp.clone().json();
-      total = (index.shards || []).reduce((sum, s) => sum + s.bytes, 0);
-      done = 0;
+    const id = loadingId;
+    if (id === null || !url.endsWith(".bin") || !state.shards.has(url)) {
+      const resp = await inner(input, init);
+      if (id !== null && resp.ok && url.endsWith("/model.json")) {
+        const index = await resp.clone().json();
+        state.total = (index.shards || []).reduce((sum, s) => sum + s.bytes, 0);
+        state.done = 0;
+        state.shards = new Map((index.shards || []).map((s) => [new URL(s.file, url).href, s]));
+        state.cache = await openCache(id);
+      }
       return resp;
     }
-    if (!url.endsWith(".bin") || total === 0) return resp;
-    const id = loadingId;
-    let lastPost = 0;
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        done += chunk.byteLength;
-        const now = performance.now();
-        if (now - lastPost > 100 || done >= total) {  // a message per chunk would flood the page
-          lastPost = now;
-          progress(id, "weights", done, total);
-        }
-        controller.enqueue(chunk);
-      },
-    });
-    return new Response(resp.body.pipeThrough(counter), { status: resp.status, headers: resp.headers });
+    const shard = state.shards.get(url);
+    const key = cacheKey(BASE, shard.sha256);
+    if (state.cache && init?.cache !== "reload") {
+      const kept = await state.cache.match(key);
+      if (kept) return new Response(counted(kept.body, id, state), { status: 200, headers: kept.headers });
+    }
+    const resp = await inner(input, init);
+    if (!resp.ok || !resp.body) return resp;
+    let body = resp.body;
+    if (state.cache) {
+      const [mine, theirs] = body.tee();
+      body = mine;
+      const headers = { "Content-Type": "application/octet-stream", "Content-Length": String(shard.bytes) };
+      const put = state.cache.put(key, new Response(theirs, { headers })).catch((err) => {
+        state.cache = null;  // quota (or any) failure: the rest of this load goes uncached
+        post({ type: "event", id, event: "notice", data: `weights are not cached (${err.name}: ${err.message})` });
+      });
+      keeping.add(put);
+      put.finally(() => keeping.delete(put));
+    }
+    return new Response(counted(body, id, state), { status: resp.status, headers: resp.headers });
   };
 }
 
@@ -133,6 +175,7 @@ async function call(type, id, payload) {
   loadingId = type === "load" ? id : loadingId;
   try {
     const answer = JSON.parse(await web.handle(type, JSON.stringify(payload ?? {}), emit));
+    if (type === "load") await Promise.allSettled([...keeping]);
     if (answer.error) post({ type: "error", id, error: answer.error });
     else post({ type: "done", id, result: answer.result });
   } finally {

@@ -309,6 +309,8 @@ class Engine:
     def encode_chat(self, messages: list[dict]) -> list[int]:
         """Token ids of a conversation in the model's chat template, ready for the assistant's turn."""
         check_messages(messages)
+        if not messages[-1]["content"].strip():
+            raise PromptError(f"the prompt is empty (messages[{len(messages) - 1}] has no content)")
         return self._checked(self.encode(render_chat(messages, self.index.chat_template)))
 
     def _checked(self, ids: list[int]) -> list[int]:

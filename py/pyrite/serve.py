@@ -1,5 +1,7 @@
-"""A static server for dist/: correct MIME types (application/wasm, text/javascript for .mjs) and the
-COOP/COEP headers that make the page cross-origin isolated (SharedArrayBuffer for wasm threads)."""
+"""A static server for dist/: correct MIME types (application/wasm, text/javascript for .mjs), the
+COOP/COEP headers that make the page cross-origin isolated (SharedArrayBuffer for wasm threads), and a
+Content-Security-Policy that locks the page down: scripts, workers, styles, fetches only from this
+origin, no inline script or style, no eval but what WebAssembly needs ('wasm-unsafe-eval')."""
 from __future__ import annotations
 
 import functools
@@ -12,6 +14,19 @@ MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/jav
         ".zip": "application/zip", ".gguf": "application/octet-stream"}
 
 
+CSP = "; ".join((
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",  # Pyodide's and wllama's WebAssembly; nothing inline, no eval
+    "worker-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data:",                   # the pages' empty data: favicon
+    "style-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+))
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
@@ -20,6 +35,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CSP)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # quiet: tests and bench fetch hundreds of files

@@ -1,5 +1,6 @@
-"""The page end to end, through its UI: progress while loading, an answer streaming into #output,
-Stop, errors that leave the page usable, model output rendered as text, and no WebGPU at all.
+"""The page end to end, through its UI: progress while loading, an answer streaming into #output (the
+answer being written, in the conversation #log), Stop, errors that leave the page usable, model output's
+own markup shown as text, and no WebGPU at all.
 
 SwiftShader decodes slowly on a 2-core machine (about a token per second or two), so answers are
 short and most prompts skip the chat template (its system prompt alone is ~30 tokens to prefill).
@@ -18,16 +19,23 @@ pytestmark = pytest.mark.browser
 
 GENERATE_TIMEOUT_MS = 300_000  # one short answer on SwiftShader, with room for a loaded machine
 
-# Logs every change of #output (time, text length) from the moment of the call: what streamed when.
+# Logs every change of the answer being written (#output, made by Send inside #log): time, text length.
 OBSERVE_OUTPUT_JS = """() => {
-  const out = document.getElementById("output");
+  const log = document.getElementById("log");
   const t0 = performance.now();
   window.__outputObserver?.disconnect();
   window.__outputLog = [];
-  window.__outputObserver = new MutationObserver(() =>
-    window.__outputLog.push({t: performance.now() - t0, len: out.textContent.length}));
-  window.__outputObserver.observe(out, {childList: true, characterData: true, subtree: true});
+  let last = -1;
+  window.__outputObserver = new MutationObserver(() => {
+    const len = document.getElementById("output")?.textContent.length ?? 0;
+    if (len !== last) window.__outputLog.push({t: performance.now() - t0, len});
+    last = len;
+  });
+  window.__outputObserver.observe(log, {childList: true, characterData: true, subtree: true});
 }"""
+# The tags the markdown renderer may make (web/markdown.js); anything else in an answer came from its text.
+MARKDOWN_TAGS = {"P", "BR", "HR", "EM", "STRONG", "DEL", "CODE", "PRE", "BLOCKQUOTE", "UL", "OL", "LI", "A", "H1",
+                 "H2", "H3", "H4", "H5", "H6", "TABLE", "THEAD", "TBODY", "TR", "TH", "TD", "BUTTON"}
 
 STATE_JS = "() => document.getElementById('status').dataset.state"
 
@@ -38,6 +46,7 @@ def state(page) -> str:
 
 def ask(page, prompt: str, *, max_tokens: int, chat: bool = False, temperature: float = 0.0) -> None:
     """Fill the form and press Send (leaves the answer running)."""
+    page.evaluate("document.getElementById('settings').open = true")
     page.fill("#prompt", prompt)
     page.fill("#max-tokens", str(max_tokens))
     page.fill("#temperature", str(temperature))
@@ -70,7 +79,12 @@ def assert_idle(page) -> None:
 
 
 def assert_plain_text(page) -> None:
-    assert page.evaluate("document.getElementById('output').childElementCount") == 0
+    """The answer holds only what the markdown renderer makes: no tag or attribute from the model's text."""
+    tags = page.evaluate("[...document.getElementById('output').querySelectorAll('*')].map(e => e.tagName)")
+    assert set(tags) <= MARKDOWN_TAGS, tags
+    handlers = page.evaluate("[...document.querySelectorAll('#log *')].flatMap(e => [...e.attributes])"
+                             ".map(a => a.name).filter(n => n.startsWith('on'))")
+    assert handlers == [], handlers
 
 
 def test_load_showed_progress(page, loaded):
@@ -168,6 +182,7 @@ def test_empty_prompt_is_an_error_and_the_page_stays_usable(page):
 
 
 def test_bad_option_is_reported_without_generating(page):
+    page.evaluate("document.getElementById('settings').open = true")
     page.fill("#max-tokens", "0")
     page.click("#send")
     assert state(page) == "error"

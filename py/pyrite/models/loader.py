@@ -52,9 +52,15 @@ class FetchShards:
     def __init__(self, base_url: str):
         self.base = base_url.rstrip("/") + "/"
 
-    async def _fetch(self, name: str) -> Any:
+    async def _fetch(self, name: str, reload: bool = False) -> Any:
         import js  # type: ignore[import-not-found]
-        resp = await js.fetch(self.base + name)
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+        init = to_js({"cache": "reload" if reload else "default"}, dict_converter=js.Object.fromEntries)
+        try:
+            resp = await js.fetch(self.base + name, init)
+        except Exception as e:  # a network failure: fetch rejects with a TypeError
+            raise ModelFormatError(f"{self.base}{name}: the download failed ({e}); loading again resumes "
+                                   f"from the shards already kept") from None
         if not resp.ok:
             raise ModelFormatError(f"{self.base}{name}: HTTP {resp.status}")
         return resp
@@ -67,8 +73,22 @@ class FetchShards:
             raise ModelFormatError(f"{self.base}model.json: {e}") from None
 
     async def read(self, shard: Shard) -> Any:
+        """The shard's bytes, verified; a copy the page kept (web/worker.js's weight cache) that fails is
+        fetched again with cache "reload", which replaces it."""
+        try:
+            return await self._read(shard, reload=False)
+        except ShardChecksumError:
+            return await self._read(shard, reload=True)
+
+    async def _read(self, shard: Shard, reload: bool) -> Any:
         import js  # type: ignore[import-not-found]
-        buf = await (await self._fetch(shard.file)).arrayBuffer()
+        try:
+            buf = await (await self._fetch(shard.file, reload)).arrayBuffer()
+        except ModelFormatError:
+            raise
+        except Exception as e:  # the body's stream broke off
+            raise ModelFormatError(f"{self.base}{shard.file}: the download failed ({e}); loading again "
+                                   f"resumes from the shards already kept") from None
         if buf.byteLength != shard.bytes:
             raise ShardChecksumError(f"shard {shard.file}: {buf.byteLength} bytes, model.json says {shard.bytes}")
         digest = js.Uint8Array.new(await js.crypto.subtle.digest("SHA-256", buf))

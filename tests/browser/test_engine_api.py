@@ -1,0 +1,209 @@
+"""The OpenAI-shaped engine (createEngine in web/pyrite.js) from examples/api.html, the <pyrite-chat>
+element from examples/embed.html, and the weight cache: a second load reads no weights from the network,
+and a download that broke off resumes from the shards already kept."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyrite.driver import BrowserError
+
+pytestmark = pytest.mark.browser
+
+LOAD_MS = 900_000
+MESSAGES = [{"role": "user", "content": "Name a color."}]
+
+
+@pytest.fixture(scope="module")
+def api(session, loaded):
+    """examples/api.html with its engine ready, and every URL the page (worker included) requested."""
+    page = session.new_page()
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(session.url("examples/api.html"))
+    page.wait_for_function("() => window.engine !== undefined", timeout=LOAD_MS, polling=500)
+    yield page, requested
+    page.evaluate("window.engine.unload()")
+    page.close()
+
+
+def run(page, body: str, arg=None):
+    """An async JS function body with `engine` and `arg` in scope -> its JSON result, or {error: {kind,
+    message, option}} when it rejects."""
+    return page.evaluate(f"""async (arg) => {{
+      const engine = window.engine;
+      try {{ {body} }} catch (e) {{ return {{error: {{kind: e.kind, message: e.message, option: e.details?.option}}}}; }}
+    }}""", arg)
+
+
+def test_a_second_load_reads_no_weights_from_the_network(api, loaded):
+    page, requested = api
+    assert any(u.endswith("/models/smollm2-135m/model.json") for u in requested), requested
+    assert not [u for u in requested if u.endswith(".bin")], "weights came from the network again"
+    usage = page.evaluate("import('../pyrite.js').then(m => m.cacheUsage())")
+    assert usage["shards"] >= 1 and usage["bytes"] >= 90_000_000
+
+
+def test_the_example_page_streams_a_chat(api):
+    page, _ = api
+    page.fill("#question", "What is the capital of France?")
+    page.click("#send")
+    page.wait_for_function("() => document.getElementById('usage').textContent !== ''", timeout=LOAD_MS)
+    usage = json.loads(page.text_content("#usage"))
+    assert page.text_content("#answer").strip()
+    assert usage["finish_reason"] in ("stop", "length") and usage["completion_tokens"] >= 1
+    assert usage["total_tokens"] == usage["prompt_tokens"] + usage["completion_tokens"]
+
+
+def test_a_completion_has_the_openai_shape_and_usage(api):
+    page, _ = api
+    r = run(page, """
+      const reply = await engine.chat.completions.create({messages: arg, max_tokens: 5});
+      return {reply, stats: await engine.runtimeStats(), routes: await engine.routes()};""", MESSAGES)
+    reply, stats = r["reply"], r["stats"]
+    assert reply["object"] == "chat.completion" and reply["model"] == "smollm2-135m"
+    choice = reply["choices"][0]
+    assert choice["message"]["role"] == "assistant" and choice["message"]["content"]
+    assert choice["finish_reason"] in ("stop", "length")
+    assert reply["usage"] == {"prompt_tokens": stats["prompt_tokens"], "completion_tokens": stats["generated_tokens"],
+                              "total_tokens": stats["prompt_tokens"] + stats["generated_tokens"]}
+    assert r["routes"]["routes"]["decode"]["blk.0.attn_qkv"] == "qkv_fused"
+
+
+def test_the_same_seed_gives_the_same_text_twice(api):
+    page, _ = api
+    texts = run(page, """
+      const out = [];
+      for (let i = 0; i < 2; i++) {
+        const r = await engine.completions.create({prompt: "Once upon a time", max_tokens: 8, temperature: 0.9, seed: 11});
+        out.push(r.choices[0].text);
+      }
+      return out;""")
+    assert texts[0] == texts[1] and texts[0]
+
+
+def test_stop_strings_end_the_answer(api):
+    page, _ = api
+    r = run(page, """
+      const whole = await engine.completions.create({prompt: "The history of the Roman Empire is", max_tokens: 12});
+      const cut = await engine.completions.create({prompt: "The history of the Roman Empire is", max_tokens: 12,
+                                                   stop: ["divided"]});
+      return {whole: whole.choices[0].text, cut: cut.choices[0].text, finish: cut.choices[0].finish_reason};""")
+    assert "divided" in r["whole"]
+    assert r["cut"] == r["whole"][:r["whole"].index("divided")] and r["finish"] == "stop"
+
+
+def test_three_turns_prefill_only_the_new_tokens(api):
+    page, _ = api
+    stats = run(page, """
+      const messages = [{role: "user", content: "Name a color."}];
+      const seen = [];
+      for (const next of ["And another?", "Which is darker?", null]) {
+        const r = await engine.chat.completions.create({messages, max_tokens: 5});
+        seen.push(await engine.runtimeStats());
+        if (next) messages.push(r.choices[0].message, {role: "user", content: next});
+      }
+      return seen;""")
+    assert stats[0]["reused_tokens"] == 0
+    for before, turn in zip(stats, stats[1:]):
+        assert turn["reused_tokens"] >= before["prompt_tokens"], (before, turn)
+        assert turn["prefilled_tokens"] == turn["prompt_tokens"] - turn["reused_tokens"] < 25, turn
+
+
+def test_interrupt_mid_stream_then_a_new_request(api):
+    page, _ = api
+    r = run(page, """
+      const chunks = [];
+      for await (const chunk of await engine.chat.completions.create({messages: arg, max_tokens: 200, stream: true})) {
+        chunks.push(chunk);
+        if (chunks.length === 3) engine.interrupt();
+      }
+      const after = await engine.chat.completions.create({messages: arg, max_tokens: 3});
+      return {chunks, after};""", MESSAGES)
+    last = r["chunks"][-1]
+    assert last["choices"][0]["finish_reason"] == "abort" and last["usage"]["completion_tokens"] < 20
+    assert all(c["object"] == "chat.completion.chunk" for c in r["chunks"])
+    assert r["after"]["choices"][0]["message"]["content"]
+
+
+@pytest.mark.parametrize("request_,option", [
+    ({"messages": MESSAGES, "max_tokens": -3}, "max_tokens"),
+    ({"messages": MESSAGES, "top_p": 1.5}, "top_p"),
+    ({"messages": MESSAGES, "temperature": -1}, "temperature"),
+    ({"messages": "hi"}, "messages"),
+    ({"messages": [{"role": "robot", "content": "x"}]}, "messages[0]"),
+    ({"messages": MESSAGES, "beam_width": 4}, "beam_width"),
+])
+def test_invalid_options_reject_naming_the_option(api, request_, option):
+    page, _ = api
+    r = run(page, "return await engine.chat.completions.create(arg);", request_)
+    assert r["error"]["kind"] == "OptionError" and r["error"]["option"] == option, r
+    assert option.split("[")[0] in r["error"]["message"]
+
+
+def test_an_unknown_model_id_is_refused_and_two_engines_coexist(api):
+    page, _ = api
+    r = page.evaluate("""async () => {
+      const { createEngine } = await import("../pyrite.js");
+      let refused;
+      try { await createEngine({model: "no-such-model", baseUrl: "../"}); } catch (e) { refused = {kind: e.kind, message: e.message}; }
+      const second = await createEngine({model: "smollm2-135m", baseUrl: "../"});
+      const [a, b] = await Promise.all([
+        window.engine.completions.create({prompt: "The history of the Roman Empire is", max_tokens: 4}),
+        second.completions.create({prompt: "The history of the Roman Empire is", max_tokens: 4})]);
+      await second.unload();
+      return {refused, a: a.choices[0].text, b: b.choices[0].text};
+    }""")
+    assert r["refused"]["kind"] == "OptionError" and "no-such-model" in r["refused"]["message"]
+    assert r["a"] == r["b"] and r["a"].startswith(" often")
+
+
+def test_the_chat_element_answers_and_takes_its_theme(session, loaded):
+    page = session.new_page()
+    try:
+        page.goto(session.url("examples/embed.html"))
+        page.wait_for_function("() => document.querySelector('pyrite-chat')?.engine != null", timeout=LOAD_MS, polling=500)
+        page.fill("pyrite-chat textarea", "Name a color.")
+        page.click("pyrite-chat .send")
+        page.wait_for_function("() => document.querySelector('pyrite-chat').messages.length === 2", timeout=LOAD_MS)
+        answer = page.text_content("pyrite-chat .msg.assistant")
+        assert answer and answer == page.evaluate("document.querySelector('pyrite-chat').messages[1].content")
+        assert page.evaluate("getComputedStyle(document.querySelector('pyrite-chat').shadowRoot"
+                             ".querySelector('.send')).backgroundColor") == "rgb(130, 80, 223)"  # examples.css
+        page.click("pyrite-chat .new")
+        assert page.evaluate("document.querySelector('pyrite-chat').messages.length") == 0
+    finally:
+        page.evaluate("document.querySelector('pyrite-chat').engine?.unload()")
+        page.close()
+
+
+def test_a_broken_download_is_a_clear_error_and_the_retry_resumes_from_the_kept_shards(session, loaded):
+    """Qwen2.5-Coder (six shards): its third shard's download fails; loading again fetches only the shards
+    not kept yet."""
+    page = session.new_page()
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.route("**/qwen2.5-coder-0.5b/weights-00003.bin", lambda route: route.abort("connectionreset"))
+    try:
+        page.goto(session.url("examples/api.html?model=no-such-model"))  # its own engine fails: the page is idle
+        load = """async () => {
+          const { createEngine } = await import("../pyrite.js");
+          try {
+            const e = await createEngine({model: "qwen2.5-coder-0.5b", baseUrl: "../"});
+            await e.unload();
+            return {ok: true};
+          } catch (e) { return {kind: e.kind, message: e.message}; }
+        }"""
+        first = page.evaluate(load)
+        assert first["kind"] == "ModelFormatError" and "weights-00003.bin" in first["message"], first
+        assert "download failed" in first["message"] and "resumes" in first["message"]
+        fetched_first = {u.rsplit("/", 1)[1] for u in requested if u.endswith(".bin")}
+        assert "weights-00001.bin" in fetched_first
+        page.unroute("**/qwen2.5-coder-0.5b/weights-00003.bin")
+        requested.clear()
+        assert page.evaluate(load) == {"ok": True}
+        again = {u.rsplit("/", 1)[1] for u in requested if u.endswith(".bin")}
+        assert "weights-00003.bin" in again and not again & (fetched_first - {"weights-00003.bin"}), again
+    finally:
+        page.close()

@@ -1,0 +1,143 @@
+"""The page as a chat product: multi-turn through the UI (a turn prefills only its new tokens), answers as
+sanitized markdown whose hostile markup never runs, copy buttons, every sampling setting, the adapter
+and profile panels, themes, the Content-Security-Policy, and how it looks at 1280 and 390 px (the
+screenshots are kept in the test's output folder and checked for overflow; a person looks at them)."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from .test_page import assert_idle, assert_plain_text, ask, finish
+
+pytestmark = pytest.mark.browser
+
+HOSTILE = ('Look: <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> '
+           '[link](javascript:window.__pwned=3) **bold** and `code`\n\n```\nprint("hi")\n```')
+
+
+def test_two_turns_through_the_ui_prefill_only_the_new_one(page):
+    page.click("#new-chat")
+    ask(page, "Name a color.", max_tokens=6, chat=True)
+    assert finish(page) == "ready", page.text_content("#status")
+    first = page.evaluate("window.pyrite.lastStats")
+    assert first["reused_tokens"] == 0
+    ask(page, "And another one?", max_tokens=6, chat=True)
+    assert finish(page) == "ready", page.text_content("#status")
+    second = page.evaluate("window.pyrite.lastStats")
+    assert second["reused_tokens"] >= first["prompt_tokens"] and second["prefilled_tokens"] < 20, second
+    assert f"{second['reused_tokens']} reused" in page.text_content("#stats")
+    assert page.eval_on_selector_all("#log .msg", "ms => ms.map(m => m.className)") == \
+        ["msg user", "msg assistant"] * 2
+    page.click("#new-chat")
+    assert page.eval_on_selector_all("#log .msg", "ms => ms.length") == 0
+    assert_idle(page)
+
+
+def test_hostile_markup_is_shown_as_text_and_never_runs(page):
+    """The renderer the page runs every answer through (web/markdown.js), on markup a model might write."""
+    rendered = page.evaluate("""async (text) => {
+      const { renderMarkdown } = await import("./markdown.js");
+      const el = document.createElement("div");
+      document.body.append(el);
+      renderMarkdown(text, el);
+      await new Promise((r) => setTimeout(r, 200));  // an onerror would have fired by now
+      const out = {html: el.innerHTML, text: el.textContent, tags: [...el.querySelectorAll("*")].map(e => e.tagName),
+                   hrefs: [...el.querySelectorAll("a")].map(a => a.getAttribute("href")), pwned: window.__pwned ?? null};
+      el.remove();
+      return out;
+    }""", HOSTILE)
+    assert rendered["pwned"] is None
+    assert "IMG" not in rendered["tags"] and "SCRIPT" not in rendered["tags"]
+    assert '<img src=x onerror="window.__pwned=1">' in rendered["text"]  # the model's markup, as text
+    assert "<script>window.__pwned=2</script>" in rendered["text"]
+    assert all(h is None or h.startswith("http") for h in rendered["hrefs"]), rendered["hrefs"]
+    assert {"STRONG", "CODE", "PRE", "BUTTON"} <= set(rendered["tags"])  # markdown and the code's Copy
+
+
+def test_copy_puts_the_answer_on_the_clipboard(session, page):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=session.url().rstrip("/"))
+    ask(page, "The history of the Roman Empire is", max_tokens=6)
+    assert finish(page) == "ready", page.text_content("#status")
+    answer = page.text_content("#output")
+    page.click("#log .msg.assistant:last-child button.copy")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.strip() == answer.strip() and copied.strip()  # the answer's text (markdown adds a newline)
+
+
+def test_every_sampling_setting_reaches_the_draw_and_a_seed_repeats(page):
+    page.evaluate("document.getElementById('settings').open = true")
+    for sel, value in (("#top-p", "0.9"), ("#top-k", "40"), ("#min-p", "0.05"), ("#repetition-penalty", "1.1"),
+                       ("#seed", "7")):
+        page.fill(sel, value)
+    texts = []
+    for _ in range(2):
+        ask(page, "Once upon a time", max_tokens=8, temperature=0.8)
+        assert finish(page) == "ready", page.text_content("#status")
+        texts.append(page.text_content("#output"))
+    assert texts[0] == texts[1] and texts[0]
+    page.fill("#top-p", "1.5")
+    page.click("#send")
+    assert "Top-p must be" in page.text_content("#status")
+    for sel, value in (("#top-p", "1"), ("#top-k", "0"), ("#min-p", "0"), ("#repetition-penalty", "1"), ("#seed", "")):
+        page.fill(sel, value)
+
+
+def test_adapter_panel_lists_features_limits_and_shader_f16(page):
+    page.click("#adapter-panel summary")
+    info = page.evaluate("window.pyrite.model.device")
+    assert page.text_content("#features") == ", ".join(info["features"])
+    assert "shader-f16" in page.text_content("#f16")
+    limits = page.eval_on_selector_all("#limits tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+    assert dict(limits) == {k: str(v) for k, v in info["limits"].items()}
+
+
+def test_profile_view_shows_gpu_time_per_kernel(page):
+    page.click("#profile-panel summary")
+    page.fill("#prompt", "Hello there")
+    page.click("#profile-run")
+    page.wait_for_function("() => document.querySelectorAll('#profile-table tbody tr').length > 0", timeout=300_000)
+    rows = page.eval_on_selector_all("#profile-table tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+    assert {r[0] for r in rows} == {"prefill", "decode"}
+    assert any(r[1].startswith("sdpa_") for r in rows) and all(float(r[3]) >= 0 for r in rows)
+
+
+def test_theme_switches_and_is_remembered(page):
+    before = page.evaluate("document.documentElement.dataset.theme")
+    page.click("#theme")
+    after = page.evaluate("document.documentElement.dataset.theme")
+    assert {before, after} == {"light", "dark"}
+    assert page.evaluate("localStorage.getItem('pyrite-theme')") == after
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.click("#theme")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
+
+
+def test_the_page_is_served_under_a_strict_csp_and_breaks_none_of_it(session, page):
+    csp = page.evaluate("fetch('index.html').then(r => r.headers.get('content-security-policy'))")
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+    assert directives["script-src"] == "'self' 'wasm-unsafe-eval'" and directives["default-src"] == "'self'"
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp and "http" not in csp
+    violations = [line for line in session.console if "Content Security Policy" in line]
+    assert violations == [], violations  # the page, its worker and Pyodide ran under it all along
+
+
+@pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
+def test_screenshots_at_desktop_and_phone_width(session, page, width, height, tmp_path_factory):
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        ask(page, "Write **one** short sentence about the sea.", max_tokens=12, chat=True)
+        assert finish(page) == "ready", page.text_content("#status")
+        page.evaluate("document.getElementById('adapter-panel').open = true")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the page is {overflow} px wider than a {width} px viewport"
+        for sel in ("#prompt", "#send", "#stop", "#new-chat", "#model", "#output"):
+            box = page.locator(sel).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (sel, box)
+        path = tmp_path_factory.getbasetemp() / f"page-{width}.png"
+        page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 10_000
+        print(f"screenshot: {path}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})

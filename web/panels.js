@@ -1,0 +1,57 @@
+// The page's side panels: the adapter (features, limits, shader-f16), the per-kernel profile and the
+// weight cache's storage. Everything the worker reports is put in the DOM as text.
+import { cacheUsage } from "./pyrite.js";
+
+function cell(tag, text) {
+  const el = document.createElement(tag);
+  el.textContent = text;
+  return el;
+}
+
+function rows(table, head, lines) {
+  const row = (tag, values) => {
+    const tr = document.createElement("tr");
+    tr.append(...values.map((v) => cell(tag, String(v))));
+    return tr;
+  };
+  const thead = document.createElement("thead");
+  thead.append(row("th", head));
+  const tbody = document.createElement("tbody");
+  tbody.append(...lines.map((line) => row("td", line)));
+  table.replaceChildren(thead, tbody);
+}
+
+/** The adapter panel: its name in the summary, features, limits, and whether shader-f16 is used. */
+export function showAdapter(ui, device) {
+  const a = device.adapter || {};
+  const name = [a.vendor, a.architecture, a.device, a.description].filter(Boolean).join(" / ") || "unknown adapter";
+  ui.adapter.textContent = `${name} (${device.backend || "?"})`;
+  const features = device.features || [];
+  ui.features.textContent = features.join(", ") || "none";
+  ui.f16.textContent = features.includes("shader-f16")
+    ? "shader-f16: available, not used (activations are f32; fp16 data is packed in u32, as on every adapter)."
+    : "shader-f16: not available, and not needed (activations are f32; fp16 data is packed in u32).";
+  rows(ui.limits, ["limit", "value"], Object.entries(device.limits || {}));
+}
+
+/** The profile table: GPU ms per kernel of one prefill and one decode step, largest first. */
+export function showProfile(table, profile) {
+  const lines = [];
+  for (const step of ["prefill", "decode"]) {
+    for (const k of profile[step]) {
+      lines.push([step, k.kernel, k.dispatches, k.ms.toFixed(2), `${(100 * k.share).toFixed(1)}%`]);
+    }
+  }
+  rows(table, ["step", "kernel", "dispatches", "ms", "share"], lines);
+}
+
+/** The weight cache's line: shards and bytes kept in this browser. */
+export async function showCache(el) {
+  try {
+    const { shards, bytes } = await cacheUsage();
+    el.textContent = shards ? `Cached weights: ${(bytes / 1e6).toFixed(1)} MB in ${shards} shard(s).`
+                            : "No weights cached yet.";
+  } catch (err) {
+    el.textContent = `The weight cache is unavailable (${err.message || err}).`;
+  }
+}
