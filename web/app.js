@@ -33,7 +33,7 @@ const params = new URLSearchParams(location.search);
 const DEFAULT_MODEL = /^models\/[\w.-]+\/?$/.test(params.get("model") ?? "") ? params.get("model") : "models/smollm2-135m";
 
 let pyrite = null;        // the Pyrite instance (one worker), created on first use
-let loading = null;       // {model, promise} of the current or last load
+let loading = null;       // {model, key, promise} of the current or last load
 let ready = false;        // a model is loaded
 let generating = false;
 let messages = [];        // the conversation (chat mode): [{role, content}]
@@ -113,15 +113,20 @@ function showModel(info) {
   showAdapter(ui, info.device || {});
 }
 
-/** Load a model (once per name); the same promise for repeated calls. Resolves to its info. */
-function load(model = DEFAULT_MODEL, maxCtx = undefined) {
-  if (loading && loading.model === model) return loading.promise;
-  const promise = loadNow(model, maxCtx);
-  loading = { model, promise };
+/** Load a model (once per name and options: the same promise for repeated calls, until one fails).
+ * Resolves to its info. blockBytes caps one weight buffer below the adapter's binding limit (Pyrite.load). */
+function load(model = DEFAULT_MODEL, maxCtx = undefined, blockBytes = undefined) {
+  const key = JSON.stringify([model, maxCtx ?? null, blockBytes ?? null]);
+  if (loading && loading.key === key) return loading.promise;
+  const promise = loadNow(model, maxCtx, blockBytes);
+  loading = { model, key, promise };
+  promise.catch(() => {
+    if (loading?.promise === promise) loading = null;  // a failed load can be tried again
+  });
   return promise;
 }
 
-async function loadNow(model, maxCtx) {
+async function loadNow(model, maxCtx, blockBytes) {
   ready = false;
   syncPicker(model);
   ui.progressBox.hidden = false;
@@ -136,7 +141,7 @@ async function loadNow(model, maxCtx) {
       throw new PyriteError("WebGPU is present but offers no GPU adapter (the GPU may be blocklisted or " +
                             "WebGPU disabled in this browser's settings)", "DeviceError");
     }
-    const info = await instance().load(model, { maxCtx });
+    const info = await instance().load(model, { maxCtx, blockBytes });
     ready = true;
     ui.progressBox.hidden = true;
     showModel(info);

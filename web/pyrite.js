@@ -109,9 +109,10 @@ export class Pyrite {
     };
   }
 
-  /** Load (or replace) the model: a directory relative to base. Resolves to p.model. */
-  async load(model, { maxCtx } = {}) {
-    this.model = await this._request("load", { model, max_ctx: maxCtx });
+  /** Load (or replace) the model: a directory relative to base. Resolves to p.model. blockBytes caps one
+   * weight buffer below the adapter's binding limit (a larger matrix loads as row blocks). */
+  async load(model, { maxCtx, blockBytes } = {}) {
+    this.model = await this._request("load", { model, max_ctx: maxCtx, block_bytes: blockBytes });
     return this.model;
   }
 

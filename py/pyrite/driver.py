@@ -75,7 +75,7 @@ _CALL_JS = """async ([type, payload, ms]) => {
   const pieces = [];
   try {
     const work = type === "load"
-      ? window.pyriteApp.load(payload.model, payload.max_ctx)
+      ? window.pyriteApp.load(payload.model, payload.max_ctx, payload.block_bytes)
       : window.pyriteApp.instance().request(type, payload, (t) => pieces.push(t));
     const result = await Promise.race([work, timeout]);
     return { ok: true, result, pieces };

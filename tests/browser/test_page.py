@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pyrite.driver import DIST
+from pyrite.driver import DIST, BrowserError
 
 pytestmark = pytest.mark.browser
 
@@ -241,3 +241,16 @@ def test_a_device_lost_mid_answer_says_so_and_reload_brings_the_model_back(page)
     assert finish(page) == "ready", page.text_content("#status")
     assert page.text_content("#output").startswith(" often divided")
     assert_idle(page)
+
+
+def test_a_model_too_large_for_the_adapter_names_the_tensor_and_the_limit(session, page):
+    """Weight buffers capped at 2 KiB (as an adapter that small would bind): not even 64 rows of the
+    embedding fit, so the load fails naming the tensor and the limit; the page then loads a model again."""
+    with pytest.raises(BrowserError) as err:
+        session.call("load", model="models/smollm2-135m", block_bytes=2048)
+    e = err.value
+    assert e.kind == "LimitError" and "token_embd.weight" in e.message and "maxStorageBufferBindingSize (2048)" in e.message
+    info = session.load("models/smollm2-135m")
+    assert info["model"] == "smollm2-135m"
+    ask(page, "Hello", max_tokens=2)
+    assert finish(page) == "ready", page.text_content("#status")

@@ -141,3 +141,12 @@ def test_screenshots_at_desktop_and_phone_width(session, page, width, height, tm
         print(f"screenshot: {path}")
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_the_page_shows_the_weight_cache_and_clears_it(page):
+    page.wait_for_function("() => /Cached weights: [0-9.]+ MB in \\d+ shard/.test(document.getElementById('cache-info').textContent)",
+                           timeout=30_000)
+    page.click("#clear-cache")
+    page.wait_for_function("() => document.getElementById('cache-info').textContent === 'No weights cached yet.'",
+                           timeout=30_000)
+    assert page.evaluate("import('./pyrite.js').then(m => m.cacheUsage())") == {"shards": 0, "bytes": 0}
