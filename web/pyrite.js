@@ -271,7 +271,7 @@ export class Pyrite {
 //     out.textContent += chunk.choices[0].delta.content ?? "";   // the last chunk has finish_reason
 //   }
 //   await engine.completions.create({ prompt: "Once upon a time", max_tokens: 32 });
-//   engine.interrupt(); await engine.runtimeStats(); await engine.routes(); await engine.unload();
+//   engine.interrupt(); await engine.runtimeStats(); await engine.routes(); engine.notices; await engine.unload();
 
 const SAMPLING_CHECKS = {   // request option -> its check: true, or what it must be
   max_tokens: (v) => (Number.isInteger(v) && v >= 1) || "a positive integer",
@@ -344,6 +344,11 @@ class Engine {
    * tok/s, the decode path and its roofline fraction (see Stats in py/pyrite/engine.py). */
   async runtimeStats() {
     return { ...(this._pyrite.lastStats ?? {}) };
+  }
+
+  /** What the engine had to tell (a weight cache it could not use, ...), oldest first. */
+  get notices() {
+    return [...this._pyrite.notices];
   }
 
   /** The attestation: the routes and dispatches of the last completion's prefill and decode steps. */

@@ -207,3 +207,28 @@ def test_a_broken_download_is_a_clear_error_and_the_retry_resumes_from_the_kept_
         assert "weights-00003.bin" in again and not again & (fetched_first - {"weights-00003.bin"}), again
     finally:
         page.close()
+
+
+def test_a_quota_too_small_for_the_weights_loads_uncached_with_a_notice(session, loaded):
+    """The origin's storage quota cut to 1 MB (DevTools' Storage.overrideQuotaForOrigin): the model still
+    loads and answers, nothing is kept, and the engine says why."""
+    page = session.new_page()
+    cdp = page.context.new_cdp_session(page)
+    origin = session.url().rstrip("/")
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
+    try:
+        page.goto(session.url("examples/api.html?model=no-such-model"))  # its own engine fails: the page is idle
+        r = page.evaluate("""async () => {
+          const { createEngine, clearCache, cacheUsage } = await import("../pyrite.js");
+          await clearCache();
+          const e = await createEngine({model: "smollm2-135m", baseUrl: "../"});
+          const reply = await e.completions.create({prompt: "The history of the Roman Empire is", max_tokens: 3});
+          const out = {notices: e.notices, text: reply.choices[0].text, usage: await cacheUsage()};
+          await e.unload();
+          return out;
+        }""")
+        assert r["text"].startswith(" often") and r["usage"]["shards"] == 0
+        assert any("not cached" in n for n in r["notices"]), r["notices"]
+    finally:
+        cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin})
+        page.close()
