@@ -23,7 +23,8 @@ const ui = {
   log: $("log"), form: $("ask"), prompt: $("prompt"), chat: $("chat"), send: $("send"), stop: $("stop"),
   newChat: $("new-chat"), stats: $("stats"), theme: $("theme"),
   maxTokens: $("max-tokens"), temperature: $("temperature"), topP: $("top-p"), topK: $("top-k"), minP: $("min-p"),
-  repetitionPenalty: $("repetition-penalty"), seed: $("seed"), system: $("system"),
+  repetitionPenalty: $("repetition-penalty"), repetitionWindow: $("repetition-window"), seed: $("seed"),
+  system: $("system"),
   adapter: $("adapter"), features: $("features"), limits: $("limits"), f16: $("f16"),
   profileRun: $("profile-run"), profileTable: $("profile-table"),
 };
@@ -209,6 +210,8 @@ function readOptions() {
     top_k: number(ui.topK, "Top-k", (v) => Number.isInteger(v) && v >= 0, "a whole number >= 0"),
     min_p: number(ui.minP, "Min-p", (v) => v >= 0 && v < 1, "a number in [0, 1)"),
     repetition_penalty: number(ui.repetitionPenalty, "Repetition penalty", (v) => v > 0, "a number > 0"),
+    repetition_window: number(ui.repetitionWindow, "Penalty window", (v) => Number.isInteger(v) && v >= 1 && v <= 64,
+                              "a whole number from 1 to 64 (the positions the penalty looks back)"),
     seed: number(ui.seed, "Seed", Number.isInteger, "a whole number"),
   };
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));

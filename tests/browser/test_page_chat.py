@@ -69,7 +69,7 @@ def test_copy_puts_the_answer_on_the_clipboard(session, page):
 def test_every_sampling_setting_reaches_the_draw_and_a_seed_repeats(page):
     page.evaluate("document.getElementById('settings').open = true")
     for sel, value in (("#top-p", "0.9"), ("#top-k", "40"), ("#min-p", "0.05"), ("#repetition-penalty", "1.1"),
-                       ("#seed", "7")):
+                       ("#repetition-window", "32"), ("#seed", "7")):
         page.fill(sel, value)
     texts = []
     for _ in range(2):
@@ -79,8 +79,14 @@ def test_every_sampling_setting_reaches_the_draw_and_a_seed_repeats(page):
     assert texts[0] == texts[1] and texts[0]
     page.fill("#top-p", "1.5")
     page.click("#send")
-    assert "Top-p must be" in page.text_content("#status")
-    for sel, value in (("#top-p", "1"), ("#top-k", "0"), ("#min-p", "0"), ("#repetition-penalty", "1"), ("#seed", "")):
+    assert "Top-p must be" in page.text_content("#status")  # refused by the page
+    page.fill("#top-p", "0.9")
+    page.fill("#top-k", "300")  # past the draw's candidates: refused by Python, so the value got there
+    page.click("#send")
+    assert finish(page) == "error" and "SamplingError" in page.text_content("#status")
+    assert "top_k" in page.text_content("#status")
+    for sel, value in (("#top-p", "1"), ("#top-k", "0"), ("#min-p", "0"), ("#repetition-penalty", "1"),
+                       ("#repetition-window", "64"), ("#seed", "")):
         page.fill(sel, value)
 
 
