@@ -52,6 +52,30 @@ def smollm2_engine(device, smollm2_model):
     return run_sync(Engine.load(smollm2_model, device=device, max_ctx=256, max_seq=64))
 
 
+def pytest_addoption(parser):
+    parser.addoption("--long", action="store_true",
+                     help="the long forms: 20,000 fuzz inputs per format (`python build.py test --long`)")
+
+
+@pytest.fixture(scope="session")
+def long_run(request) -> bool:
+    """Whether this is the long run (--long): the tests that have a short and a long form pick by it."""
+    return request.config.getoption("--long")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The fuzz tests' figures (tests/fuzzing.py), also written to .cache/fuzz-report.json."""
+    from fuzzing import RECORDS, write_report
+    if not RECORDS:
+        return
+    write_report()
+    terminalreporter.section("fuzzing")
+    for fmt, r in sorted(RECORDS.items()):
+        terminalreporter.write_line(f"{fmt}: {r.inputs} inputs (up to {r.largest_input} bytes), slowest "
+                                    f"{r.slowest_s:.3f} s, peak allocation {r.peak_bytes / 1e6:.1f} MB; "
+                                    f"{dict(r.outcomes.most_common())}")
+
+
 def pytest_collection_modifyitems(config, items):
     """Browser tests last: they share one Chromium for the session, opened on first use."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -63,6 +63,7 @@ async function boot(id) {
     stderr: (line) => console.warn(`[py] ${line}`),
   });
   pyodide.registerJsModule("pyrite_tape", { replay });  // BrowserDevice.replay encodes decode batches in JS
+  pyodide.registerJsModule("pyrite_cache", { keep: keepShard });  // FetchShards keeps verified shards
   progress(id, "runtime", 1, RUNTIME_STEPS);
   // loadPackage takes wheel URLs: the PyPI micropip/packaging wheels need no lock entry.
   await pyodide.loadPackage(build.web_wheels.map((w) => new URL(w, BASE).href), { messageCallback: () => {} });
@@ -94,77 +95,83 @@ function runtime(id) {
 // counts shard body bytes as they stream in, against the model's total from its model.json (the
 // loader fetches it first): progress is cumulative over all shards of the model being loaded.
 //
-// It also keeps each shard in the Cache API (CACHE), keyed by its sha256 from model.json: a second
+// It also serves shards from the Cache API (CACHE), where the loader keeps each one it has verified,
+// keyed by its sha256 from model.json (keepShard, called from Python as pyrite_cache.keep): a second
 // visit reads no weight bytes from the network, and a download that failed half way resumes from the
-// shards already kept. The loader verifies every shard's sha256 whatever its source; when a kept one
-// fails, it fetches again with cache "reload", which skips and replaces the kept copy. A quota error
-// turns caching off for the rest of the load, with a notice.
+// shards already kept. The loader verifies every shard whatever its source; when a kept one fails, it
+// fetches again with cache "reload", which skips the kept copy (and keeps the new one once verified).
+// A quota error turns keeping off for the rest of the load, with a notice.
 let loadingId = null;    // the load request the counted bytes (and notices) belong to
 const keeping = new Set();  // cache.put promises still writing: a load answers once they settle, so a
                             // page that ends the worker after a failed load still keeps those shards
+const weights = { total: 0, done: 0, shards: new Map(), cache: null };  // shards: URL -> {sha256, bytes}
 
-function counted(body, id, state) {
+function counted(body, id) {
   let lastPost = 0;
   return body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
-      state.done += chunk.byteLength;
+      weights.done += chunk.byteLength;
       const now = performance.now();
-      if (now - lastPost > 100 || state.done >= state.total) {  // a message per chunk would flood the page
+      if (now - lastPost > 100 || weights.done >= weights.total) {  // a message per chunk would flood the page
         lastPost = now;
-        progress(id, "weights", state.done, state.total);
+        progress(id, "weights", weights.done, weights.total);
       }
       controller.enqueue(chunk);
     },
   }));
 }
 
+function notice(id, text) {
+  post({ type: "event", id, event: "notice", data: text });
+}
+
 async function openCache(id) {
   try {
     return await caches.open(CACHE);
   } catch (err) {  // no Cache API here (an insecure origin, a private mode): load without one
-    post({ type: "event", id, event: "notice", data: `weights are not cached: ${err.message || err}` });
+    notice(id, `weights are not cached: ${err.message || err}`);
     return null;
   }
 }
 
 function weightFetch(inner) {
-  const state = { total: 0, done: 0, shards: new Map(), cache: undefined };  // shards: URL -> {sha256, bytes}
   return async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     const id = loadingId;
-    if (id === null || !url.endsWith(".bin") || !state.shards.has(url)) {
+    if (id === null || !url.endsWith(".bin") || !weights.shards.has(url)) {
       const resp = await inner(input, init);
       if (id !== null && resp.ok && url.endsWith("/model.json")) {
         const index = await resp.clone().json();
-        state.total = (index.shards || []).reduce((sum, s) => sum + s.bytes, 0);
-        state.done = 0;
-        state.shards = new Map((index.shards || []).map((s) => [new URL(s.file, url).href, s]));
-        state.cache = await openCache(id);
+        weights.total = (index.shards || []).reduce((sum, s) => sum + s.bytes, 0);
+        weights.done = 0;
+        weights.shards = new Map((index.shards || []).map((s) => [new URL(s.file, url).href, s]));
+        weights.cache = await openCache(id);
       }
       return resp;
     }
-    const shard = state.shards.get(url);
-    const key = cacheKey(BASE, shard.sha256);
-    if (state.cache && init?.cache !== "reload") {
-      const kept = await state.cache.match(key);
-      if (kept) return new Response(counted(kept.body, id, state), { status: 200, headers: kept.headers });
+    if (weights.cache && init?.cache !== "reload") {
+      const kept = await weights.cache.match(cacheKey(BASE, weights.shards.get(url).sha256));
+      if (kept) return new Response(counted(kept.body, id), { status: 200, headers: kept.headers });
     }
     const resp = await inner(input, init);
     if (!resp.ok || !resp.body) return resp;
-    let body = resp.body;
-    if (state.cache) {
-      const [mine, theirs] = body.tee();
-      body = mine;
-      const headers = { "Content-Type": "application/octet-stream", "Content-Length": String(shard.bytes) };
-      const put = state.cache.put(key, new Response(theirs, { headers })).catch((err) => {
-        state.cache = null;  // quota (or any) failure: the rest of this load goes uncached
-        post({ type: "event", id, event: "notice", data: `weights are not cached (${err.name}: ${err.message})` });
-      });
-      keeping.add(put);
-      put.finally(() => keeping.delete(put));
-    }
-    return new Response(counted(body, id, state), { status: resp.status, headers: resp.headers });
+    return new Response(counted(resp.body, id), { status: resp.status, headers: resp.headers });
   };
+}
+
+/** Keep a shard the loader has verified (its bytes as an ArrayBuffer) under its sha256. */
+function keepShard(url, buffer) {
+  const shard = weights.shards.get(url);
+  const cache = weights.cache;
+  if (!shard || !cache) return;
+  const id = loadingId;
+  const headers = { "Content-Type": "application/octet-stream", "Content-Length": String(shard.bytes) };
+  const put = cache.put(cacheKey(BASE, shard.sha256), new Response(buffer, { headers })).catch((err) => {
+    weights.cache = null;  // quota (or any) failure: the rest of this load goes unkept
+    notice(id, `weights are not cached (${err.name}: ${err.message})`);
+  });
+  keeping.add(put);
+  put.finally(() => keeping.delete(put));
 }
 
 // -- requests ------------------------------------------------------------------------------------

@@ -12,12 +12,12 @@ from collections import deque
 import random
 import struct
 import time
-from contextlib import aclosing
+from contextlib import aclosing, contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Callable, Iterator
 
-from .errors import DeviceLostError, PromptError, PyriteError
+from .errors import DeviceLostError, EngineBusyError, PromptError, PyriteError
 from .gpu import Buffer, Device, request_device
 from .graph.options import Options
 from .graph.plan import Live
@@ -79,6 +79,7 @@ class Engine:
         self._host_s = 0.0  # host seconds spent encoding and submitting this generation's decode steps
         self.read_probe: ReadProbe | None = None  # the read roofline, once measure_read_bandwidth ran
         self._cached: list[int] = []  # the tokens whose K and V the cache holds, at positions 0..len-1
+        self._running: str | None = None  # the generation or score running now: a second one is refused
         with device.collect(self._buffers):
             self._tape = DecodeTape(model.plan, ("body", "next"), model.act.step_next, model.act.tokens)
         self.batch_policy = BatchPolicy()  # decode steps per submit (option decode_batch caps it)
@@ -355,16 +356,39 @@ class Engine:
         default, because a prefix's logits then come from other tiles, equal only to rounding."""
         if type(max_tokens) is not int or max_tokens < 1:
             raise ValueError(f"max_tokens must be a positive integer, got {max_tokens!r}")
-        async with aclosing(self._generate_ids(ids, max_tokens, params, reuse)) as tokens:
-            try:
-                async for token in tokens:
-                    yield token
-            except PyriteError:
-                raise
-            except Exception as e:  # a GPU call on a lost device fails with the backend's own error
-                if self.device.lost is not None:
-                    raise self._lost() from e
-                raise
+        await self._settle_abandoned()
+        with self._exclusive("a generation"):
+            async with aclosing(self._generate_ids(ids, max_tokens, params, reuse)) as tokens:
+                try:
+                    async for token in tokens:
+                        yield token
+                except PyriteError:
+                    raise
+                except Exception as e:  # a GPU call on a lost device fails with the backend's own error
+                    if self.device.lost is not None:
+                        raise self._lost() from e
+                    raise
+
+    async def _settle_abandoned(self) -> None:
+        """Let a generation whose consumer left its loop finish closing first: the event loop closes an
+        abandoned async generator a turn or two after its last reference goes."""
+        for _ in range(4):
+            if self._running is None:
+                return
+            await asyncio.sleep(0)
+
+    @contextmanager
+    def _exclusive(self, what: str) -> Iterator[None]:
+        """One generation or score at a time: the engine owns one KV cache and one set of activations, so
+        a second while one runs is refused (EngineBusyError), never interleaved with it."""
+        if self._running is not None:
+            raise EngineBusyError(f"{what} was asked for while {self._running} runs on the engine of "
+                                  f"{self.index.name}: stop it or wait for it to end")
+        self._running = what
+        try:
+            yield
+        finally:
+            self._running = None
 
     async def _generate_ids(self, ids: list[int], max_tokens: int, params: SamplingParams,
                             reuse: bool) -> AsyncIterator[int]:
@@ -506,9 +530,11 @@ class Engine:
                 picked.append(log_softmax_at(row, pick[len(picked)]))
 
         targets = ids[1:] + [0]
-        self._cached = []
-        await self._run(ids, 0, "score", targets, row_sink=sink if logits or pick is not None else None)
-        self._cached = list(ids)
+        await self._settle_abandoned()
+        with self._exclusive("a score"):
+            self._cached = []
+            await self._run(ids, 0, "score", targets, row_sink=sink if logits or pick is not None else None)
+            self._cached = list(ids)
         top1 = [t for t, _ in self._scores[:-1]]
         logprob = [lp if math.isfinite(lp) else -1e30 for _, lp in self._scores[:-1]]
         out = {"tokens": ids, "top1": top1, "logprob": logprob}

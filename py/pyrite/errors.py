@@ -59,6 +59,10 @@ class DeviceError(PyriteError):
     """No WebGPU adapter, or the device was lost."""
 
 
+class EngineBusyError(PyriteError):
+    """A second generation or score on an engine that is still running one (it owns one KV cache)."""
+
+
 class DeviceLostError(DeviceError):
     """The GPU device was lost (destroyed, a driver reset, a browser's GPU process gone): everything
     on it is gone; load the model again (on a new device)."""

@@ -16,7 +16,7 @@ MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/jav
 
 CSP = "; ".join((
     "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",  # Pyodide's and wllama's WebAssembly; nothing inline, no eval
+    "script-src 'self' 'wasm-unsafe-eval'",  # Pyodide's WebAssembly; nothing inline, no eval
     "worker-src 'self'",
     "connect-src 'self'",
     "img-src 'self' data:",                   # the pages' empty data: favicon
@@ -25,6 +25,9 @@ CSP = "; ".join((
     "base-uri 'self'",
     "form-action 'self'",
 ))
+# The benchmark's peer page (dist/bench/, wllama) builds its workers from blob: URLs; it is not the product.
+BENCH_CSP = CSP.replace("script-src 'self'", "script-src 'self' blob:").replace("worker-src 'self'",
+                                                                                 "worker-src 'self' blob:")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -35,7 +38,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Content-Security-Policy", BENCH_CSP if self.path.startswith("/bench/") else CSP)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # quiet: tests and bench fetch hundreds of files

@@ -257,6 +257,19 @@ async def options(p: dict, emit: Emit) -> dict:
 
 
 @request
+async def memory(p: dict, emit: Emit) -> dict:
+    """What the worker holds, for leak checks: GPU buffer bytes, Python objects (after a collection), and
+    the WebAssembly heap (in the page; 0 natively)."""
+    gc.collect()
+    heap = 0
+    if sys.platform == "emscripten":
+        import pyodide_js  # type: ignore[import-not-found]  # Pyodide only
+        heap = int(pyodide_js._module.HEAP8.length)
+    return {"gpu_bytes": _page_device.live_bytes if _page_device is not None else 0,
+            "py_objects": len(gc.get_objects()), "wasm_heap_bytes": heap}
+
+
+@request
 async def info(p: dict, emit: Emit) -> dict:
     """Adapter, backend, features and limits of the page's device."""
     return (await _device()).describe()

@@ -4,7 +4,7 @@ answer equals a full prefill's, and stop strings cut the text."""
 import pytest
 
 from pyrite.engine import common_prefix
-from pyrite.errors import ChatTemplateError
+from pyrite.errors import ChatTemplateError, EngineBusyError
 from pyrite.sync import run_sync
 
 pytestmark = [pytest.mark.gpu, pytest.mark.model]
@@ -73,3 +73,21 @@ def test_stop_strings_cut_the_answer(smollm2_engine):
 def test_messages_that_are_not_a_conversation_are_refused(smollm2_engine, messages):
     with pytest.raises(ChatTemplateError, match="messages"):
         chat(smollm2_engine, messages, max_tokens=2)
+
+
+def test_a_second_generation_while_one_runs_is_refused_never_interleaved(smollm2_engine):
+    e = smollm2_engine
+    async def go():
+        first = e.generate("The history of the Roman Empire is", max_tokens=8)
+        got = [await anext(first)]
+        with pytest.raises(EngineBusyError, match="while a generation runs"):
+            async for _ in e.generate("Hello", max_tokens=2):
+                pass
+        with pytest.raises(EngineBusyError):
+            await e.score(e.encode("Hello there"))
+        got += [p async for p in first]  # the first one goes on, unharmed
+        async for _ in e.generate("Hello", max_tokens=8):  # a consumer that leaves early...
+            break
+        return "".join(got), "".join([p async for p in e.generate("Hello", max_tokens=2)])  # ...frees it
+    whole, after = run_sync(go())
+    assert whole.startswith(" often divided") and after

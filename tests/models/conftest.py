@@ -5,90 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 import torch
-from gguf import GGMLQuantizationType, GGUFValueType, GGUFWriter
-from gguf.quants import quantize
 
 from pyrite.models.convert import convert_gguf
+from tiny_gguf import TINY_TENSORS, TINY_TOKENS, write_tiny_gguf
 
 
 @pytest.fixture(scope="session")
 def smollm2_exact(smollm2_gguf, tmp_path_factory) -> Path:
     return convert_gguf(smollm2_gguf, tmp_path_factory.mktemp("conv") / "smollm2")
-
-
-# ---- tiny synthetic model ---------------------------------------------------------------------
-
-TINY_TOKENS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"] + [chr(ord("a") + i) for i in range(26)] \
-    + ["ab", "abc", "Ġa", "Ġab", "de", "Ġ", "xy", "z!", "q", "<pad>"]
-TINY_TYPES = [3, 3, 3] + [1] * (len(TINY_TOKENS) - 4) + [3]
-TINY_MERGES = ["a b", "ab c", "Ġ a", "Ġa b", "d e"]
-
-
-def _q6_k_blocks(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
-    """Random Q6_K blocks (no numpy quantizer exists for it): random bits, sane fp16 d."""
-    b = rng.integers(0, 256, size=(n, k // 256, 210), dtype=np.uint8)
-    d = (rng.random((n, k // 256)) * 1e-3 + 1e-4).astype("<f2")
-    b[..., 208:210] = d.view(np.uint8).reshape(n, k // 256, 2)
-    return b.reshape(n, -1)
-
-
-# name -> (shape [N, K] / [K], ggml type): one row per converter branch
-TINY_TENSORS = {
-    "token_embd.weight": ((len(TINY_TOKENS), 64), "Q8_0"),
-    "blk.0.attn_norm.weight": ((64,), "F32"),
-    "blk.0.attn_q.weight": ((64, 64), "Q4_0"),
-    "blk.0.attn_k.weight": ((32, 64), "Q4_1"),
-    "blk.0.attn_v.weight": ((32, 64), "Q5_0"),
-    "blk.0.attn_output.weight": ((64, 64), "F16"),
-    "blk.0.ffn_gate.weight": ((96, 256), "Q6_K"),
-    "blk.0.ffn_up.weight": ((96, 256), "Q5_1"),
-    "blk.0.ffn_down.weight": ((64, 96), "BF16"),
-    "blk.0.ffn_norm.weight": ((64,), "Q8_0"),
-    "output_norm.weight": ((64,), "F32"),
-}
-
-
-def write_tiny_gguf(path: Path, seed: int = 0) -> Path:
-    rng = np.random.default_rng(seed)
-    w = GGUFWriter(str(path), "llama")
-    for key, value in {"block_count": 1, "context_length": 128, "embedding_length": 64,
-                       "feed_forward_length": 96, "attention.head_count": 4, "attention.head_count_kv": 2}.items():
-        w.add_key_value(f"llama.{key}", value, GGUFValueType.UINT32)
-    w.add_key_value("llama.rope.freq_base", 10000.0, GGUFValueType.FLOAT32)
-    w.add_key_value("llama.attention.layer_norm_rms_epsilon", 1e-5, GGUFValueType.FLOAT32)
-    w.add_key_value("general.basename", "Tiny", GGUFValueType.STRING)
-    w.add_key_value("general.size_label", "1M", GGUFValueType.STRING)
-    w.add_key_value("tokenizer.ggml.model", "gpt2", GGUFValueType.STRING)
-    w.add_key_value("tokenizer.ggml.pre", "smollm", GGUFValueType.STRING)
-    w.add_array("tokenizer.ggml.tokens", TINY_TOKENS)
-    w.add_array("tokenizer.ggml.token_type", TINY_TYPES)
-    w.add_array("tokenizer.ggml.merges", TINY_MERGES)
-    w.add_key_value("tokenizer.ggml.bos_token_id", 1, GGUFValueType.UINT32)
-    w.add_key_value("tokenizer.ggml.eos_token_id", 0, GGUFValueType.UINT32)
-    w.add_key_value("tokenizer.ggml.padding_token_id", len(TINY_TOKENS) - 1, GGUFValueType.UINT32)
-    w.add_key_value("tokenizer.ggml.add_bos_token", True, GGUFValueType.BOOL)
-    w.add_key_value("tokenizer.chat_template", "{% for m in messages %}{{ m.content }}{% endfor %}",
-                    GGUFValueType.STRING)
-    for name, (shape, type_name) in TINY_TENSORS.items():
-        x = (rng.standard_normal(shape) * 0.1).astype(np.float32)
-        if type_name == "F32":
-            w.add_tensor(name, x)
-        elif type_name == "F16":
-            w.add_tensor(name, x.astype(np.float16))
-        elif type_name == "Q6_K":
-            qtype = GGMLQuantizationType.Q6_K
-            w.add_tensor(name, _q6_k_blocks(*shape, rng), raw_dtype=qtype)
-        else:
-            qtype = GGMLQuantizationType[type_name]
-            w.add_tensor(name, quantize(x, qtype), raw_dtype=qtype)
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
-    return path
 
 
 @pytest.fixture

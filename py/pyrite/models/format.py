@@ -134,8 +134,8 @@ class ModelIndex:
         tensors = {tname: _tensor(tname, t, shards) for tname, t in _typed(d["tensors"], dict, "tensors").items()}
         _no_overlaps(tensors, shards)
         lossy = _typed(d.get("lossy", []), list, "lossy")
-        for t in lossy:
-            if t not in tensors:
+        for i, t in enumerate(lossy):
+            if _typed(t, str, f"lossy[{i}]") not in tensors:
                 raise ModelFormatError(f"model.json: lossy names {t!r}, which is not a tensor")
         source = d.get("source")
         if source is not None:
@@ -218,7 +218,7 @@ def _tensor(name: str, d: Any, shards: list[Shard]) -> TensorEntry:
     shape = _typed(d["shape"], list, f"{where}.shape")
     if not 1 <= len(shape) <= 2 or not all(type(x) is int and x > 0 for x in shape):
         raise ModelFormatError(f"model.json: {where}: shape {shape} must be 1 or 2 positive ints")
-    fmt, gs = d["format"], d["group_size"]
+    fmt, gs = _typed(d["format"], str, f"{where}.format"), d["group_size"]
     if fmt not in FORMAT_PARTS:
         raise ModelFormatError(f"model.json: {where}: format {fmt!r} is not one of {sorted(FORMAT_PARTS)}")
     if fmt == "f32":
@@ -278,6 +278,8 @@ def load_index(model_dir: str | Path) -> ModelIndex:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ModelFormatError(f"{path}: no such file (not a pyrite model directory)") from None
+    except UnicodeDecodeError as e:
+        raise ModelFormatError(f"{path}: not UTF-8 text ({e})") from None
     try:
         d = json.loads(text)
     except ValueError as e:

@@ -21,6 +21,11 @@ from .weights import plan_row_blocks
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
+try:  # web/worker.js's weight cache (pyrite_cache.keep); absent natively and in another host page
+    import pyrite_cache as _cache  # type: ignore[import-not-found]
+except ImportError:
+    _cache = None
+
 
 def _no_progress(phase: str, done: int, total: int) -> None:
     return None
@@ -95,6 +100,8 @@ class FetchShards:
         got = "".join(f"{b:02x}" for b in digest.to_py())
         if got != shard.sha256:
             raise ShardChecksumError(f"shard {shard.file}: sha256 {got}, model.json says {shard.sha256}")
+        if _cache is not None:  # the page keeps verified shards only (web/worker.js)
+            _cache.keep(self.base + shard.file, buf)
         return js.Uint8Array.new(buf)
 
 
