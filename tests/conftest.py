@@ -63,17 +63,32 @@ def long_run(request) -> bool:
     return request.config.getoption("--long")
 
 
+@pytest.fixture
+def reliability(request):
+    """Records a hardening test's measured figures (cycles, tokens, memory before and after) under the
+    test's name, for the README's reliability section: printed at the end of the run and written, with
+    the fuzzing figures, to .cache/reliability-report.json."""
+    from fuzzing import FIGURES
+
+    def record(**figures) -> None:
+        FIGURES[request.node.name] = figures
+    return record
+
+
 def pytest_terminal_summary(terminalreporter):
-    """The fuzz tests' figures (tests/fuzzing.py), also written to .cache/fuzz-report.json."""
-    from fuzzing import RECORDS, write_report
-    if not RECORDS:
+    """The fuzz tests' and hardening tests' figures (tests/fuzzing.py), also written to
+    .cache/reliability-report.json."""
+    from fuzzing import FIGURES, RECORDS, write_report
+    if not RECORDS and not FIGURES:
         return
     write_report()
-    terminalreporter.section("fuzzing")
+    terminalreporter.section("reliability")
     for fmt, r in sorted(RECORDS.items()):
         terminalreporter.write_line(f"{fmt}: {r.inputs} inputs (up to {r.largest_input} bytes), slowest "
                                     f"{r.slowest_s:.3f} s, peak allocation {r.peak_bytes / 1e6:.1f} MB; "
                                     f"{dict(r.outcomes.most_common())}")
+    for name, figures in sorted(FIGURES.items()):
+        terminalreporter.write_line(f"{name}: {figures}")
 
 
 def pytest_collection_modifyitems(config, items):

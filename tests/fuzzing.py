@@ -5,7 +5,7 @@ valid object: never another exception, never longer than LIMIT_S, and its peak a
 (tracemalloc) never above 2x the input plus SLACK_BYTES (the interpreter's own noise). The number of
 inputs is INPUTS per format, LONG_INPUTS under `pytest --long` (`python build.py test --long`); each
 test records what it saw in a report (outcomes, slowest input, largest allocation ratio), printed
-at the end of the session and written to .cache/fuzz-report.json.
+at the end of the session and written to .cache/reliability-report.json.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ LIMIT_S = 5.0
 SLACK_BYTES = 8 << 20
 INTERESTING = (0, 1, 2, 7, 8, 0x7F, 0x80, 0xFF, 0x7FFF, 0xFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF,
                1 << 32, 1 << 40, 0x7FFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF)
-REPORT = Path(__file__).resolve().parents[1] / ".cache" / "fuzz-report.json"
+REPORT = Path(__file__).resolve().parents[1] / ".cache" / "reliability-report.json"
 
 
 @dataclass
@@ -48,6 +48,7 @@ class Record:
 
 
 RECORDS: dict[str, Record] = {}
+FIGURES: dict[str, dict] = {}  # other hardening tests' figures, by test name (conftest's `reliability`)
 
 
 def fuzz_settings(long: bool, inputs_per_example: int = 1) -> settings:
@@ -85,10 +86,9 @@ def check(fmt: str, target: Callable[[], Any], input_bytes: int) -> None:
 
 
 def write_report() -> None:
-    if not RECORDS:
-        return
     REPORT.parent.mkdir(parents=True, exist_ok=True)
-    REPORT.write_text(json.dumps({fmt: r.to_json() for fmt, r in sorted(RECORDS.items())}, indent=1) + "\n")
+    report = {"fuzzing": {fmt: r.to_json() for fmt, r in sorted(RECORDS.items())}, "runs": FIGURES}
+    REPORT.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
 
 
 # -- byte mutations ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""The page's WebGPU device: SwiftShader in headless Chromium 156, as the worker (Python) sees it,
-cross-checked with the adapter the page's main thread gets from navigator.gpu directly."""
+"""The page's WebGPU device as the worker (Python) sees it, cross-checked with the adapter the page's
+main thread gets from navigator.gpu directly. Nothing here names one adapter: whatever Chromium gives
+(SwiftShader in headless CI), the worker must report it and ask for its best."""
 from __future__ import annotations
 
 import json
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pyrite.driver import DIST
+from pyrite.gpu.base import OPTIONAL_FEATURES
 
 pytestmark = pytest.mark.browser
 
@@ -19,12 +21,12 @@ ADAPTER_JS = """async () => {
   return {features: [...a.features], limits, vendor: a.info.vendor, architecture: a.info.architecture};
 }"""
 
-# SwiftShader facts (measured; see DESIGN.md).
-SWIFTSHADER_LIMITS = {
-    "maxStorageBufferBindingSize": 1 << 30,
-    "maxComputeWorkgroupStorageSize": 32 << 10,
+# The WebGPU spec's defaults, which every conforming adapter meets or exceeds.
+SPEC_DEFAULT_LIMITS = {
+    "maxStorageBufferBindingSize": 128 << 20,
+    "maxComputeWorkgroupStorageSize": 16 << 10,
     "maxComputeInvocationsPerWorkgroup": 256,
-    "maxStorageBuffersPerShaderStage": 10,
+    "maxStorageBuffersPerShaderStage": 8,
 }
 
 
@@ -38,20 +40,18 @@ def adapter(session, loaded):
     return session.page.evaluate(ADAPTER_JS)
 
 
-def test_info_is_swiftshader_without_shader_f16(info, adapter):
+def test_info_is_the_pages_adapter_with_every_optional_feature_it_has(info, adapter):
     assert info["backend"] == "browser"
-    assert info["adapter"]["architecture"] == adapter["architecture"] == "swiftshader"
-    assert "shader-f16" not in adapter["features"]
-    assert "shader-f16" not in info["features"]
-    # The device asks for every optional feature the adapter has: these two, here.
-    for feature in ("subgroups", "timestamp-query"):
-        assert feature in adapter["features"]
-        assert feature in info["features"]
+    assert info["adapter"]["architecture"] == adapter["architecture"]
+    assert info["adapter"]["vendor"] == adapter["vendor"]
+    # The device asks for every optional feature the adapter has, and for no other.
+    for feature in OPTIONAL_FEATURES:
+        assert (feature in info["features"]) == (feature in adapter["features"]), feature
 
 
 def test_info_limits_are_the_adapters_best(info, adapter):
-    for name, want in SWIFTSHADER_LIMITS.items():
-        assert info["limits"][name] == want, name
+    for name, floor in SPEC_DEFAULT_LIMITS.items():
+        assert info["limits"][name] >= floor, name
     # The device is requested with the adapter's best limits, so every reported max matches it.
     for name, value in info["limits"].items():
         if name.startswith("max"):

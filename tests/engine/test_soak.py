@@ -21,7 +21,8 @@ def footprint(engine) -> tuple[int, int]:
     return engine.device.live_bytes, len(gc.get_objects())
 
 
-def test_generations_across_context_boundaries_keep_memory_flat(device, smollm2_model, long_run):
+def test_generations_across_context_boundaries_keep_memory_flat(device, smollm2_model, long_run,
+                                                                 reliability):
     total, max_ctx = (LONG, 256) if long_run else (SHORT, 96)
     engine = run_sync(Engine.load(smollm2_model, device=device, max_ctx=max_ctx, max_seq=64))
     produced, runs, early = 0, 0, None
@@ -36,6 +37,8 @@ def test_generations_across_context_boundaries_keep_memory_flat(device, smollm2_
             if early is None and produced >= 100:
                 early = footprint(engine)
         gpu, objects = footprint(engine)
+        reliability(tokens=produced, runs=runs, max_ctx=max_ctx, gpu_bytes=[early[0], gpu],
+                    py_objects=[early[1], objects], drift=round(objects / early[1] - 1, 4))
         assert gpu == early[0], (gpu, early)
         assert objects <= early[1] * (1 + FLAT), (objects, early)
         assert runs >= 2  # it crossed the end of the context more than once

@@ -22,6 +22,9 @@ UNIFORM = 0x0040
 STORAGE = 0x0080
 QUERY_RESOLVE = 0x0200
 
+# The optional features a device asks for whenever its adapter has them (both backends).
+OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
+
 
 class ProfilingError(PyriteError):
     """GPU timing was asked for on an adapter without timestamp queries."""

@@ -13,10 +13,9 @@ import js  # type: ignore[import-not-found]  # Pyodide only
 from pyodide.ffi import JsProxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from ..errors import DeviceError
-from .base import (COPY_DST, COPY_SRC, MAP_READ, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy, Device, Dispatch,
-                   Limits, passes)
+from .base import (COPY_DST, COPY_SRC, MAP_READ, OPTIONAL_FEATURES, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy,
+                   Device, Dispatch, Limits, passes)
 
-OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
 TAPES_KEPT = 4  # decode tape windows whose JS command arrays stay built
 
 try:  # web/tape.js, registered by web/worker.js; absent in another host page, where replay stays Python

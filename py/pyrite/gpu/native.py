@@ -5,10 +5,7 @@ import re
 from typing import Any, Sequence
 
 from ..errors import DeviceError
-from .base import COPY_SRC, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy, Device, Dispatch, Limits, passes
-
-# Features pyrite can use when the adapter has them; none is required.
-OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
+from .base import COPY_SRC, OPTIONAL_FEATURES, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy, Device, Dispatch, Limits, passes
 
 
 def _kebab(name: str) -> str:
