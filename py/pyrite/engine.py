@@ -31,6 +31,8 @@ from .sampling import MAX_WINDOW, SamplingParams, log_softmax_at, sample
 from .tokenizer import StopText, StreamDecoder, Tokenizer, render_chat
 from .tokenizer.chat import check_messages
 
+LOSS_GRACE_S = 1.0  # how long a failed GPU call waits for the device's loss to be reported
+
 
 def common_prefix(a: list[int], b: list[int]) -> int:
     """How many leading tokens a and b share."""
@@ -167,6 +169,16 @@ class Engine:
     def _lost(self) -> DeviceLostError:
         return DeviceLostError(f"the GPU device was lost ({self.device.lost}); the engine of {self.index.name} "
                                f"is gone with it: load the model again")
+
+    async def _lost_meanwhile(self) -> bool:
+        """Whether the device is lost, or is found lost within LOSS_GRACE_S: in the browser a GPU call can
+        fail (mapAsync's AbortError) a turn before GPUDevice.lost resolves."""
+        if self.device.lost is None:
+            try:
+                await asyncio.wait_for(self.device.wait_lost(), LOSS_GRACE_S)
+            except asyncio.TimeoutError:
+                pass
+        return self.device.lost is not None
 
     def _write_u32(self, buffer: Any, values: list[int]) -> None:
         self.device.write_buffer(buffer, 0, array.array("I", values).tobytes())
@@ -365,7 +377,7 @@ class Engine:
                 except PyriteError:
                     raise
                 except Exception as e:  # a GPU call on a lost device fails with the backend's own error
-                    if self.device.lost is not None:
+                    if await self._lost_meanwhile():
                         raise self._lost() from e
                     raise
 

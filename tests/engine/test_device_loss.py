@@ -1,6 +1,8 @@
 """A device lost in the middle of a decode batch (GPUDevice.destroy as the test hook, natively): a clear
 DeviceLostError, the engine refuses further work with the same error, and the model loads again on a new
 device and gives the golden continuation."""
+import asyncio
+
 import pytest
 
 from pyrite.engine import Engine
@@ -33,3 +35,24 @@ def test_a_device_lost_mid_batch_is_a_clear_error_and_the_model_loads_again(smol
     again = run_sync(Engine.load(smollm2_model, max_ctx=256, max_seq=64))  # a new device
     assert again.device is not device and again.device.lost is None
     assert "".join(collect(again, "The history of the Roman Empire is", max_tokens=20)).startswith(GOLDEN)
+
+
+def test_a_loss_reported_after_the_failing_gpu_call_is_still_a_device_lost_error(smollm2_model):
+    """In the page a GPU call can fail (mapAsync's AbortError) a turn before GPUDevice.lost resolves: here the
+    device goes first and its loss is reported 0.2 s later, and the answer still ends in DeviceLostError."""
+    device = run_sync(request_device())
+    engine = run_sync(Engine.load(smollm2_model, device=device, max_ctx=256, max_seq=64))
+
+    async def decode_then_lose() -> int:
+        got = 0
+        with pytest.raises(DeviceLostError, match=r"device was lost \(reported late\)") as lost:
+            async for _ in engine.generate_ids(engine.encode("Once upon a time"), max_tokens=64):
+                got += 1
+                if got == 3:
+                    device._device.destroy()  # the wgpu device alone: no loss recorded yet
+                    asyncio.get_running_loop().call_later(0.2, device._mark_lost, "reported late")
+        assert lost.value.__cause__ is not None  # the GPU call's own error came first
+        return got
+
+    assert run_sync(decode_then_lose()) == 3
+    engine.close()
