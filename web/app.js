@@ -232,6 +232,14 @@ function bubble(role, text = "") {
   return el;
 }
 
+/** A muted line under an answer that has no text to copy (the model ended or was stopped at once). */
+function note(text) {
+  const el = document.createElement("p");
+  el.className = "meta";
+  el.textContent = text;
+  return el;
+}
+
 function newChat() {
   if (generating) return;
   messages = [];
@@ -279,8 +287,10 @@ async function send() {
       else ui.stats.textContent = `≈ ${((pieces - 1) / ((now - firstAt) / 1000)).toFixed(1)} tok/s decode (live, ${pieces} pieces)`;
     }
     if (chat) messages.push({ role: "user", content: prompt }, { role: "assistant", content: text });
-    answer.append(copyButton(() => text, "Copy answer"));
     const s = pyrite.lastStats;
+    if (text) answer.append(copyButton(() => text, "Copy answer"));
+    else answer.append(note(s.stop_reason === "stopped" ? "Stopped before any text." : "No text."));
+    ui.log.scrollTop = ui.log.scrollHeight;  // the button or note below the answer stays in view
     ui.stats.textContent = formatStats(s);
     generating = false;
     setStatus("ready", s.stop_reason === "stopped" ? "Stopped. Ready for the next prompt." : "Ready.");

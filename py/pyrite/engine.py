@@ -430,6 +430,9 @@ class Engine:
                 if token in stop_ids:
                     stats.stop_reason = "stop_token"
                     break
+                if self._stop and not shown:  # asked during the prefill: no token is shown
+                    stats.stop_reason = "stopped"
+                    break
                 stats.generated_tokens += 1
                 shown.append(token)
                 yield token

@@ -66,6 +66,16 @@ def test_copy_puts_the_answer_on_the_clipboard(session, page):
     assert copied.strip() == answer.strip() and copied.strip()  # the answer's text (markdown adds a newline)
 
 
+def test_an_answer_stopped_before_any_text_says_so_and_has_nothing_to_copy(page):
+    ask(page, "Once upon a time", max_tokens=50)
+    page.click("#stop")  # at once: the prompt is still being prefilled
+    assert finish(page) == "ready", page.text_content("#status")
+    answer = page.locator("#log .msg.assistant").last
+    assert page.text_content("#output") == ""
+    assert answer.locator(".meta").text_content() == "Stopped before any text."
+    assert answer.locator("button.copy").count() == 0
+
+
 def test_every_sampling_setting_reaches_the_draw_and_a_seed_repeats(page):
     page.evaluate("document.getElementById('settings').open = true")
     for sel, value in (("#top-p", "0.9"), ("#top-k", "40"), ("#min-p", "0.05"), ("#repetition-penalty", "1.1"),
