@@ -4,7 +4,7 @@ Each target takes one input (bytes, or a model directory) and must end in a type
 valid object: never another exception, never longer than LIMIT_S, and its peak allocation
 (tracemalloc) never above 2x the input plus SLACK_BYTES (the interpreter's own noise). The number of
 inputs is INPUTS per format, LONG_INPUTS under `pytest --long` (`python build.py test --long`); each
-test records what it saw in a report (outcomes, slowest input, largest allocation ratio), printed
+test records what it saw in a report (outcomes, slowest input, largest peak allocation), printed
 at the end of the session and written to .cache/reliability-report.json.
 """
 from __future__ import annotations

@@ -12,10 +12,10 @@ from collections import deque
 import random
 import struct
 import time
-from contextlib import aclosing, contextmanager
+from contextlib import aclosing, asynccontextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Iterator
+from typing import Any, AsyncIterator, Callable
 
 from .errors import DeviceLostError, EngineBusyError, PromptError, PyriteError
 from .gpu import Buffer, Device, request_device
@@ -368,18 +368,10 @@ class Engine:
         default, because a prefix's logits then come from other tiles, equal only to rounding."""
         if type(max_tokens) is not int or max_tokens < 1:
             raise ValueError(f"max_tokens must be a positive integer, got {max_tokens!r}")
-        await self._settle_abandoned()
-        with self._exclusive("a generation"):
+        async with self._exclusive("a generation"):
             async with aclosing(self._generate_ids(ids, max_tokens, params, reuse)) as tokens:
-                try:
-                    async for token in tokens:
-                        yield token
-                except PyriteError:
-                    raise
-                except Exception as e:  # a GPU call on a lost device fails with the backend's own error
-                    if await self._lost_meanwhile():
-                        raise self._lost() from e
-                    raise
+                async for token in tokens:
+                    yield token
 
     async def _settle_abandoned(self) -> None:
         """Let a generation whose consumer left its loop finish closing first: the event loop closes an
@@ -389,16 +381,24 @@ class Engine:
                 return
             await asyncio.sleep(0)
 
-    @contextmanager
-    def _exclusive(self, what: str) -> Iterator[None]:
+    @asynccontextmanager
+    async def _exclusive(self, what: str) -> AsyncIterator[None]:
         """One generation or score at a time: the engine owns one KV cache and one set of activations, so
-        a second while one runs is refused (EngineBusyError), never interleaved with it."""
+        a second while one runs is refused (EngineBusyError), never interleaved with it. A GPU call that
+        fails because the device was lost ends the run with DeviceLostError."""
+        await self._settle_abandoned()
         if self._running is not None:
             raise EngineBusyError(f"{what} was asked for while {self._running} runs on the engine of "
                                   f"{self.index.name}: stop it or wait for it to end")
         self._running = what
         try:
             yield
+        except PyriteError:
+            raise
+        except Exception as e:  # a GPU call on a lost device fails with the backend's own error
+            if await self._lost_meanwhile():
+                raise self._lost() from e
+            raise
         finally:
             self._running = None
 
@@ -545,8 +545,7 @@ class Engine:
                 picked.append(log_softmax_at(row, pick[len(picked)]))
 
         targets = ids[1:] + [0]
-        await self._settle_abandoned()
-        with self._exclusive("a score"):
+        async with self._exclusive("a score"):
             self._cached = []
             await self._run(ids, 0, "score", targets, row_sink=sink if logits or pick is not None else None)
             self._cached = list(ids)

@@ -64,11 +64,14 @@ class FetchShards:
         try:
             resp = await js.fetch(self.base + name, init)
         except Exception as e:  # a network failure: fetch rejects with a TypeError
-            raise ModelFormatError(f"{self.base}{name}: the download failed ({e}); loading again resumes "
-                                   f"from the shards already kept") from None
+            raise self._download_failed(name, e) from None
         if not resp.ok:
             raise ModelFormatError(f"{self.base}{name}: HTTP {resp.status}")
         return resp
+
+    def _download_failed(self, name: str, e: Exception) -> ModelFormatError:
+        return ModelFormatError(f"{self.base}{name}: the download failed ({e}); loading again resumes from "
+                                f"the shards already kept")
 
     async def index(self) -> ModelIndex:
         resp = await self._fetch("model.json")
@@ -87,13 +90,11 @@ class FetchShards:
 
     async def _read(self, shard: Shard, reload: bool) -> Any:
         import js  # type: ignore[import-not-found]
+        resp = await self._fetch(shard.file, reload)
         try:
-            buf = await (await self._fetch(shard.file, reload)).arrayBuffer()
-        except ModelFormatError:
-            raise
+            buf = await resp.arrayBuffer()
         except Exception as e:  # the body's stream broke off
-            raise ModelFormatError(f"{self.base}{shard.file}: the download failed ({e}); loading again "
-                                   f"resumes from the shards already kept") from None
+            raise self._download_failed(shard.file, e) from None
         if buf.byteLength != shard.bytes:
             raise ShardChecksumError(f"shard {shard.file}: {buf.byteLength} bytes, model.json says {shard.bytes}")
         digest = js.Uint8Array.new(await js.crypto.subtle.digest("SHA-256", buf))
