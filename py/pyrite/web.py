@@ -200,17 +200,7 @@ async def generate_ids(p: dict, emit: Emit) -> dict:
 async def profile(p: dict, emit: Emit) -> dict:
     """GPU time per kernel (timestamp queries) for a prefill of p["ids"] and one decode step:
     {"prefill": [...], "decode": [...]} (see Engine.profile_summary)."""
-    engine = _engine_or_raise()
-    ids = list(p["ids"])
-    engine.profiling = True
-    try:
-        await engine.prefill(ids)
-        prefill = engine.profile_summary()
-        await engine.decode_one(ids[-1], len(ids))
-        decode = engine.profile_summary()
-    finally:
-        engine.profiling = False
-    return {"prefill": prefill, "decode": decode}
+    return await _engine_or_raise().profile(list(p["ids"]))
 
 
 @request

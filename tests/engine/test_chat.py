@@ -3,7 +3,7 @@ with the KV cache, an edited earlier message re-prefills from its first changed 
 answer equals a full prefill's, and stop strings cut the text."""
 import pytest
 
-from pyrite.engine import common_prefix
+from pyrite.kvstate import common_prefix
 from pyrite.errors import ChatTemplateError, EngineBusyError
 from pyrite.sync import run_sync
 
@@ -28,13 +28,15 @@ def test_three_turns_prefill_only_the_new_tokens(smollm2_engine):
     first = chat(e, convo, max_tokens=6)
     assert e.stats.reused_tokens == 0 and e.stats.prefilled_tokens == e.stats.prompt_tokens
     for turn, question in enumerate(("And another one?", "Which do you like best?"), start=2):
-        held = list(e._cached)
+        held = list(e.kv.ids)
         convo += [{"role": "assistant", "content": first}, {"role": "user", "content": question}]
         ids = e.encode_chat(convo)
         first = chat(e, convo, max_tokens=6)
         s = e.stats
         assert s.reused_tokens == common_prefix(held, ids) and s.reused_tokens >= len(held) - 8, (turn, s)
         assert s.prefilled_tokens == len(ids) - s.reused_tokens < len(ids) // 2, (turn, s)
+        # prefill speed counts what was prefilled, not the reused tokens the cache held
+        assert s.prefill_tok_s == pytest.approx(s.prefilled_tokens / s.ttft_s), (turn, s)
 
 
 def test_an_edited_earlier_message_prefills_from_its_first_changed_token(smollm2_engine):
@@ -43,7 +45,7 @@ def test_an_edited_earlier_message_prefills_from_its_first_changed_token(smollm2
              {"role": "user", "content": "And a fruit?"}]
     chat(e, convo, max_tokens=2)
     edited = [{"role": "user", "content": "Name an animal."}, *convo[1:]]
-    held, ids = list(e._cached), e.encode_chat(edited)
+    held, ids = list(e.kv.ids), e.encode_chat(edited)
     chat(e, edited, max_tokens=2)
     changed = common_prefix(e.encode_chat(convo), ids)  # where the edited message starts to differ
     assert common_prefix(held, ids) == e.stats.reused_tokens == changed < len(ids) - 8

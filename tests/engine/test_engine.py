@@ -89,14 +89,38 @@ def test_seeded_sampling_on_the_gpu_is_the_same_in_batches_of_one_and_eight(smol
         with batched(e, 8, Fixed(steps)):
             runs.append(collect(e, "Write a word:", max_tokens=17, params=p))
         assert e.stats.decode_path == "tape/python" and e.stats.decode_submits == 16 // steps
-        assert e.step_report()["routes"]["decode"]["argmax"] == "draw"
+        assert e.step_report()["routes"]["decode"]["draw"] == "draw"
     assert runs[0] == runs[1] == runs[2] and e.stats.generated_tokens == 17
     other = collect(e, "Write a word:", max_tokens=17, params=SamplingParams(temperature=0.9, top_p=0.95, seed=8))
     assert other != runs[0]
-    assert e.options["sampler"] == "draw"
     collect(e, "Hi", max_tokens=2)  # the next greedy generation goes back to the argmax
-    assert e.options["sampler"] == "argmax" and e.step_report()["routes"]["decode"]["argmax"] == "argmax"
+    routes = e.step_report()["routes"]["decode"]
+    assert routes["argmax"] == "argmax" and "draw" not in routes
 
+
+def test_the_same_seed_gives_the_same_text_batched_one_step_at_a_time_and_profiled(smollm2_engine):
+    """The draw runs on the GPU on every path: the default batching, decode_batch=1 and the profiling
+    gate (one timed step per submit, the host between tokens) give the same sampled text."""
+    e = smollm2_engine
+    p = SamplingParams(temperature=0.8, top_p=0.9, seed=7)
+    prompt = "Once upon a time"
+    default = collect(e, prompt, max_tokens=64, params=p)
+    assert e.stats.decode_path.startswith("tape/") and e.stats.generated_tokens == 64
+    e.options["decode_batch"] = 1
+    try:
+        one = collect(e, prompt, max_tokens=64, params=p)
+        assert e.stats.decode_submits == e.stats.decode_steps == 63
+    finally:
+        e.options["decode_batch"] = 32
+    e.profiling = True
+    try:
+        profiled = collect(e, prompt, max_tokens=64, params=p)
+        assert e.stats.decode_path == "host" and e.last_profile
+        assert {r["kernel"] for r in e.last_profile} >= {"sample_draw"}
+    finally:
+        e.profiling = False
+    assert "".join(default) == "".join(one) == "".join(profiled)
+    assert collect(e, prompt, max_tokens=64, params=SamplingParams(temperature=0.8, top_p=0.9, seed=8)) != default
 
 
 def test_roofline_is_decode_bytes_per_second_over_the_read_probe(smollm2_engine):
@@ -133,17 +157,17 @@ class Fixed:
 def batched(engine, cap, policy=None):
     """Decode in batches of 1, 2, 4, ... up to cap steps per submit however slow the adapter is (or as
     policy says)."""
-    engine.options["decode_batch"], engine.batch_policy = cap, policy or BatchPolicy(smooth_s=float("inf"))
+    engine.options["decode_batch"], engine.tape.policy = cap, policy or BatchPolicy(smooth_s=float("inf"))
     try:
         yield engine
     finally:
-        engine.options["decode_batch"], engine.batch_policy = 32, BatchPolicy()
+        engine.options["decode_batch"], engine.tape.policy = 32, BatchPolicy()
 
 
 def test_batched_greedy_decode_equals_one_step_per_submit(smollm2_engine):
     """128 greedy tokens with the next token chosen on the GPU, in batches of up to 8 steps per submit,
     each submitted before the last one's tokens are read (graph/tape.py), are those of one step per
-    submit with the host between tokens. The batches cross tape windows and the flash split counts at
+    submit. The batches cross tape windows and the flash split counts at
     64 and 128 keys."""
     e = smollm2_engine
     ids = e.encode("The history of the Roman Empire is")
@@ -156,7 +180,6 @@ def test_batched_greedy_decode_equals_one_step_per_submit(smollm2_engine):
     finally:
         e.options["decode_batch"] = 32
     assert len(one) == 128 and e.stats.decode_submits == e.stats.decode_steps == 127
-    assert e.stats.decode_path == "host"
     with batched(e, 8):
         assert run_sync(go()) == one
     assert e.stats.decode_path == "tape/python"

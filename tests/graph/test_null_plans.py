@@ -17,7 +17,7 @@ from pyrite.models.packing import PACKS
 from pyrite.ops import linear
 from pyrite.models.weights import plan_row_blocks
 
-SECTIONS = ("body", "next")
+SECTIONS = ("body", "logits", "next")
 
 
 def null_weights(device, c: ModelConfig, block_bytes: int | None = None, pack: bool = True) -> dict[str, DeviceWeight]:

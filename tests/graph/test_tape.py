@@ -14,15 +14,15 @@ from .test_null_plans import SECTIONS, build
 
 
 def tape_of(m):
-    return DecodeTape(m.plan, SECTIONS, m.act.step_next, m.act.tokens)
+    return DecodeTape(m.plan, m.act.ids, m.act.step_next, m.act.tokens)
 
 
 def test_a_batch_is_each_step_then_the_copy_into_the_step_uniform():
     m = build("smollm2-135m")
     tape = tape_of(m)
-    readback = tape.run(40, 3, m.max_ctx - 1, first=True)
+    readback = tape.run(40, 3, m.max_ctx - 1, SECTIONS, first=True)
     cmds = m.device.submitted[-1]
-    step = tape.step(40, 3, m.max_ctx - 1)
+    step = tape.step(40, 3, m.max_ctx - 1, SECTIONS)
     assert len(cmds) == 3 * len(step) + 1 and len(step) == 6 * m.config.n_layers + 4 + 1
     copies = [i for i, c in enumerate(cmds) if type(c) is Copy]
     assert copies == [len(step) - 1, 2 * len(step) - 1, 3 * len(step) - 1, 3 * len(step)]
@@ -38,7 +38,7 @@ def test_a_batch_is_each_step_then_the_copy_into_the_step_uniform():
 def test_batches_alternate_between_two_readback_buffers():
     m = build("smollm2-135m")
     tape = tape_of(m)
-    got = [tape.run(5 + i, 1, m.max_ctx - 1, first=i == 0) for i in range(4)]
+    got = [tape.run(5 + i, 1, m.max_ctx - 1, SECTIONS, first=i == 0) for i in range(4)]
     assert got[0] is got[2] and got[1] is got[3] and got[0] is not got[1]
     assert m.plan.last_run == SECTIONS and m.plan.routes()["blk.0.attn"] == "flash_decode"
 
@@ -47,8 +47,8 @@ def test_the_argmax_ends_a_step_writing_the_next_steps_input():
     """The step's last dispatch is next_token: it binds the ids the embedding reads, the batch's token
     list and the step_next the copy reads."""
     m = build("smollm2-135m")
-    step = tape_of(m).step(0, 1, m.max_ctx - 1)
-    last = m.plan.nodes[-1]
+    step = tape_of(m).step(0, 1, m.max_ctx - 1, SECTIONS)
+    last = next(n for n in m.plan.nodes if n.section == "next")
     assert last.op == "argmax" and last.kernels == ["sample_next"] and step[-2] is last.dispatches[0]
     assert step[-2].bind_group[2][4:] == ("ids", "tokens", "step_next")
 
@@ -58,21 +58,21 @@ def test_a_tape_has_the_grids_of_its_windows_last_position():
     kernels bound by the live length in the step uniform."""
     m = build("smollm2-135m", max_ctx=512)
     tape = tape_of(m)
-    step = tape.step(10, 1, m.max_ctx - 1)
+    step = tape.step(10, 1, m.max_ctx - 1, SECTIONS)
     split = next(d for d in step if d.label == "blk.0.attn")
     assert split.grid[2] == 2  # keys up to position 10 + WINDOW - 1 = 73: two splits
-    assert tape.step(10 + WINDOW - 4, 4, m.max_ctx - 1) is step  # inside the window: the same list
-    moved = tape.step(10 + WINDOW - 4, 5, m.max_ctx - 1)         # one past it: a new window
+    assert tape.step(10 + WINDOW - 4, 4, m.max_ctx - 1, SECTIONS) is step  # inside the window: the same list
+    moved = tape.step(10 + WINDOW - 4, 5, m.max_ctx - 1, SECTIONS)         # one past it: a new window
     assert moved is not step and next(d for d in moved if d.label == "blk.0.attn").grid[2] == 3
 
 
 def test_the_window_stops_at_the_context_and_an_option_change_makes_a_new_tape():
     m = build("smollm2-135m", max_ctx=128)
     tape = tape_of(m)
-    step = tape.step(100, 2, m.max_ctx - 1)
+    step = tape.step(100, 2, m.max_ctx - 1, SECTIONS)
     assert tape._key[:2] == (100, 127)
     m.plan.options["projection_norm"] = "dispatch"
-    again = tape.step(100, 2, m.max_ctx - 1)
+    again = tape.step(100, 2, m.max_ctx - 1, SECTIONS)
     assert again is not step and len(again) == len(step) + 2 * m.config.n_layers
 
 
@@ -92,8 +92,8 @@ def test_the_first_step_is_written_and_then_left_to_the_gpu():
     m.device.write_buffer = lambda buf, off, data: (writes.append((buf.label, bytes(data))), write(buf, off, data))
     m.plan.set_live(Live(1, 7))
     tape = tape_of(m)
-    tape.run(7, 4, m.max_ctx - 1, first=True)
-    tape.run(11, 2, m.max_ctx - 1, first=False)
+    tape.run(7, 4, m.max_ctx - 1, SECTIONS, first=True)
+    tape.run(11, 2, m.max_ctx - 1, SECTIONS, first=False)
     m.plan.set_live(Live(1, 7))
     steps = [struct.unpack("<4I", d) for label, d in writes if label == "llama.step"]
     assert steps == [(1, 7, 8, 0)] * 3
@@ -103,7 +103,7 @@ def test_the_first_step_is_written_and_then_left_to_the_gpu():
 def test_a_batch_outside_the_token_ring_is_refused(n):
     m = build("smollm2-135m")
     with pytest.raises(ValueError, match=f"1..{MAX_STEPS} steps, got {n}"):
-        tape_of(m).run(0, n, m.max_ctx - 1, first=True)
+        tape_of(m).run(0, n, m.max_ctx - 1, SECTIONS, first=True)
     assert m.device.submitted == []
 
 
@@ -133,3 +133,16 @@ def test_settle_waits_for_the_reads_a_stopped_run_left_and_swallows_their_errors
         await tape.settle()
         assert done.done() and tape._pending == []
     asyncio.run(go())
+
+
+def test_a_sampled_step_ends_with_the_draw_and_a_section_change_makes_a_new_tape():
+    """The sampler picks the head by section (sampler.py): the draw's step ends with sample_draw, which
+    binds the same ids, token ring and step_next as the argmax; switching heads never replays the other."""
+    m = build("smollm2-135m")
+    tape = tape_of(m)
+    greedy = tape.step(0, 1, m.max_ctx - 1, SECTIONS)
+    drawn = tape.step(0, 1, m.max_ctx - 1, ("body", "logits", "draw"))
+    draw = next(n for n in m.plan.nodes if n.section == "draw")
+    assert drawn is not greedy and draw.kernels == ["sample_draw"] and drawn[-2] is draw.dispatches[0]
+    assert drawn[-2].bind_group[2][4:7] == ("ids", "tokens", "step_next")
+    assert m.plan.routes(("draw",)) == {"draw": "draw"}

@@ -9,10 +9,9 @@ import numpy as np
 import pytest
 
 from pyrite.gpu import Copy
-from pyrite.graph.options import Options
 from pyrite.graph.plan import Live, Plan, storage
 from pyrite.graph.tape import MAX_STEPS, STEP_BYTES
-from pyrite.ops.sample import next_token, write_sampling
+from pyrite.ops.sample import draw_token, write_sampling
 from pyrite.sampling import MAX_WINDOW, SamplingParams
 from pyrite.sync import run_sync
 
@@ -20,17 +19,17 @@ pytestmark = pytest.mark.gpu
 
 
 class Sampler:
-    """next_token alone, with option sampler=draw, over a logits row written by the test."""
+    """draw_token alone, over a logits row written by the test."""
 
     def __init__(self, device, logits: np.ndarray):
         self.device, self.V = device, len(logits)
-        self.plan = Plan(device, "draw", options=Options({"sampler": "draw"}))
+        self.plan = Plan(device, "draw")
         b = {n: storage(device, n, size) for n, size in (("logits", 4 * self.V), ("out", 8), ("ids", 4),
                                                         ("tokens", 4 * MAX_STEPS), ("step_next", STEP_BYTES),
                                                         ("history", 4 * MAX_WINDOW))}
         self.b = b
         self.logits = logits.astype(np.float32)
-        self.sampling = next_token(self.plan, "draw", b["logits"], b["out"], b["ids"], b["tokens"], b["step_next"],
+        self.sampling = draw_token(self.plan, "draw", b["logits"], b["out"], b["ids"], b["tokens"], b["step_next"],
                                    b["history"], vocab=self.V)
 
     def draws(self, pos: int, n: int, *, seed: int = 1, history=(), temperature=1.0, top_k=0, top_p=1.0,

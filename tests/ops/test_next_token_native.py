@@ -13,7 +13,6 @@ from pyrite.graph.tape import MAX_STEPS, STEP_BYTES
 from pyrite.ops.embedding import embedding
 from pyrite.graph.weights import DeviceWeight
 from pyrite.ops.sample import next_token
-from pyrite.sampling import MAX_WINDOW
 from pyrite.sync import run_sync
 
 pytestmark = pytest.mark.gpu
@@ -35,11 +34,10 @@ there with nothing written by the host."""
     plan = Plan(device, "tape")
     ids, logits, out = storage(device, "ids", 4), storage(device, "logits", V * 4), storage(device, "out", 8)
     tokens, step_next = storage(device, "tokens", MAX_STEPS * 4), storage(device, "step_next", STEP_BYTES)
-    history = storage(device, "history", MAX_WINDOW * 4)
     data = storage(device, "table", table.nbytes)
     device.write_buffer(data, 0, table.tobytes())
     embedding(plan, "embed", ids, DeviceWeight("table", (V, V), "f32", None, {"data": data}), logits)
-    next_token(plan, "argmax", logits, out, ids, tokens, step_next, history, vocab=V)
+    next_token(plan, "argmax", logits, out, ids, tokens, step_next, vocab=V)
 
     n, pos, first = 5, 11, 4
     device.write_buffer(ids, 0, array.array("I", [first]).tobytes())

@@ -42,3 +42,25 @@ def test_skip_special(tok):
     ids = tok.encode("<|im_start|>assistant\nok<|im_end|>")
     pieces, tail = _stream(tok, ids, skip_special=True)
     assert "".join(pieces) + tail == tok.decode(ids, skip_special=True) == "assistant\nok"
+
+
+def test_text_pieces_stop_reading_tokens_at_a_stop_string(tok):
+    """text_pieces: the stream's text cut before the first stop string, and no token read past it (a
+    generation behind the stream ends there)."""
+    from pyrite.sync import run_sync
+    from pyrite.tokenizer import StopText, text_pieces
+    ids = tok.encode("Answer: 42\nUser: next question, and more")
+    read = []
+
+    async def tokens():
+        for t in ids:
+            read.append(t)
+            yield t
+
+    async def go(stops):
+        cut = StopText(stops)
+        return "".join([p async for p in text_pieces(tokens(), StreamDecoder(tok), cut)]), cut.hit
+    assert run_sync(go(("\nUser:",))) == ("Answer: 42", True)
+    assert len(read) < len(ids)
+    read.clear()
+    assert run_sync(go(())) == (tok.decode(ids), False) and read == ids

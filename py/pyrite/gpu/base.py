@@ -8,11 +8,11 @@ from __future__ import annotations
 import asyncio
 import struct
 import weakref
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import Any, AsyncIterator, Awaitable, Iterator, Sequence
 
-from ..errors import LimitError, PyriteError
+from ..errors import DeviceLostError, LimitError, PyriteError
 
 # GPUBufferUsage flags (WebGPU spec values).
 MAP_READ = 0x0001
@@ -21,6 +21,8 @@ COPY_DST = 0x0008
 UNIFORM = 0x0040
 STORAGE = 0x0080
 QUERY_RESOLVE = 0x0200
+
+LOSS_GRACE_S = 1.0  # how long a failed GPU call waits for the device's loss to be reported
 
 # The optional features a device asks for whenever its adapter has them (both backends).
 OPTIONAL_FEATURES = ("shader-f16", "timestamp-query", "subgroups")
@@ -295,6 +297,51 @@ class Device:
             finally:
                 self._lost_waiters.remove(waiter)
         return self.lost
+
+    def lost_error(self, owner: str) -> DeviceLostError:
+        """The error a loss means for `owner` (an engine, a run): everything it had on the device is gone."""
+        return DeviceLostError(f"the GPU device was lost ({self.lost}); {owner} is gone with it: load the model "
+                               f"again")
+
+    def check_alive(self, owner: str) -> None:
+        """DeviceLostError when the device is lost already."""
+        if self.lost is not None:
+            raise self.lost_error(owner)
+
+    @asynccontextmanager
+    async def guard(self, owner: str) -> AsyncIterator[None]:
+        """The one loss guard: a GPU call inside that fails because the device was lost (the backend's own
+        error) ends in DeviceLostError naming `owner`. In the browser a call can fail (mapAsync's
+        AbortError) a turn before GPUDevice.lost resolves, so a failure waits up to LOSS_GRACE_S for it."""
+        try:
+            yield
+        except PyriteError:
+            raise
+        except Exception as e:
+            if self.lost is None:
+                try:
+                    await asyncio.wait_for(self.wait_lost(), LOSS_GRACE_S)
+                except asyncio.TimeoutError:
+                    pass
+            if self.lost is not None:
+                raise self.lost_error(owner) from e
+            raise
+
+    async def wait_for(self, work: Awaitable, owner: str, stop: asyncio.Event | None = None) -> bool:
+        """Wait for work, the stop event or the device's loss, whichever comes first; -> whether work
+        finished (DeviceLostError naming owner on a loss; work left running on a stop)."""
+        work = asyncio.ensure_future(work)
+        others = [asyncio.ensure_future(self.wait_lost())]
+        if stop is not None:
+            others.append(asyncio.ensure_future(stop.wait()))
+        try:
+            await asyncio.wait({work, *others}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for f in others:
+                f.cancel()
+        if self.lost is not None:
+            raise self.lost_error(owner)
+        return work.done()
 
     def _mark_lost(self, why: str) -> None:
         """Record the loss (the first reason wins) and wake every wait_lost()."""

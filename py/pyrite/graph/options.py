@@ -31,12 +31,9 @@ OPTIONS: dict[str, Option] = {
     "projection_norm": Option("folded", ("folded", "dispatch"),
                               "the RMSNorm before a fused projection folded into its register-tile kernel, or "
                               "run as a dispatch of its own that writes the normed input first"),
-    "sampler": Option("argmax", ("argmax", "draw"),
-                      "how the decode step picks its token on the GPU: argmax (greedy) or a draw by the sampling "
-                      "parameters; the engine sets it per generation from its SamplingParams"),
     "decode_batch": Option(32, (32, 16, 8, 4, 2, 1),
                            "most decode steps per submit, replayed from the tape with the next token chosen on "
-                           "the GPU (graph/tape.py); 1: one step per submit, the host between tokens"),
+                           "the GPU (graph/tape.py); 1: one step per submit"),
 }
 
 

@@ -1,8 +1,9 @@
 """The Llama-family transformer (llama, qwen2 with QKV bias, qwen3 with q/k norm) as one Plan.
 
-Sections: "body" (embedding + blocks), "next" (last token -> logits -> argmax, written where the next
-decode step reads it: graph/tape.py), and, built on first use, "score" (every token -> logits ->
-argmax + log-probability of the next token).
+Sections: "body" (embedding + blocks), "logits" (the last token -> logits), then one of "next" (their
+argmax) or "draw" (a draw by the sampling parameters), each writing the token where the next decode
+step reads it (graph/tape.py; sampler.py picks which runs), and, built on first use, "score" (every
+token -> logits -> argmax + log-probability of the next token).
 Parameters keep the GGUF tensor names (blk.N.attn_q.weight ...); Q/K/V and gate/up arrive packed at
 load (blk.N.attn_qkv.weight, blk.N.ffn_gate_up.weight; models/packing.py) where their formats agree.
 A decoder layer is five nodes: qkv (norm, Q, K, V, RoPE, cache write), attention, o_proj (+ residual),
@@ -18,7 +19,7 @@ from ..errors import ModelFormatError
 from ..gpu import Buffer, Device
 from ..graph.options import Options
 from ..graph.plan import Plan, storage
-from ..graph.tape import MAX_STEPS, STEP_BYTES
+from ..graph.tape import MAX_STEPS, STEP_BYTES, DecodeTape
 from ..sampling import MAX_WINDOW
 from ..ops.embedding import embedding
 from ..ops.kv_cache import KVCache
@@ -26,7 +27,7 @@ from ..ops.linear import linear
 from ..ops.norm import rmsnorm
 from ..ops.projection import Members, Rope, project
 from ..ops.rope import rope_kv, rope_table
-from ..ops.sample import next_token, score
+from ..ops.sample import draw_token, next_token, score
 from ..ops.sdpa import sdpa
 from .config import ModelConfig
 from .packing import PACKS
@@ -90,6 +91,7 @@ class LlamaModel:
         self.plan = Plan(device, "llama", dict(overrides or {}), Options(options or {}), max_rows=max_seq)
         self._build_body()
         self._build_next()
+        self.tape = DecodeTape(self.plan, self.act.ids, self.act.step_next, self.act.tokens)  # decode batches
         self.score_logits: Buffer | None = None  # [max_seq, vocab] f32, built with the score section
 
     def w(self, name: str) -> DeviceWeight:
@@ -155,10 +157,13 @@ class LlamaModel:
 
     def _build_next(self) -> None:
         c, a, p = self.config, self.act, self.plan
-        p.section = "next"
+        p.section = "logits"
         rmsnorm(p, "output_norm", a.x, self.w("output_norm.weight"), a.last, eps=c.rms_eps, last_only=True)
         linear(p, "output", a.last, self.lm_head, a.logits, dummy=a.dummy, rows=1)
-        self.sampling = next_token(p, "argmax", a.logits, a.out, a.ids, a.tokens, a.step_next, a.history,
+        p.section = "next"
+        next_token(p, "argmax", a.logits, a.out, a.ids, a.tokens, a.step_next, vocab=c.vocab)
+        p.section = "draw"
+        self.sampling = draw_token(p, "draw", a.logits, a.out, a.ids, a.tokens, a.step_next, a.history,
                                    vocab=c.vocab)
 
     def ensure_score(self) -> None:

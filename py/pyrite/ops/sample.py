@@ -1,13 +1,12 @@
 """sample: per-row argmax of logits on the GPU, and (score) the log-probability of given next tokens;
-next_token: the decode step's token (argmax, or a draw by the sampling parameters), handed with the
-next step's sizes to the next step."""
+next_token / draw_token: the decode step's token (the argmax, or a draw by the sampling parameters),
+handed with the next step's sizes to the next step. The engine's Sampler (sampler.py) picks which of
+the two runs by the plan section it runs ("next" or "draw")."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from ..gpu import Buffer
 from ..graph.plan import Live, Plan
-from ..graph.routes import Launch, Route, Single, always, one_dispatch
+from ..graph.routes import Route, Single, always, one_dispatch
 from ..kernels import kernel_id
 from ..sampling import SamplingParams
 
@@ -24,31 +23,35 @@ def argmax(plan: Plan, op: str, logits: Buffer, out: Buffer, *, vocab: int, rows
     plan.add_node(op, FAMILY, vocab, ARGMAX_ROUTES, Single((FAMILY,), [params, plan.step_buffer, logits, out], grid))
 
 
-@dataclass(frozen=True)
-class NextArgs:
-    """Build args of next_token: the argmax's bindings and the sampler's (ids, token ring, step_next
-    and, for the draw, the history ring and the sampling uniform)."""
-
-    argmax: tuple[Buffer, ...]
-    draw: tuple[Buffer, ...]
-
-
 def next_token(plan: Plan, op: str, logits: Buffer, out: Buffer, ids: Buffer, tokens: Buffer, step_next: Buffer,
-               history: Buffer, *, vocab: int) -> Buffer:
-    """The decode step's token into out[0], ids[0] and tokens[step.index % slots] (tokens holds
-    tokens.size / 4 slots), and step_next = the next step's Step (graph/tape.py copies it in): the
-    argmax of the one row of logits, or with option sampler=draw a draw by the sampling parameters
-    (which also writes history[position % ring]). -> the sampling uniform (write_sampling rewrites it)."""
-    slots, ring = tokens.size // 4, history.size // 4
-    argmax_params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "next"), V=vocab, rows=1, slots=slots)
-    draw_kernel = kernel_id(FAMILY, "draw")
-    draw_params = plan.uniforms(f"{op}.draw.params", draw_kernel, V=vocab, slots=slots, ring=ring)
-    sampling = plan.uniforms(f"{op}.sampling", draw_kernel, "Sampling",
-                             **_sampling_fields(SamplingParams(temperature=1.0), seed=0))
-    common = (plan.step_buffer, logits, out, ids, tokens, step_next)
+               *, vocab: int) -> None:
+    """The decode step's token, greedy: the argmax of the one row of logits into out[0], ids[0] and
+    tokens[step.index % slots] (tokens holds tokens.size / 4 slots), and step_next = the next step's
+    Step (graph/tape.py copies it in)."""
+    slots = tokens.size // 4
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "next"), V=vocab, rows=1, slots=slots)
     plan.add_node(op, FAMILY, vocab, NEXT_ROUTES,
-                  NextArgs((argmax_params, *common), (draw_params, *common, history, sampling)))
+                  Single((FAMILY,), [params, plan.step_buffer, logits, out, ids, tokens, step_next], _one))
+
+
+def draw_token(plan: Plan, op: str, logits: Buffer, out: Buffer, ids: Buffer, tokens: Buffer, step_next: Buffer,
+               history: Buffer, *, vocab: int) -> Buffer:
+    """next_token's outputs from a draw by the sampling parameters (penalty, top-k, top-p, min-p, seeded),
+    which also writes history[position % ring] (the penalty's window). -> the sampling uniform
+    (write_sampling rewrites it per generation)."""
+    slots, ring = tokens.size // 4, history.size // 4
+    kernel = kernel_id(FAMILY, "draw")
+    params = plan.uniforms(f"{op}.params", kernel, V=vocab, slots=slots, ring=ring)
+    sampling = plan.uniforms(f"{op}.sampling", kernel, "Sampling",
+                             **_sampling_fields(SamplingParams(temperature=1.0), seed=0))
+    plan.add_node(op, FAMILY, vocab, DRAW_ROUTES,
+                  Single((FAMILY,), [params, plan.step_buffer, logits, out, ids, tokens, step_next, history,
+                                     sampling], _one))
     return sampling
+
+
+def _one(live: Live) -> tuple[int, int, int]:
+    return (1, 1, 1)
 
 
 def write_sampling(plan: Plan, sampling: Buffer, params: SamplingParams, seed: int) -> None:
@@ -61,11 +64,6 @@ def _sampling_fields(p: SamplingParams, seed: int) -> dict[str, float | int]:
     return {"temperature": p.temperature, "top_k": p.top_k, "top_p": p.top_p, "min_p": p.min_p,
             "penalty": p.repetition_penalty, "window": p.repetition_window,
             "seed_lo": seed & 0xFFFFFFFF, "seed_hi": (seed >> 32) & 0xFFFFFFFF}
-
-
-def _build_next(route: Route, a: NextArgs) -> list[Launch]:
-    bindings = a.draw if route.name == "draw" else a.argmax
-    return [Launch(kernel_id(FAMILY, route.variant), bindings, lambda live: (1, 1, 1))]
 
 
 def score(plan: Plan, op: str, logits: Buffer, targets: Buffer, out: Buffer, *, vocab: int) -> None:
@@ -81,12 +79,9 @@ def score(plan: Plan, op: str, logits: Buffer, targets: Buffer, out: Buffer, *, 
 
 # -- registration -------------------------------------------------------------------------------
 ARGMAX_ROUTES = [Route("argmax", always, one_dispatch, "one workgroup per row, tree reduction", "argmax")]
-NEXT_ROUTES = [
-    Route("draw", lambda c: c.options["sampler"] == "draw", _build_next,
-          "sampling on the GPU (option sampler=draw, set per generation): penalty, top-k, top-p, min-p, a seeded "
-          "draw; one workgroup", "draw"),
-    Route("argmax", always, _build_next, "greedy: one workgroup, the argmax written where the next step reads it",
-          "next"),
-]
+NEXT_ROUTES = [Route("argmax", always, one_dispatch, "greedy: one workgroup, the argmax written where the "
+                     "next step reads it", "next")]
+DRAW_ROUTES = [Route("draw", always, one_dispatch, "sampling: penalty, top-k, top-p, min-p, a seeded draw; one "
+                     "workgroup", "draw")]
 SCORE_ROUTES = [Route("score", always, one_dispatch, "one workgroup per row: argmax, then log-softmax at the "
                       "target", "score")]

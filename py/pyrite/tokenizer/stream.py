@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+from typing import AsyncIterator
 
 from pyrite.tokenizer.tokenizer import Tokenizer
 
@@ -63,3 +64,17 @@ class StopText:
         """The held tail at the end of the stream (it never became a stop string)."""
         text, self._held = ("" if self.hit else self._held), ""
         return text
+
+
+async def text_pieces(tokens: AsyncIterator[int], decoder: StreamDecoder, cut: StopText) -> AsyncIterator[str]:
+    """A token stream as text pieces (whole UTF-8 characters), cut before the first stop string: there it
+    stops reading tokens (cut.hit), so a generation behind `tokens` ends as the text does."""
+    async for token in tokens:
+        piece = cut.push(decoder.push(token))
+        if piece:
+            yield piece
+        if cut.hit:
+            return
+    tail = cut.push(decoder.flush()) + cut.flush()
+    if tail:
+        yield tail

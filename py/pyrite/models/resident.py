@@ -1,0 +1,74 @@
+"""A model resident on a device: its weights uploaded, its plan built and compiled, and every GPU
+buffer that took recorded, so that closing it (or a failed load) leaves nothing on the device."""
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..gpu import Buffer, Device, request_device
+from ..graph.options import Options
+from ..graph.plan import Live
+from ..tokenizer import Tokenizer
+from .format import ModelIndex
+from .llama import LlamaModel
+from .loader import Progress, _no_progress, shard_source, upload
+
+PREPARED = ("body", "logits", "next")  # the sections compiled at load: a greedy prefill and decode
+
+
+@dataclass
+class Resident:
+    device: Device
+    index: ModelIndex
+    model: LlamaModel
+    tokenizer: Tokenizer | None
+    buffers: list[Buffer]  # every buffer made for it (close() destroys them)
+
+    def owning(self) -> AbstractContextManager:
+        """Buffers created inside (a section built on first use) are the model's too."""
+        return self.device.collect(self.buffers)
+
+    def close(self) -> None:
+        """Destroy every buffer: a page switching models frees the old one first."""
+        for buf in self.buffers:
+            self.device.destroy_buffer(buf)
+        self.buffers = []
+
+
+async def load_resident(model: str | Path, *, device: Device | None = None, max_ctx: int = 2048,
+                        max_seq: int = 128, overrides: dict[str, str] | None = None,
+                        options: dict[str, Any] | None = None, progress: Progress = _no_progress,
+                        block_bytes: int | None = None) -> Resident:
+    """A model directory (natively) or URL (in the browser) on a device (the default adapter's when
+    none is given), with the pipelines of decode, a short and a full prefill made inside an error scope.
+    Counts and options are checked before any download; a failure destroys what was made."""
+    counts = {"max_ctx": max_ctx, "max_seq": max_seq} | ({} if block_bytes is None else {"block_bytes": block_bytes})
+    for name, value in counts.items():
+        if type(value) is not int or value < 1:
+            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    checked = Options(options or {})  # unknown names or values fail before any download
+    source = shard_source(model)
+    index = await source.index()
+    device = device or await request_device()
+    owned: list[Buffer] = []
+    try:
+        with device.collect(owned):
+            weights = await upload(device, index, source, progress, block_bytes)
+            progress("shaders", 0, 1)
+            device.push_error_scope()
+            built = LlamaModel(device, index.config, weights, max_ctx=min(max_ctx, index.config.max_ctx),
+                               max_seq=max_seq, overrides=overrides, options=checked)
+            lives = [Live(1, 0), Live(min(2, max_seq), 0), Live(min(max_seq, built.max_ctx), 0)]
+            built.plan.prepare(lives, PREPARED)
+            err = await device.pop_error_scope()
+        if err:
+            raise RuntimeError(f"building the {index.name} plan failed: {err}")
+        tokenizer = Tokenizer.from_dict(index.tokenizer) if index.tokenizer is not None else None
+    except BaseException:
+        for buf in owned:
+            device.destroy_buffer(buf)
+        raise
+    progress("shaders", 1, 1)
+    return Resident(device, index, built, tokenizer, owned)

@@ -1,0 +1,81 @@
+"""What a generation measured (Stats), decode's fraction of the read roofline, the attestation of the
+steps it ran (StepLog) and the profile summary. Imports nothing above graph/."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Sequence
+
+from .graph.plan import Plan
+
+
+@dataclass
+class Stats:
+    prompt_tokens: int = 0
+    generated_tokens: int = 0
+    ttft_s: float = 0.0          # prompt in -> first token out
+    prefill_tok_s: float = 0.0   # prefilled tokens (not those the KV cache already held) per second of TTFT
+    decode_tok_s: float = 0.0    # tokens after the first, per second
+    stop_reason: str = ""        # "stop_token" | "stop_string" | "max_tokens" | "context" | "stopped"
+    decode_steps: int = 0        # decode steps run (a batch may run past a stop: those are not shown)
+    decode_submits: int = 0      # submits they took (graph/tape.py: several steps per submit)
+    host_ms_per_token: float = 0.0  # host time to encode and submit a decode step (no GPU wait), per step
+    decode_path: str = ""        # "tape/js" | "tape/python": batches replayed (graph/tape.py) by web/tape.js
+                                 # or from Python; "host": one profiled step per submit (the profiling gate)
+    bytes_per_token: int = 0     # bytes a decode step reads: every weight once, and the KV cache at the
+                                 # run's middle position (LlamaModel.decode_read_bytes)
+    read_probe_gbps: float = 0.0  # the adapter's streaming-read roofline (ops/probe.py), once measured
+                                  # (Engine.measure_read_bandwidth); 0 until then
+    roofline: float = 0.0        # bytes_per_token x decode_tok_s / the probe: decode's fraction of it
+    prefilled_tokens: int = 0    # prompt tokens run through the model (the rest came from the KV cache)
+    reused_tokens: int = 0       # prompt tokens whose K and V the cache already held (Engine.chat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def set_roofline(self, bytes_per_token: int, probe_gbps: float | None) -> None:
+        """Bytes per decode token and, once the probe ran, decode's fraction of its rate."""
+        self.bytes_per_token = bytes_per_token
+        if probe_gbps:
+            self.read_probe_gbps = probe_gbps
+            self.roofline = bytes_per_token * self.decode_tok_s / (probe_gbps * 1e9)
+
+
+class StepLog:
+    """The attestation of a generation: its first prefill step's routes, and its last decode step's,
+    taken lazily (once per generation, not per token) before anything else moves the plan."""
+
+    def __init__(self, plan: Plan):
+        self.plan = plan
+        self.steps: dict[str, list[dict[str, Any]]] = {}
+        self._decoded = False  # the plan still holds a decode step that steps lacks
+
+    def prefilled(self) -> None:
+        self.steps = {"prefill": self.plan.attest()}
+
+    def decoded(self) -> None:
+        self._decoded = True
+
+    def flush(self) -> None:
+        """Keep the plan's last decode step as steps["decode"]: called before a run replaces it."""
+        if self._decoded:
+            self.steps["decode"] = self.plan.attest()
+            self._decoded = False
+
+    def report(self, layers: int) -> dict[str, Any]:
+        """{"routes": {"prefill": {op: route}, "decode": {...}}, "dispatches": {"prefill": n, ...}, "layers"}."""
+        self.flush()
+        return {"routes": {kind: {r["op"]: r["route"] for r in rows} for kind, rows in self.steps.items()},
+                "dispatches": {kind: sum(r["dispatches"] for r in rows) for kind, rows in self.steps.items()},
+                "layers": layers}
+
+
+def profile_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """GPU time of a profiled step per kernel, largest first: [{kernel, dispatches, ms, share}]."""
+    per: dict[str, list] = {}
+    for row in rows:
+        entry = per.setdefault(row["kernel"], [0, 0])
+        entry[0] += 1
+        entry[1] += row["ns"]
+    total = sum(ns for _, ns in per.values()) or 1
+    return [{"kernel": k, "dispatches": n, "ms": ns / 1e6, "share": ns / total}
+            for k, (n, ns) in sorted(per.items(), key=lambda kv: -kv[1][1])]
