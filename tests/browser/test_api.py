@@ -74,7 +74,7 @@ def test_a_seeded_draw_on_the_gpu_repeats_in_the_page(session, loaded):
             "repetition_penalty": 1.1, "seed": 5}
     a, b = session.generate(PROMPT, **opts), session.generate(PROMPT, **opts)
     assert a["text"] == b["text"] and a["stats"]["generated_tokens"] == N
-    assert a["stats"]["decode_path"] == "tape/js" and a["steps"]["routes"]["decode"]["argmax"] == "draw"
+    assert a["stats"]["decode_path"] == "tape/js" and a["steps"]["routes"]["decode"]["draw"] == "draw"
     with pytest.raises(BrowserError) as e:
         session.generate(PROMPT, **{**opts, "top_p": 0})
     assert e.value.kind == "SamplingError" and "top_p must be in (0, 1]" in e.value.message
