@@ -5,6 +5,7 @@
                                (--models all: Qwen2.5-Coder-0.5B too, exact recipe)
     python build.py serve      build if needed, then serve dist/ on http://127.0.0.1:8000 (--models too)
     python build.py test       install what the tests need, build, run pytest
+                               (--fast: no browser, no converted model, no build: a few minutes)
     python build.py bench      pyrite vs wllama in one headless Chromium session
                                (--attention: the attention routes natively -> bench/attention.json)
                                (--consistency: each architecture vs HF, both backends -> README.md)
@@ -228,9 +229,9 @@ def _has_deb(name: str) -> bool:
     return subprocess.run(["dpkg", "-s", name], capture_output=True).returncode == 0
 
 
-def ensure_system_packages() -> None:
+def ensure_system_packages(browser: bool = True) -> None:
     """Debian's chromium (browser tests, bench) and lavapipe (a Vulkan adapter for wgpu-py), when root."""
-    missing = [] if shutil.which("chromium") else ["chromium"]
+    missing = [] if shutil.which("chromium") or not browser else ["chromium"]
     if shutil.which("dpkg") and not _has_deb("mesa-vulkan-drivers"):
         missing.append("mesa-vulkan-drivers")
     if not missing:
@@ -243,9 +244,23 @@ def ensure_system_packages() -> None:
                  "mesa-vulkan-drivers` (binary `chromium` on PATH)")
 
 
+# `test --fast`: no browser, no converted model; the GPU tests run natively on the software adapter.
+FAST_MARKERS = "not browser and not model"
+
+
 def test(pytest_args: list[str]) -> int:
-    ensure_system_packages()
-    build(parse_models("all"))  # the page tests switch between every model
+    """The suite: every browser test against a freshly built dist/ with every model. --fast: the tests
+    that need neither (codegen, graph and route plans on the null device, kernels natively, tokenizer,
+    quant), with no dist/ build."""
+    fast = "--fast" in pytest_args
+    pytest_args = [a for a in pytest_args if a != "--fast"]
+    ensure_system_packages(browser=not fast)
+    if fast:
+        if shaders(["--check"]) != 0:
+            sys.exit("the generated kernels are stale: run `python build.py shaders`")
+        pytest_args = ["-m", FAST_MARKERS, *pytest_args]
+    else:
+        build(parse_models("all"))  # the page tests switch between every model
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
 
@@ -281,7 +296,8 @@ def main(argv: list[str]) -> int:
                             f"default {DEFAULT_MODEL}")
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000)
-    sub.add_parser("test", help="install test dependencies, build, run pytest [args]")
+    sub.add_parser("test", help="install test dependencies, build, run pytest [args]; --fast: no browser, no "
+                                "converted model, no build")
     sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention / --kernels: attention or "
                                  "linear routes natively; --consistency: every architecture vs HF")
     sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
