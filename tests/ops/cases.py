@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyrite.graph.single import Case
+from pyrite.ops.single import Case
 from pyrite.ops.rope import inv_freqs
 from pyrite.quant.dequant import dequant_packed
 from pyrite.quant.packing import PackedTensor, pack_halves, pack_nibbles, quantize_q4gsw, quantize_q8gsw

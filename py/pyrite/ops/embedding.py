@@ -7,10 +7,12 @@ from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import grid_rows
 from ..graph.plan import Live, Plan
+from ..graph.registry import Op, register
 from ..graph.routes import GridFn, Launch, Route
-from ..kernels import kernel_id
 from ..graph.weights import DeviceWeight
+from ..kernels import kernel_id
 from .base import check_format
+from .single import weight
 
 FAMILY = "embedding"
 WG = 64
@@ -49,6 +51,11 @@ def gather_blocks(route: Route, args: Gather) -> list[Launch]:
     return [Launch(kernel_id(FAMILY, route.variant), b, args.grid) for b in args.blocks]
 
 
+def embedding_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: out = table "w" gathered at ids."""
+    embedding(p, "embedding", b["ids"], weight(b, "w", a), b["out"])
+
+
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
     Route("q4gsw", lambda c: c.spec == "q4gsw", gather_blocks, "4-bit symmetric table (q4 recipe)", "q4gsw"),
@@ -56,3 +63,5 @@ ROUTES = [
     Route("q8gsw", lambda c: c.spec == "q8gsw", gather_blocks, "8-bit table (GGUF Q8_0)", "q8gsw"),
     Route("f32", lambda c: c.spec == "f32", gather_blocks, "unquantized table", "f32"),
 ]
+NAMES = ("embedding",)
+register(Op("embedding", FAMILY, embedding_case, {FAMILY: ROUTES}, tuple(r.variant for r in ROUTES)))

@@ -28,13 +28,15 @@ from ..errors import ShapeError
 from ..gpu import Buffer, Limits
 from ..graph.grids import ceil_div, grid_rows
 from ..graph.plan import Live, Plan
+from ..graph.registry import Op, register
 from ..graph.routes import Context, Launch, Route, always, choose, fitting
 from ..graph.weights import DeviceWeight
 from ..kernels import kernel_id
 from .base import check_format
+from .single import weight
 
 FAMILY = "linear"
-FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
+FORMATS = tuple(dict.fromkeys(e.variant for e in kernels.entries(FAMILY)))  # linear.yaml's variants
 WIDE_MIN_ROWS = 8    # the wide tile's 8 tokens are all live from here
 GEMV_WIDE_MIN_N = 1024  # the 8-row GEMV keeps >= 128 invocations (two workgroups per core of a 2-core CPU adapter)
 GEMV_XWIDE_MIN_N = 2048  # and the 16-row GEMV
@@ -212,6 +214,13 @@ def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: 
     plan.add_node(op, FAMILY, args.spec, ROUTES, args)
 
 
+def linear_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: y = x @ w.T (+ bias) over weight "w" (and "bias"); attrs: the weights' shapes
+    and formats, group_size, rows."""
+    bias = weight(b, "bias", a) if "bias.data" in b else None
+    linear(p, "linear", b["x"], weight(b, "w", a), b["y"], bias=bias, dummy=b["dummy"], rows=a.get("rows", 0))
+
+
 def linear_launches(plan: Plan, args: LinearArgs) -> list[Launch]:
     """Every dispatch of a linear with its tile chosen per live shape (for multi-kernel routes)."""
     choice = TileChoice(plan, args.spec)
@@ -285,3 +294,5 @@ ROUTES = [
           "by loads)", "wide"),
     Route("tiled", always, build_tile, "short prefill (2-7 tokens): 4 rows x 8 tokens", "m8"),
 ]
+NAMES = ("linear",)
+register(Op("linear", FAMILY, linear_case, {FAMILY: ROUTES}, FORMATS))

@@ -20,15 +20,18 @@ from dataclasses import dataclass, replace
 
 from ..errors import ShapeError
 from ..gpu import Buffer
-from ..graph.plan import Plan
+from ..graph.plan import Plan, storage
+from ..graph.registry import Op, register
 from ..graph.routes import Context, Launch, Route, always
 from ..graph.weights import DeviceWeight
 from . import linear as lin
 from .elementwise import inplace_launch
 from .kv_cache import KVCache
 from .norm import norm_width, rms_launch
-from .rope import RopeSpec, rope_launch, table_positions
+from .rope import RopeSpec, rope_launch, table_buffer, table_positions
+from .single import weight
 
+FAMILY = "projection"       # the module's; its nodes attest their kind, qkv or gate_up
 KINDS = ("qkv", "gate_up")
 
 
@@ -199,6 +202,30 @@ def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, norm: Launch, inp
     return (replace(norm, active=norm_runs), *lin.tile_launches(choice, out_rows, variants, paired))
 
 
+def projection_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: a qkv / gate_up projection over one packed weight "w" (and "bias"); attrs:
+    kind, sizes, eps, and rope ({head_dim, interleaved, theta, max_ctx}) for qkv's RoPE + cache write
+    into k_cache, v_cache."""
+    sizes = tuple(a["sizes"])
+    bias = weight(b, "bias", a) if "bias.data" in b else None
+    members = Members.of_packed(weight(b, "w", a), bias, tuple(f"m{i}" for i in range(len(sizes))), sizes)
+    K, gain, rows = a["w_shape"][1], weight(b, "gain", a), a.get("max_seq", 512)
+    h = storage(p.device, "h", max(4, 4 * K * rows))
+    if a["kind"] == "gate_up":
+        up = storage(p.device, "up", 4 * sizes[1] * rows)
+        project(p, "gate_up", "gate_up", b["x"], gain, members, (b["out"],), h=h, eps=a["eps"], dummy=b["dummy"],
+                scratch=up)
+        return
+    rope = None
+    outs = tuple(b.get(n) or storage(p.device, n, 4 * size * rows) for n, size in zip("qkv", sizes))
+    if "rope" in a:
+        r = a["rope"]
+        table = table_buffer(p, r["max_ctx"], r["head_dim"], r["theta"])
+        cache = KVCache(b["k_cache"], b["v_cache"], sizes[1] // r["head_dim"], r["head_dim"], r["max_ctx"])
+        rope = Rope(table, cache, r["interleaved"])
+    project(p, "qkv", "qkv", b["x"], gain, members, outs, h=h, eps=a["eps"], dummy=b["dummy"], rope=rope)
+
+
 def _fused(route: Route, a: ProjectionArgs) -> list[Launch]:
     return list(a.fused)
 
@@ -220,3 +247,5 @@ ROUTES = {
         Route("gate_up_split", always, _split, "RMSNorm, gate, up, then the SwiGLU product: any formats, any adapter"),
     ],
 }
+NAMES = ("projection",)
+register(Op("projection", FAMILY, projection_case, ROUTES, lin.FORMATS))
