@@ -7,15 +7,16 @@ import dataclasses
 import pytest
 
 from pyrite.errors import ShapeError
+from pyrite.formats import FORMATS, part_bytes
 from pyrite.gpu.null import DEFAULT_LIMITS, null_device
 from pyrite.graph.options import OptionError
 from pyrite.graph.routes import Live, RouteError
 from pyrite.models.config import PRESETS, ModelConfig, tensor_shapes
 from pyrite.models.llama import LlamaModel
-from pyrite.graph.weights import DeviceWeight
+from pyrite.graph.device_weights import DeviceWeight
 from pyrite.models.packing import PACKS
 from pyrite.ops import linear
-from pyrite.models.weights import plan_row_blocks
+from pyrite.models.row_blocks import plan_row_blocks
 
 SECTIONS = ("body", "next")
 
@@ -25,9 +26,7 @@ def null_weights(device, c: ModelConfig, block_bytes: int | None = None, pack: b
     f32 vectors; with block_bytes, matrices over it split into row blocks as the loader splits them;
     with pack, Q/K/V and gate/up (and their biases) packed as the loader packs them."""
     def matrix(name, n, k, fmt, gs=32, row0=0):
-        per = 2 if fmt == "q4gsw" else 1  # elements per byte: nibbles or bytes
-        parts = {"q": device.create_buffer(n * k // per, label=f"{name}.q"),
-                 "scale": device.create_buffer(k // gs * n * 2, label=f"{name}.scale")}
+        parts = {p: device.create_buffer(part_bytes(fmt, (n, k), gs, p), label=f"{name}.{p}") for p in FORMATS[fmt].parts}
         return DeviceWeight(name, (n, k), fmt, gs, parts, row0=row0)
 
     def weight(name, shape):

@@ -8,7 +8,8 @@ from pyrite.errors import ShapeError
 from pyrite.gpu.null import null_device
 from pyrite.graph.plan import Live, Plan, storage
 from pyrite.graph.routes import RouteError
-from pyrite.graph.weights import DeviceWeight, part_bytes
+from pyrite.formats import FORMATS, part_bytes
+from pyrite.graph.device_weights import DeviceWeight
 from pyrite.ops.linear import linear, validate
 from pyrite.ops.projection import Members, project
 
@@ -18,7 +19,7 @@ def weight(device, name, shape, fmt="q4gsw", gs=32, scale_rows=None) -> DeviceWe
         return DeviceWeight(name, shape, fmt, None, {"data": device.create_buffer(part_bytes(fmt, shape, None, "data"))})
     parts = {p: device.create_buffer(part_bytes(fmt, (scale_rows or shape[0], shape[1]) if p != "q" else shape, gs, p),
                                      label=f"{name}.{p}")
-             for p in (("q", "scale", "min") if fmt == "q4a" else ("q", "scale"))}
+             for p in FORMATS[fmt].parts}
     return DeviceWeight(name, shape, fmt, gs, parts)
 
 

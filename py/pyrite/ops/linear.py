@@ -7,7 +7,7 @@ W read in vec4<u32> chunks, one scale word per row pair), m1 and m8 (4 rows x 1 
 invocation), m1_wide and m1_xwide (8 and 16 rows x 1 token, W read a word at a time: the decode
 fallbacks where rows do not pair, and for f32), wide (16 rows x 8 tokens), and the workgroup GEMMs
 gemm and gemm_bk64 (W dequantized into workgroup memory once per 32 tokens, K steps of 16 or 64).
-W may be a row view of a packed tensor (graph/weights.py) or split into row blocks.
+W may be a row view of a packed tensor (graph/device_weights.py) or split into row blocks.
 
 Measured (bench/kernels.py natively on lavapipe and on SwiftShader through its Vulkan ICD, and the
 page's profile on SwiftShader): CPU adapters are bound by loads and by Subzero's masked variable
@@ -25,18 +25,19 @@ from typing import Callable
 
 from .. import kernels
 from ..errors import ShapeError
+from ..formats import formats_of, weight_format
 from ..gpu import Buffer, Limits
 from ..graph.grids import ceil_div, grid_rows
 from ..graph.plan import Live, Plan
 from ..graph.registry import Op, register
 from ..graph.routes import Context, Launch, Route, always, choose, fitting
-from ..graph.weights import DeviceWeight
+from ..graph.device_weights import DeviceWeight
 from ..kernels import kernel_id
 from .base import check_format
 from .single import weight
 
 FAMILY = "linear"
-FORMATS = tuple(dict.fromkeys(e.variant for e in kernels.entries(FAMILY)))  # linear.yaml's variants
+FORMATS = formats_of(FAMILY)  # the weight formats linear.yaml has variants for
 WIDE_MIN_ROWS = 8    # the wide tile's 8 tokens are all live from here
 GEMV_WIDE_MIN_N = 1024  # the 8-row GEMV keeps >= 128 invocations (two workgroups per core of a 2-core CPU adapter)
 GEMV_XWIDE_MIN_N = 2048  # and the 16-row GEMV
@@ -80,7 +81,7 @@ class Tile:
 @cache
 def tile(name: str) -> Tile:
     """The tile `name` as linear.yaml defines it (every format and kind shares a tile's geometry)."""
-    p = kernels.get(kernel_id(FAMILY, "q4gsw", name)).params
+    p = kernels.get(kernel_id(FAMILY, FORMATS[0], name)).params
     return Tile(name, p["RN"], p["TM"], p["WG"], p["WGM"], p["BK"])
 
 
@@ -106,13 +107,14 @@ def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0)
         raise ShapeError(f"{op}: weight {w.name} must be 2-D [N, K], got {list(w.shape)}")
     N, K = w.shape
     gs = w.group_size or 0
-    if K % 8 or (w.format != "f32" and (not gs or K % gs or gs % 8)):
+    grouped = weight_format(w.format).grouped
+    if K % 8 or (grouped and (not gs or K % gs or gs % 8)):
         raise ShapeError(f"{op}: weight {w.name} [N={N}, K={K}] needs K % 8 == 0 and K % group_size "
                          f"({gs}) == 0")
     if bias is not None and bias.shape != (N,):
         raise ShapeError(f"{op}: bias {bias.name} has shape {list(bias.shape)}, expected [{N}]")
     w.check_parts(op)
-    paired = w.format != "f32" and all(b.part_row0 % 2 == 0 and b.stride_rows % 2 == 0 and b.shape[0] % 2 == 0
+    paired = grouped and all(b.part_row0 % 2 == 0 and b.stride_rows % 2 == 0 and b.shape[0] % 2 == 0
                                        for b in w.row_blocks())
     return LinearSpec(N, K, w.format, gs, rows, paired)
 

@@ -6,7 +6,7 @@ from ..gpu import Buffer
 from ..graph.plan import Live, Plan
 from ..graph.registry import Op, register
 from ..graph.routes import Launch, Route, always
-from ..graph.weights import DeviceWeight
+from ..graph.device_weights import DeviceWeight
 from ..kernels import kernel_id
 from .single import weight
 

@@ -23,7 +23,7 @@ from ..gpu import Buffer
 from ..graph.plan import Plan, storage
 from ..graph.registry import Op, register
 from ..graph.routes import Context, Launch, Route, always
-from ..graph.weights import DeviceWeight
+from ..graph.device_weights import DeviceWeight
 from . import linear as lin
 from .elementwise import inplace_launch
 from .kv_cache import KVCache

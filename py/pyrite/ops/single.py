@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..formats import weight_format
 from ..gpu import Buffer, Device
 from ..graph.options import Options
 from ..graph.plan import Live, Plan, Tensor, storage
 from ..graph.registry import CaseBuilder, lookup
-from ..graph.weights import DeviceWeight
+from ..graph.device_weights import DeviceWeight
 
 
 @dataclass
@@ -42,10 +43,9 @@ class Case:
 
 def weight(bufs: dict[str, Buffer], prefix: str, attrs: dict[str, Any]) -> DeviceWeight:
     """The case's weight `prefix`: its parts in buffers "<prefix>.<part>", its shape and format in attrs."""
-    fmt = attrs[f"{prefix}_format"]
-    names = ("data",) if fmt == "f32" else ("q", "scale", "min") if fmt == "q4a" else ("q", "scale")
-    return DeviceWeight(prefix, tuple(attrs[f"{prefix}_shape"]), fmt, attrs.get("group_size"),
-                        {n: bufs[f"{prefix}.{n}"] for n in names})
+    fmt = weight_format(attrs[f"{prefix}_format"], prefix)
+    return DeviceWeight(prefix, tuple(attrs[f"{prefix}_shape"]), fmt.name, attrs.get("group_size"),
+                        {n: bufs[f"{prefix}.{n}"] for n in fmt.parts})
 
 
 def library_case(name: str, build: Callable[..., None]) -> CaseBuilder:
