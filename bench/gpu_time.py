@@ -11,14 +11,15 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from pyrite.graph.options import Options  # noqa: E402
 from pyrite.graph.plan import Live, Plan, storage  # noqa: E402
-from pyrite.graph.single import OPS  # noqa: E402
+from pyrite.graph.registry import lookup  # noqa: E402
+import pyrite.ops  # noqa: E402,F401  (registers every op)
 from pyrite.sync import run_sync  # noqa: E402
 
 
 def time_family(device, op: str, family: str, route: str, attrs: dict, data: dict, live: Live, repeats: int,
                 outputs: dict | None = None, options: dict | None = None) -> tuple[float, str]:
     """Median GPU seconds of the family's dispatches over `repeats` profiled runs (after one warm-up) of
-    the single op `op` (graph/single.py OPS) with `route` pinned and runtime `options`, and the kernels
+    the single op `op` (its registered case builder, graph/registry.py) with `route` pinned and runtime `options`, and the kernels
     it ran."""
     bufs = {"dummy": storage(device, "dummy", 4)}
     for name, raw in data.items():
@@ -27,7 +28,7 @@ def time_family(device, op: str, family: str, route: str, attrs: dict, data: dic
     for name, nbytes in (outputs or {}).items():
         bufs[name] = storage(device, name, max(nbytes, 4))
     plan = Plan(device, op, {family: route}, Options(options or {}))
-    OPS[op](plan, bufs, attrs)
+    lookup(op).case(plan, bufs, attrs)
     plan.run(live)
     run_sync(device.sync())
     times = []

@@ -32,7 +32,7 @@ from gpu_time import bench_args, time_family  # noqa: E402
 from pyrite.gpu.native import request_device  # noqa: E402
 from pyrite.graph.plan import Live  # noqa: E402
 from pyrite.graph.routes import pick  # noqa: E402
-from pyrite.models.format import part_bytes  # noqa: E402
+from pyrite.formats import FORMATS, GROUP_PARTS, part_bytes, tensor_bytes  # noqa: E402
 from pyrite.ops import linear  # noqa: E402
 from pyrite.ops.probe import read_bandwidth  # noqa: E402
 from pyrite.sync import run_sync  # noqa: E402
@@ -66,11 +66,10 @@ SHIPPED = (Geometry("smollm2-135m", "q4a", 576, 576, 192, 1536, 49152, 64, "q8gs
 def weight_bytes(fmt: str, N: int, K: int, gs: int = 32) -> dict[str, bytes]:
     """Random packed parts of an [N, K] weight (timing only: any bits are a valid weight)."""
     rng = np.random.default_rng(N * 7919 + K)
-    parts = ("data",) if fmt == "f32" else ("q", "scale", "min") if fmt == "q4a" else ("q", "scale")
     out = {}
-    for p in parts:
+    for p in FORMATS[fmt].parts:
         size = part_bytes(fmt, (N, K), gs, p)
-        if p in ("scale", "min"):
+        if p in GROUP_PARTS:
             out[f"w.{p}"] = (rng.random(size // 2) * 0.01).astype("<f2").tobytes()
         else:
             out[f"w.{p}"] = rng.integers(0, 256, size, dtype=np.uint8).tobytes()
@@ -123,8 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
 
     def add(route: str, kernel: str, M: int, N: int, K: int, fmt: str, seconds: float, **extra: str) -> None:
-        gbps = sum(part_bytes(fmt, (N, K), 32, p) for p in (("q", "scale", "min") if fmt == "q4a" else ("q", "scale"))) \
-            / seconds / 1e9
+        gbps = tensor_bytes(fmt, (N, K), 32) / seconds / 1e9
         gflops = 2 * M * N * K / seconds / 1e9
         rows.append({"kernel": kernel, "route": route, "M": M, "N": N, "K": K, "format": fmt,
                      "gbps": round(gbps, 3), "probe_gbps": round(probe_gbps, 3), "gflops": round(gflops, 3), **extra})

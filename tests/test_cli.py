@@ -61,9 +61,10 @@ def test_generate_attest_names_the_routes_of_both_steps(smollm2_model):
     assert d["stats"]["read_probe_gbps"] > 0 and d["stats"]["roofline"] > 0  # --roofline measured the probe first
     assert {d["routes"]["prefill"][f"blk.{i}.attn"] for i in range(30)} == {"stream_q32"}
     assert {d["routes"]["decode"][f"blk.{i}.attn"] for i in range(30)} == {"flash_decode"}
-    for kind in ("prefill", "decode"):
-        assert d["routes"][kind]["blk.0.attn_qkv"] == "qkv_fused" and d["routes"][kind]["blk.0.ffn_gate_up"] == "gate_up"
-    assert d["routes"]["prefill"]["blk.0.ffn_down"] == "tiled" and d["routes"]["decode"]["blk.0.ffn_down"] == "gemv_vec"
+    for kind, tile in (("prefill", "tiled"), ("decode", "gemv_vec")):  # every level of the fused projections
+        assert d["routes"][kind]["blk.0.ffn_down"] == tile
+        assert d["routes"][kind]["blk.0.attn_qkv"] == f"qkv_fused/{tile}/norm_folded"
+        assert d["routes"][kind]["blk.0.ffn_gate_up"] == f"gate_up/{tile}/norm_folded"
     # decode: 30 layers x (qkv and gate_up with their norms folded in, o_proj, down + flash's split and
     # combine) + embedding, and 3 for the last token's head; prefill's streaming attention is one dispatch
     assert d["dispatches"]["decode"] == 30 * 6 + 4 and d["dispatches"]["prefill"] == d["dispatches"]["decode"] - 30
@@ -148,8 +149,10 @@ def test_generate_qwen_by_id_with_the_exact_recipe():
     d = json.loads(r.stdout)
     assert d["stats"]["generated_tokens"] == 8 and d["text"].strip() and d["layers"] == 24
     assert d["routes"]["decode"]["output"] == "gemv_vec"  # 151936 rows in two blocks of even rows
-    for kind in ("prefill", "decode"):
-        assert d["routes"][kind]["blk.0.attn_qkv"] == "qkv_fused" and d["routes"][kind]["blk.0.ffn_gate_up"] == "gate_up"
+    for kind in ("prefill", "decode"):  # the fused projections at the tile of the step's plain linears
+        tile = d["routes"][kind]["blk.0.ffn_down"]
+        assert d["routes"][kind]["blk.0.attn_qkv"] == f"qkv_fused/{tile}/norm_folded"
+        assert d["routes"][kind]["blk.0.ffn_gate_up"] == f"gate_up/{tile}/norm_folded"
     # six per layer plus four, and one more each for the embedding and the lm_head where their 136 MB
     # tables are over the adapter's binding limit (two row blocks each; lavapipe: 128 MiB)
     assert 24 * 6 + 4 <= d["dispatches"]["decode"] <= 24 * 6 + 6

@@ -228,7 +228,7 @@ class BrowserSession:
         return self.call("score", ids=list(ids), logits=logits, pick=pick)
 
     def run_cases(self, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Kernel cases (pyrite.graph.single.Case.to_json()) -> [{outputs (base64), attest}], in order."""
+        """Kernel cases (pyrite.ops.single.Case.to_json()) -> [{outputs (base64), attest}], in order."""
         return self.call("cases", cases=cases)["results"]
 
     def info(self) -> dict[str, Any]:

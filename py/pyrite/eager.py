@@ -5,7 +5,9 @@
     array([3., 3., 3.], dtype=float32)
 
 Each call builds a one-op Plan on a cached native device through the same runner as the kernel
-tests (pyrite.graph.single.run_case). Every check happens before any GPU work: an unknown op,
+tests (pyrite.ops.single.run_case); the ops are the registry's (graph/registry.py): the library ops
+(their infer gives the output) and the tensor ops (sdpa, attention: their host form makes the case
+from f32 host tensors). Every check happens before any GPU work: an unknown op,
 unsupported dtypes (DTypeError), shapes that cannot broadcast or dims out of range (ShapeError),
 tensors over the adapter's binding limit (LimitError). Dtypes: float32, int32, bool (numpy's one
 byte per element), float16 (to_copy only); python scalars where the op has a scalar form.
@@ -20,8 +22,9 @@ import numpy as np
 from .errors import DTypeError, PyriteError, ShapeError
 from .gpu import Device
 from .graph.options import Options
-from .graph.single import LIBRARY, Case, run_case
+from .graph.registry import HostTensor, Op, registered
 from .ops.broadcast import Spec, nbytes, word_bytes
+from .ops.single import Case, run_case  # importing pyrite.ops registers every op
 from .sync import run_sync
 
 NAMES = {np.dtype(np.float32): "f32", np.dtype(np.int32): "i32", np.dtype(np.bool_): "bool",
@@ -65,10 +68,10 @@ def _dtype_name(op: str, value: Any) -> str:
     return NAMES[dt]
 
 
-def _check_kwargs(op: str, family: Any, n_inputs: int, attrs: dict[str, Any]) -> None:
-    """Unknown keyword arguments are a typed error naming the op and what it accepts: the family's
+def _check_kwargs(op: str, infer: Any, n_inputs: int, attrs: dict[str, Any]) -> None:
+    """Unknown keyword arguments are a typed error naming the op and what it accepts: the op's
     infer() parameters after the op name and the operands."""
-    params = list(inspect.signature(family.infer).parameters.values())[1:]
+    params = list(inspect.signature(infer).parameters.values())[1:]
     named = [p for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
     _refuse_unknown(op, attrs, [p.name for p in named[n_inputs:]])
 
@@ -83,6 +86,11 @@ def _refuse_unknown(op: str, attrs: dict[str, Any], accepted: list[str]) -> None
 COMMON = ("attest", "device", "overrides", "options")  # every eager.run call takes these
 
 
+def ops() -> dict[str, Op]:
+    """The registered ops eager runs: the library ops and the tensor ops."""
+    return {name: op for name, op in registered().items() if op.infer is not None or op.host is not None}
+
+
 def case(op: str, *inputs: Any, overrides: dict[str, str] | None = None, options: dict[str, Any] | None = None,
          **attrs: Any) -> tuple[Case, Spec]:
     """The one-op Case for op(*inputs, **attrs) and its output Spec, validated, no device touched.
@@ -92,81 +100,48 @@ def case(op: str, *inputs: Any, overrides: dict[str, str] | None = None, options
     runtime options ({"sdpa_query_tile": 32}).
     """
     opts = dict(Options(options or {}))  # unknown names or values fail here
-    if op in ATTENTION:
-        accepted = [p.name for p in inspect.signature(ATTENTION[op]).parameters.values()
-                    if p.kind is p.KEYWORD_ONLY and p.name not in COMMON]
-        _refuse_unknown(op, attrs, accepted)
-        if len(inputs) != 3:
-            raise PyriteError(f"{op}: takes q, k and v, got {len(inputs)} input(s)")
-        return ATTENTION[op](*inputs, overrides=dict(overrides or {}), options=opts, **attrs)
-    family = LIBRARY.get(op)
-    if family is None:
-        raise PyriteError(f"eager: unknown op {op!r} (have {', '.join(sorted([*LIBRARY, *ATTENTION]))})")
-    _check_kwargs(op, family, len(inputs), attrs)
+    entry = ops().get(op)
+    if entry is None:
+        raise PyriteError(f"eager: unknown op {op!r} (have {', '.join(sorted(ops()))})")
+    if entry.host is not None:
+        return _tensor_case(entry, inputs, dict(overrides or {}), opts, attrs)
+    _check_kwargs(op, entry.infer, len(inputs), attrs)
     if "dtype" in attrs:  # to_copy(x, dtype=np.int32 / "int32" / "i32")
         attrs["dtype"] = _dtype_name(op, attrs["dtype"])
     values = [_operand(op, i, x) for i, x in enumerate(inputs)]
     specs = [Spec(v.shape, NAMES[v.dtype]) if isinstance(v, np.ndarray) else v for v in values]
-    out = family.infer(op, *specs, **attrs)
+    out = entry.infer(op, *specs, **attrs)
     args = [{"shape": list(s.shape), "dtype": s.dtype} if isinstance(s, Spec) else {"scalar": s} for s in specs]
     return (Case(op, {"args": args, "out": {"shape": list(out.shape), "dtype": out.dtype}, "attrs": attrs},
                  {f"x{i}": v.tobytes() for i, v in enumerate(values) if isinstance(v, np.ndarray)},
                  {"out": word_bytes(out.shape, out.dtype)}, overrides=dict(overrides or {}), options=opts), out)
 
 
-def _f32(op: str, name: str, x: Any, rank: int) -> np.ndarray:
+def _host(op: str, name: str, x: Any) -> HostTensor:
+    """A numeric array as the f32 host tensor a tensor op's host form takes."""
     a = np.asarray(x)
-    if a.dtype.kind not in "fiu" or a.ndim != rank:
-        raise ShapeError(f"{op}: {name} must be a {rank}-D float array, got {a.dtype} {list(a.shape)}")
-    return np.ascontiguousarray(a, dtype=np.float32)
+    if a.dtype.kind not in "fiu":
+        raise ShapeError(f"{op}: {name} must be a float array, got {a.dtype} {list(a.shape)}")
+    return HostTensor(tuple(a.shape), np.ascontiguousarray(a, dtype=np.float32).tobytes())
 
 
-def _sdpa_case(q: Any, k: Any, v: Any, *, start_pos: int = 0, overrides: dict[str, str],
-               options: dict[str, Any]) -> tuple[Case, Spec]:
-    """sdpa: q [S, Hq, D]; k, v [start_pos + S, Hkv, D], the whole cache (stored as fp16, as the
-    engine's cache is); token s attends to positions 0 .. start_pos + s."""
-    from .ops.sdpa import validate
-    q, k, v = _f32("sdpa", "q", q, 3), _f32("sdpa", "k", k, 3), _f32("sdpa", "v", v, 3)
-    S, Hq, D = q.shape
-    if len({D, k.shape[2], v.shape[2]}) > 1 or k.shape != v.shape:
-        raise ShapeError(f"sdpa: head dims or cache shapes differ: q {list(q.shape)}, k {list(k.shape)}, "
-                         f"v {list(v.shape)}")
-    if not isinstance(start_pos, int) or start_pos < 0 or k.shape[0] < start_pos + S:
-        raise ShapeError(f"sdpa: the cache holds {k.shape[0]} positions, shorter than start_pos {start_pos} + "
-                         f"S {S}")
-    max_ctx, Hkv = k.shape[0], k.shape[1]
-    validate("sdpa", Hq, Hkv, D, max_ctx, S)
-    caches = {}
-    for name, t in (("k", k), ("v", v)):
-        cache = np.zeros((Hkv, max_ctx, D), np.float16)
-        cache[:, :start_pos] = t[:start_pos].transpose(1, 0, 2)
-        caches[name] = cache.tobytes()
-    inputs = {"q": q.tobytes(), "k": k[start_pos:start_pos + S].tobytes(), "v": v[start_pos:start_pos + S].tobytes(),
-              "k_cache": caches["k"], "v_cache": caches["v"]}
-    attrs = {"n_heads": Hq, "n_kv_heads": Hkv, "head_dim": D, "max_ctx": max_ctx, "max_seq": S}
-    return (Case("sdpa", attrs, inputs, {"out": q.nbytes}, seq_len=S, pos=start_pos, overrides=overrides,
-                 options=options), Spec(q.shape, "f32"))
-
-
-def _attention_case(q: Any, k: Any, v: Any, *, mask: Any = None, overrides: dict[str, str],
-                    options: dict[str, Any]) -> tuple[Case, Spec]:
-    """attention: q [B, H, Sq, D], k, v [B, H, Skv, D], mask [Sq, Skv] additive or None; not causal."""
-    from .ops.attention import validate
-    q, k, v = (_f32("attention", n, t, 4) for n, t in (("q", q), ("k", k), ("v", v)))
-    m = None if mask is None else _f32("attention", "mask", mask, np.ndim(mask))
-    validate("attention", q.shape, k.shape, v.shape, None if m is None else m.shape, overrides.get("attention"))
-    inputs = {"q": q.tobytes(), "k": k.tobytes(), "v": v.tobytes(), **({"mask": m.tobytes()} if m is not None else {})}
-    attrs = {f"{n}_shape": list(t.shape) for n, t in (("q", q), ("k", k), ("v", v), ("mask", m)) if t is not None}
-    return (Case("attention", attrs, inputs, {"out": q.nbytes}, overrides=overrides, options=options),
-            Spec(q.shape, "f32"))
-
-
-ATTENTION = {"sdpa": _sdpa_case, "attention": _attention_case}
+def _tensor_case(entry: Op, inputs: tuple, overrides: dict[str, str], options: dict[str, Any],
+                 attrs: dict[str, Any]) -> tuple[Case, Spec]:
+    """A tensor op's case from its host form: its positional parameters are the input tensors, its
+    keyword-only ones the attrs it accepts (arrays among them travel as tensors too)."""
+    params = inspect.signature(entry.host).parameters.values()
+    names = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+    _refuse_unknown(entry.name, attrs, [p.name for p in params if p.kind is p.KEYWORD_ONLY and p.name not in COMMON])
+    if len(inputs) != len(names):
+        raise PyriteError(f"{entry.name}: takes {', '.join(names[:-1])} and {names[-1]}, got {len(inputs)} input(s)")
+    tensors = [_host(entry.name, n, x) for n, x in zip(names, inputs)]
+    kw = {k: _host(entry.name, k, v) if isinstance(v, (np.ndarray, list, tuple)) else v for k, v in attrs.items()}
+    return entry.host(*tensors, overrides=overrides, options=options, **kw)
 
 
 def check_limits(device: Device, c: Case) -> None:
     """LimitError, naming the op and tensor, for any operand over the device's binding limit."""
-    if c.op in ATTENTION:
+    if ops()[c.op].host is not None:
         for name, data in c.inputs.items():
             device.check_buffer_size(f"{c.op}: {name}", len(data))
         return

@@ -228,8 +228,8 @@ async def score(p: dict, emit: Emit) -> dict:
 
 @request
 async def cases(p: dict, emit: Emit) -> dict:
-    """Kernel cases (pyrite.graph.single.Case JSON) on this page's device; outputs base64."""
-    from .graph.single import Case, run_case
+    """Kernel cases (pyrite.ops.single.Case JSON) on this page's device; outputs base64."""
+    from .ops.single import Case, run_case
     device = await _device()
     results = []
     for d in p["cases"]:

@@ -13,8 +13,8 @@ const WG: u32 = {{ WG }}u;
 var<private> INF_BITS: u32 = 0x7f800000u;
 
 @group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<storage, read> x: array<f32>;            // [outer, K, inner]
-@group(0) @binding(2) var<storage, read_write> out: array<f32>;    // [outer, K, inner]
+@group(0) @binding(1) var<storage, read> x: array<{{ T }}>;            // [outer, K, inner]
+@group(0) @binding(2) var<storage, read_write> out: array<{{ T }}>;    // [outer, K, inner]
 
 // NaN tested on the bits: llvmpipe's fast math folds x != x to false.
 fn isnan_(v: f32) -> bool {

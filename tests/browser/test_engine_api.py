@@ -68,7 +68,7 @@ def test_a_completion_has_the_openai_shape_and_usage(api):
     assert choice["finish_reason"] in ("stop", "length")
     assert reply["usage"] == {"prompt_tokens": stats["prompt_tokens"], "completion_tokens": stats["generated_tokens"],
                               "total_tokens": stats["prompt_tokens"] + stats["generated_tokens"]}
-    assert r["routes"]["routes"]["decode"]["blk.0.attn_qkv"] == "qkv_fused"
+    assert r["routes"]["routes"]["decode"]["blk.0.attn_qkv"] == "qkv_fused/gemv_vec/norm_folded"
 
 
 def test_the_same_seed_gives_the_same_text_twice(api):

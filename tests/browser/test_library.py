@@ -12,7 +12,7 @@ import pytest
 
 from ops.library_cases import all_cases, check
 from pyrite.driver import BrowserError
-from pyrite.graph.single import LIBRARY
+from pyrite.graph.registry import lookup
 
 pytestmark = pytest.mark.browser
 CASES = all_cases()
@@ -23,7 +23,7 @@ def results(session) -> dict[str, dict | BrowserError]:
     """case id -> {outputs, attest} from the page, or the error its batch raised."""
     families: dict[str, list] = {}
     for c in CASES:
-        families.setdefault(LIBRARY[c.op].FAMILY, []).append(c)
+        families.setdefault(lookup(c.op).family, []).append(c)
     out: dict[str, dict | BrowserError] = {}
     for batch in families.values():
         try:

@@ -49,8 +49,8 @@ def test_qwen_streams_stops_and_answers_again_then_smollm_comes_back_as_it_was(p
     assert len(output_log(page)) >= 16 and stats_tokens(page) >= 16
     assert "def " in page.text_content("#output"), page.text_content("#output")
     steps = page.evaluate("window.pyrite.lastSteps")
-    assert steps["routes"]["decode"]["blk.0.attn_qkv"] == "qkv_fused" and steps["layers"] == 24
-    assert steps["routes"]["decode"]["blk.0.ffn_gate_up"] == "gate_up"
+    assert steps["routes"]["decode"]["blk.0.attn_qkv"] == "qkv_fused/gemv_vec/norm_folded" and steps["layers"] == 24
+    assert steps["routes"]["decode"]["blk.0.ffn_gate_up"] == "gate_up/gemv_vec/norm_folded"
     # six per layer plus four, plus one each for the embedding and lm_head where the adapter's binding
     # limit splits their 136 MB tables into two row blocks
     assert 6 * 24 + 4 <= steps["dispatches"]["decode"] <= 6 * 24 + 6

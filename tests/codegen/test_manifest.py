@@ -1,4 +1,6 @@
-"""Strict manifest loading and expansion (no GPU)."""
+"""Strict manifest loading and expansion (no GPU): variants, forall, combos, and axes (a product of
+named axes whose points set any parameters, less what its exclusions match: linear.yaml's
+kind x norm x tile)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -119,3 +121,75 @@ def test_duplicate_keys_are_refused(tmp_path, text, key):
     err = _error(tmp_path, text)
     assert err.key == key
     assert "duplicate key" in err.problem and "lines" in err.problem
+
+
+# -- axes ----------------------------------------------------------------------------------------
+HEAD = "defaults: {K: plain, N: 0, T: 1, W: 64}\nvariants: [{name: q4}, {name: f32}]\n"
+AXES = """axes:
+  kind:
+    - {name: plain, suffix: "", params: {K: plain}}
+    - {name: qkv, params: {K: qkv}}
+  norm:
+    - {name: after, suffix: "", params: {N: 0}}
+    - {name: norm, params: {N: 1}}
+  tile:
+    - {name: m1, params: {T: 1}}
+    - {name: gemm, params: {T: 8, W: 32}}
+"""
+
+
+def test_the_product_in_written_order_with_empty_suffixes_left_out_of_the_id(tmp_path):
+    m = _load(tmp_path, HEAD + AXES)
+    exps = m.expand()
+    assert [(e.variant, e.suffixes) for e in exps[:8]] == [
+        ("q4", ("m1",)), ("q4", ("gemm",)), ("q4", ("norm", "m1")), ("q4", ("norm", "gemm")),
+        ("q4", ("qkv", "m1")), ("q4", ("qkv", "gemm")), ("q4", ("qkv", "norm", "m1")), ("q4", ("qkv", "norm", "gemm"))]
+    assert len(exps) == 16 and exps[0].params == {"K": "plain", "N": 0, "T": 1, "W": 64}
+    assert exps[7].params == {"K": "qkv", "N": 1, "T": 8, "W": 32}
+
+
+def test_exclusions_leave_out_every_point_they_match(tmp_path):
+    m = _load(tmp_path, HEAD + AXES + "exclude:\n  - {kind: plain, norm: norm}\n  - {norm: norm, tile: [gemm]}\n")
+    assert [e.suffixes for e in m.expand() if e.variant == "q4"] == [("m1",), ("gemm",), ("qkv", "m1"), ("qkv", "gemm"),
+                                                                     ("qkv", "norm", "m1")]
+
+
+def test_the_repository_linear_manifest_names_its_fifty_combos(tmp_path):
+    m = load_manifest(Path(__file__).parents[2] / "shaders/linear/linear.yaml")
+    suffixes = {"_".join(c.suffixes) for c in m.combos}
+    assert len(m.combos) == 50 and {"m1_vec", "qkv_rope_norm_m1_vec", "gate_up_gemm_bk64", "wide"} <= suffixes
+    assert not {"norm_m1", "qkv_norm_gemm", "gate_up_norm_gemm_bk64"} & suffixes
+
+
+@pytest.mark.parametrize("text, key, words", [
+    (AXES + "exclude:\n  - {size: big}\n", "exclude[0].size", "unknown axis (axes: kind, norm, tile)"),
+    (AXES + "exclude:\n  - {tile: [m9]}\n", "exclude[0].tile", "unknown point 'm9' (axis tile has m1, gemm)"),
+    (AXES + "exclude:\n  - {norm: norm}\n  - {norm: norm, tile: m1}\n", "exclude[1]", "excludes nothing"),
+    (AXES + "exclude:\n  - {}\n", "exclude[0]", "non-empty mapping"),
+    (AXES + "exclude: []\n", "exclude", "no entries"),
+    (AXES + "exclude:\n  - {kind: [plain, qkv]}\n", "exclude", "leaves no point"),
+    ("axes:\n  tile:\n    - {name: m1, params: {T: 1}}\n    - {name: m1, params: {T: 8}}\n", "axes.tile[1].name",
+     "duplicate name 'm1' in axis tile"),
+    ("axes:\n  tile:\n    - {name: a, suffix: x, params: {T: 1}}\n    - {name: b, suffix: x, params: {T: 8}}\n",
+     "axes.tile[1].suffix", "duplicate suffix 'x'"),
+    ("axes:\n  kind: [{name: a, params: {T: 1}}]\n  tile: [{name: b, params: {T: 8}}]\n", "axes.tile[0].params.T",
+     "also set by axis kind"),
+    ("axes:\n  kind: [{name: a, params: {T: 1}}, {name: a_c, params: {T: 2}}]\n  tile: [{name: c, params: {W: 1}},"
+     " {name: d, suffix: '', params: {W: 2}}]\n", "axes", "give the suffix 'a_c' of an earlier point"),
+    ("axes:\n  tile: [{name: m1, params: {Z: 1}}]\n", "axes.tile[0].params.Z", "does not declare"),
+    ("axes:\n  tile: [{name: m1, suffix: Big, params: {T: 1}}]\n", "axes.tile[0].suffix", 'or ""'),
+    ("axes:\n  tile: [{name: m1}]\n", "axes.tile[0].params", "missing"),
+    ("axes:\n  tile: [{name: m1, params: {T: 1}, value: 2}]\n", "axes.tile[0].value", "unknown key"),
+    ("axes: {}\n", "axes", "non-empty mapping"),
+    ("axes:\n  tile: []\n", "axes.tile", "no entries"),
+    ("exclude:\n  - {tile: m1}\n", "exclude", "does not give"),
+    (AXES + "forall:\n  T: [{suffix: x, value: 1}]\n", "axes", "not both forall and axes"),
+])
+def test_malformed_axes_name_the_key(tmp_path, text, key, words):
+    err = _error(tmp_path, HEAD + text)
+    assert err.key == key and words in err.problem, (err.key, err.problem)
+
+
+def test_a_variant_override_an_axis_replaces_is_refused(tmp_path):
+    err = _error(tmp_path, "defaults: {T: 1}\nvariants: [{name: a, params: {T: 2}}]\naxes:\n  tile: [{name: m1, params: {T: 1}}]\n")
+    assert err.key == "variants[0].params.T" and "also set by forall/combos" in err.problem

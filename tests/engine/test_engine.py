@@ -45,9 +45,10 @@ def test_attestation_names_each_kernel(smollm2_engine):
     assert [r["op"] for r in rows if "norm_rms" in r["kernel"]] == ["output_norm"]
     steps = smollm2_engine.step_report()
     assert steps["dispatches"]["decode"] == 6 * steps["layers"] + 4
-    for kind in ("prefill", "decode"):
-        assert steps["routes"][kind]["blk.0.attn_qkv"] == "qkv_fused"
-        assert steps["routes"][kind]["blk.0.ffn_gate_up"] == "gate_up"
+    for kind in ("prefill", "decode"):  # the fused projections at the tile of the step's plain linears
+        tile = steps["routes"][kind]["blk.0.ffn_down"]
+        assert steps["routes"][kind]["blk.0.attn_qkv"] == f"qkv_fused/{tile}/norm_folded"
+        assert steps["routes"][kind]["blk.0.ffn_gate_up"] == f"gate_up/{tile}/norm_folded"
 
 
 def test_pinned_split_routes_give_the_same_greedy_tokens(device, smollm2_model, smollm2_engine):
@@ -59,7 +60,7 @@ def test_pinned_split_routes_give_the_same_greedy_tokens(device, smollm2_model, 
         assert "".join(collect(split, "The history of the Roman Empire is", max_tokens=20)).startswith(GOLDEN)
         steps = split.step_report()
         assert {steps["routes"]["decode"]["blk.3.attn_qkv"], steps["routes"]["decode"]["blk.3.ffn_gate_up"]} == \
-            {"qkv_split", "gate_up_split"}
+            {"qkv_split/gemv_vec+gemv_vec+gemv_vec", "gate_up_split/gemv_vec+gemv_vec"}
         assert steps["dispatches"]["decode"] > 6 * steps["layers"] + 4
     finally:
         split.close()

@@ -7,15 +7,16 @@ import dataclasses
 import pytest
 
 from pyrite.errors import ShapeError
+from pyrite.formats import FORMATS, part_bytes
 from pyrite.gpu.null import DEFAULT_LIMITS, null_device
 from pyrite.graph.options import OptionError
 from pyrite.graph.routes import Live, RouteError
 from pyrite.models.config import PRESETS, ModelConfig, tensor_shapes
 from pyrite.models.llama import LlamaModel
-from pyrite.graph.weights import DeviceWeight
+from pyrite.graph.device_weights import DeviceWeight
 from pyrite.models.packing import PACKS
 from pyrite.ops import linear
-from pyrite.models.weights import plan_row_blocks
+from pyrite.models.row_blocks import plan_row_blocks
 
 SECTIONS = ("body", "logits", "next")
 
@@ -25,9 +26,7 @@ def null_weights(device, c: ModelConfig, block_bytes: int | None = None, pack: b
     f32 vectors; with block_bytes, matrices over it split into row blocks as the loader splits them;
     with pack, Q/K/V and gate/up (and their biases) packed as the loader packs them."""
     def matrix(name, n, k, fmt, gs=32, row0=0):
-        per = 2 if fmt == "q4gsw" else 1  # elements per byte: nibbles or bytes
-        parts = {"q": device.create_buffer(n * k // per, label=f"{name}.q"),
-                 "scale": device.create_buffer(k // gs * n * 2, label=f"{name}.scale")}
+        parts = {p: device.create_buffer(part_bytes(fmt, (n, k), gs, p), label=f"{name}.{p}") for p in FORMATS[fmt].parts}
         return DeviceWeight(name, (n, k), fmt, gs, parts, row0=row0)
 
     def weight(name, shape):
@@ -147,7 +146,7 @@ def test_stream_routes_hold_no_s_by_skv_buffer():
     assert not [b.label for b in m.device.buffers if "scores" in b.label]
     m.plan.run(Live(max_seq, 0), SECTIONS)
     node = next(n for n in m.plan.nodes if n.op == "blk.0.attn")
-    bound = [b for _, group in node.candidates[0].made.values() for b in _bound(m, group)]
+    bound = [b for _, group in node.made.values() for b in _bound(m, group)]
     assert bound and max(b.size for b in bound) < one_head_scores
     unpinned = build("smollm2-135m", max_seq=max_seq, max_ctx=max_ctx)  # the fallback's scratch: one, shared
     scores = [b for b in unpinned.device.buffers if "scores" in b.label]
@@ -209,7 +208,7 @@ def test_a_split_embedding_runs_one_dispatch_per_row_block():
         assert rows["token_embd"]["dispatches"] == 2 and rows["output"]["dispatches"] == 2
         assert rows["blk.0.ffn_gate_up"]["dispatches"] == 1  # the fused kernel, the norm folded in
     node = next(n for n in m.plan.nodes if n.op == "output")
-    groups = [group for _, group in node.chosen.made.values()]
+    groups = [group for _, group in node.made.values()]
     assert [g[2][3] for g in groups] == [f"{b.name}.q" for b in table.blocks]
     with pytest.raises(ShapeError, match="split into 2 row blocks"):
         table.bindings()
@@ -227,7 +226,8 @@ def test_decode_is_six_dispatches_per_layer_plus_four(preset):
         rows = m.plan.attest()
         assert sum(r["dispatches"] for r in rows) == per_layer * m.config.n_layers + 4
         routes = m.plan.routes()
-        assert routes["blk.0.attn_qkv"] == "qkv_fused" and routes["blk.0.ffn_gate_up"] == "gate_up"
+        assert routes["blk.0.attn_qkv"] == f"qkv_fused/gemv_vec/norm_{option}"
+        assert routes["blk.0.ffn_gate_up"] == f"gate_up/gemv_vec/norm_{option}"
         norms = [r["op"] for r in rows if "norm_rms" in r["kernel"].split("+")]
         assert norms == (["output_norm"] if option == "folded" else
                          [op for i in range(m.config.n_layers) for op in (f"blk.{i}.attn_qkv", f"blk.{i}.ffn_gate_up")]
@@ -239,7 +239,8 @@ def test_weights_that_did_not_pack_run_the_split_routes():
     for live in (Live(5, 0), Live(1, 5)):
         m.plan.run(live, SECTIONS)
         families = {(r["family"], r["route"]) for r in m.plan.attest() if r["family"] in ("qkv", "gate_up")}
-        assert families == {("qkv", "qkv_split"), ("gate_up", "gate_up_split")}
+        t = "tiled" if live.seq_len > 1 else "gemv_vec"  # each member's own tile table
+        assert families == {("qkv", f"qkv_split/{t}+{t}+{t}"), ("gate_up", f"gate_up_split/{t}+{t}")}
 
 
 def test_too_few_storage_bindings_fall_back_to_split_and_a_pinned_fused_route_is_refused():
@@ -249,17 +250,19 @@ def test_too_few_storage_bindings_fall_back_to_split_and_a_pinned_fused_route_is
     seven = dataclasses.replace(DEFAULT_LIMITS, max_storage_buffers_per_shader_stage=7)
     m = build("tiny-qwen2", device=null_device(seven))
     m.plan.run(Live(1, 3), SECTIONS)
-    assert m.plan.routes()["blk.0.attn_qkv"] == "qkv_split" and m.plan.routes()["blk.0.ffn_gate_up"] == "gate_up"
+    assert m.plan.routes()["blk.0.attn_qkv"] == "qkv_split/gemv_vec+gemv_vec+gemv_vec"
+    assert m.plan.routes()["blk.0.ffn_gate_up"] == "gate_up/gemv_vec/norm_folded"
     with pytest.raises(RouteError, match="blk.0.attn_qkv: pinned route 'qkv_fused' fits"):
         build("tiny-qwen2", device=null_device(seven), overrides={"qkv": "qkv_fused"})
     eight = build("tiny-qwen2", device=null_device(dataclasses.replace(seven, max_storage_buffers_per_shader_stage=8)))
     eight.plan.run(Live(1, 3), SECTIONS)
-    assert eight.plan.routes()["blk.0.attn_qkv"] == "qkv_fused"
+    assert eight.plan.routes()["blk.0.attn_qkv"] == "qkv_fused/gemv_vec/norm_dispatch"
     # the gain would be a ninth binding: at 8 the fused kernel runs after the norm's own dispatch, at 9 folded
     kernel = {r["op"]: r["kernel"] for r in eight.plan.attest()}["blk.0.attn_qkv"]
     assert kernel == "norm_rms+linear_q4gsw_qkv_rope_m1_vec"
     nine = build("tiny-qwen2", device=null_device(dataclasses.replace(seven, max_storage_buffers_per_shader_stage=9)))
     nine.plan.run(Live(1, 3), SECTIONS)
+    assert nine.plan.routes()["blk.0.attn_qkv"] == "qkv_fused/gemv_vec/norm_folded"
     assert {r["op"]: r["kernel"] for r in nine.plan.attest()}["blk.0.attn_qkv"] == "linear_q4gsw_qkv_rope_norm_m1_vec"
 
 

@@ -8,7 +8,8 @@ from pyrite.errors import ShapeError
 from pyrite.gpu.null import null_device
 from pyrite.graph.plan import Live, Plan, storage
 from pyrite.graph.routes import RouteError
-from pyrite.graph.weights import DeviceWeight, part_bytes
+from pyrite.formats import FORMATS, part_bytes
+from pyrite.graph.device_weights import DeviceWeight
 from pyrite.ops.linear import linear, validate
 from pyrite.ops.projection import Members, project
 
@@ -18,7 +19,7 @@ def weight(device, name, shape, fmt="q4gsw", gs=32, scale_rows=None) -> DeviceWe
         return DeviceWeight(name, shape, fmt, None, {"data": device.create_buffer(part_bytes(fmt, shape, None, "data"))})
     parts = {p: device.create_buffer(part_bytes(fmt, (scale_rows or shape[0], shape[1]) if p != "q" else shape, gs, p),
                                      label=f"{name}.{p}")
-             for p in (("q", "scale", "min") if fmt == "q4a" else ("q", "scale"))}
+             for p in FORMATS[fmt].parts}
     return DeviceWeight(name, shape, fmt, gs, parts)
 
 
@@ -73,20 +74,22 @@ def test_packed_members_fuse_and_the_split_route_reads_their_views(fmt):
     qkv(plan, b, m, vec(plan.device, "g", 64))
     for live in (Live(1, 0), Live(5, 0)):
         tile = "m8" if live.seq_len > 1 else "m1" if fmt == "f32" else "m1_vec"  # vec: packed formats
+        route = {"m8": "tiled", "m1": "gemv", "m1_vec": "gemv_vec"}[tile]
         plan.run(live)
         (row,) = plan.attest()
-        assert row["route"] == "qkv_fused" and row["dispatches"] == 1  # the norm folded into the tile
+        assert row["route"] == f"qkv_fused/{route}/norm_folded" and row["dispatches"] == 1  # folded into the tile
         assert row["kernel"] == f"linear_{fmt}_qkv_norm_{tile}"
         plan.options["projection_norm"] = "dispatch"
         plan.run(live)
         (row,) = plan.attest()
-        assert row["route"] == "qkv_fused" and row["kernel"] == f"norm_rms+linear_{fmt}_qkv_{tile}"
+        assert row["route"] == f"qkv_fused/{route}/norm_dispatch" and row["kernel"] == f"norm_rms+linear_{fmt}_qkv_{tile}"
         plan.options["projection_norm"] = "folded"
     pinned = Plan(plan.device, "t", {"qkv": "qkv_split"})
     qkv(pinned, b, m, vec(plan.device, "g", 64))
     pinned.run(Live(5, 0))
     (row,) = pinned.attest()
-    assert row["route"] == "qkv_split" and row["kernel"] == f"norm_rms+linear_{fmt}_m8" and row["dispatches"] == 4
+    assert row["route"] == "qkv_split/tiled+tiled+tiled" and row["kernel"] == f"norm_rms+linear_{fmt}_m8"
+    assert row["dispatches"] == 4
 
 
 def test_members_of_different_formats_fall_back_to_split():
@@ -97,7 +100,7 @@ def test_members_of_different_formats_fall_back_to_split():
     qkv(plan, b, m, vec(d, "g", 64))
     plan.run(Live(3, 0))
     (row,) = plan.attest()
-    assert row["route"] == "qkv_split"
+    assert row["route"] == "qkv_split/tiled+tiled+tiled"
     assert row["kernel"] == "norm_rms+linear_q4gsw_m8+linear_q8gsw_m8+linear_q4a_m8"
     with pytest.raises(RouteError, match="pinned route 'qkv_fused' fits"):
         qkv(Plan(d, "t", {"qkv": "qkv_fused"}), b, m, vec(d, "g", 64))
@@ -129,7 +132,7 @@ def test_gate_up_with_an_odd_row_count_decodes_with_the_word_gemv():
     """Its up rows start at the (odd) gate row count, so they do not pair: the fused kernel runs at m1."""
     plan, b = plan_and_buffers()
     d = plan.device
-    for ffn, tile in ((70, "m1_vec"), (71, "m1")):
+    for ffn, tile, route in ((70, "m1_vec", "gemv_vec"), (71, "m1", "gemv")):
         w = weight(d, "gate_up.weight", (2 * ffn, 64))
         m = Members.of_packed(w, None, ("gate", "up"), (ffn, ffn))
         p = Plan(d, "t", max_rows=8)
@@ -137,4 +140,4 @@ def test_gate_up_with_an_odd_row_count_decodes_with_the_word_gemv():
                 dummy=b["dummy"], scratch=b["up"])
         p.run(Live(1, 0))
         (row,) = p.attest()
-        assert row["route"] == "gate_up" and row["kernel"] == f"linear_q4gsw_gate_up_norm_{tile}"
+        assert row["route"] == f"gate_up/{route}/norm_folded" and row["kernel"] == f"linear_q4gsw_gate_up_norm_{tile}"

@@ -7,7 +7,7 @@ import pytest
 from pyrite.errors import LimitError
 from pyrite.models.format import load_index, part_bytes
 from pyrite.models.loader import block_part
-from pyrite.models.weights import BLOCK_ROW_ALIGN, plan_row_blocks
+from pyrite.models.row_blocks import BLOCK_ROW_ALIGN, plan_row_blocks
 from pyrite.quant.dequant import dequant, load_tensor, read_parts
 
 QWEN_EMBD = (151936, 896)  # q8gsw gs 32: 136 MB of q, over a 128 MiB binding

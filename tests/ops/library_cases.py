@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from pyrite import eager
-from pyrite.graph.single import Case
+from pyrite.ops.single import Case
 
 F32, I32 = np.float32, np.int32
 NAN, INF = float("nan"), float("inf")
@@ -49,7 +49,7 @@ PAIRS = np.array([NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 2.5, -3.0, 7.0, 1e30, -1
 @dataclass
 class LibCase:
     id: str
-    op: str                                  # registered op name (pyrite.graph.single.LIBRARY)
+    op: str                                  # registered library op name (graph/registry.py)
     inputs: tuple                            # numpy arrays and python scalars, as eager.run takes them
     want: np.ndarray
     tol: tuple[float, float] = EXACT

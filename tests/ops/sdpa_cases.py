@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from pyrite.graph.single import Case
+from pyrite.ops.single import Case
 
 F32 = np.float32
 TOL = 2e-4   # |got - ref| <= TOL * max(1, max|ref|), elementwise (see check() in cases.py)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyrite.graph.single import run_case
+from pyrite.ops.single import run_case
 from pyrite.sync import run_sync
 
 from .cases import check, check_routes, linear_case, projection_case

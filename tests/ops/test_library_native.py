@@ -3,7 +3,7 @@ stated in library_cases.py. Pinned routes must be the ones that ran."""
 
 import pytest
 
-from pyrite.graph.single import run_case
+from pyrite.ops.single import run_case
 
 from .library_cases import all_cases, check
 from pyrite.sync import run_sync

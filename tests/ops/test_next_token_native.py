@@ -11,7 +11,7 @@ from pyrite.gpu import Copy
 from pyrite.graph.plan import Live, Plan, storage
 from pyrite.graph.tape import MAX_STEPS, STEP_BYTES
 from pyrite.ops.embedding import embedding
-from pyrite.graph.weights import DeviceWeight
+from pyrite.graph.device_weights import DeviceWeight
 from pyrite.ops.sample import next_token
 from pyrite.sync import run_sync
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from pyrite.graph.single import run_case
+from pyrite.ops.single import run_case
 
 from .cases import all_cases, check, check_routes
 from pyrite.sync import run_sync

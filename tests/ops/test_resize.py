@@ -11,7 +11,8 @@ import pytest
 
 from pyrite.graph.options import Options
 from pyrite.graph.plan import Live, Plan, storage
-from pyrite.graph.single import OPS, run_case
+from pyrite.graph.registry import lookup
+from pyrite.ops.single import run_case
 from pyrite.sync import run_sync
 
 from .cases import embedding_case, linear_case, projection_case
@@ -30,7 +31,7 @@ def built(device, case):
     for name, nbytes in case.outputs.items():
         bufs.setdefault(name, storage(device, name, nbytes))
     plan = Plan(device, case.op, dict(case.overrides), Options(case.options))
-    OPS[case.op](plan, bufs, case.attrs)
+    lookup(case.op).case(plan, bufs, case.attrs)
     return plan, bufs
 
 
@@ -71,7 +72,7 @@ def test_a_tied_table_serves_the_gather_and_the_head_across_resizes(device):
             bufs[name] = storage(device, name, len(data))
             device.write_buffer(bufs[name], 0, data)
     bufs["y"] = storage(device, "y", head.outputs["y"])
-    OPS["linear"](plan, bufs, head.attrs)
+    lookup("linear").case(plan, bufs, head.attrs)
     for rows in SIZES:
         plan.run(Live(rows, 0))
         for case, out in ((gather, "out"), (head, "y")):

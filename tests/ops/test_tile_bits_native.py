@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyrite.graph.single import run_case
+from pyrite.ops.single import run_case
 from pyrite.sync import run_sync
 
 from .cases import FORMATS, linear_case

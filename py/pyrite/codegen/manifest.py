@@ -7,6 +7,13 @@
       DTYPE: [{suffix: f32, value: f32}, {suffix: i32, value: i32}]
     combos:                               optional alternative to forall: explicit list
       - {suffix: f32, params: {DTYPE: f32}}
+    axes:                                 optional alternative: a product of named axes whose
+      kind:                               points set any parameters; suffix defaults to the
+        - {name: plain, suffix: "", params: {KIND: plain}}   name, "" adds nothing to the id
+        - {name: qkv, params: {KIND: qkv}}
+      tile: [{name: m1, params: {TM: 1}}, {name: m8, params: {TM: 8}}]
+    exclude:                              with axes: points of the product left out, each
+      - {kind: plain, tile: [m8]}         matching every axis it names (a name or a list)
 
 Every problem raises ManifestError(path, key, problem); nothing is guessed.
 """
@@ -22,7 +29,8 @@ import yaml
 from pyrite.errors import ManifestError
 from pyrite.kernels.ids import ID_PATTERN
 
-TOP_KEYS = ("defaults", "variants", "forall", "combos")
+TOP_KEYS = ("defaults", "variants", "forall", "combos", "axes", "exclude")
+PRODUCTS = ("forall", "combos", "axes")  # the ways to give combos: at most one
 # Names the generator passes to every template itself.
 RESERVED = ("KERNEL", "VARIANT")
 PARAM_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -114,12 +122,17 @@ def load_manifest(path: Path) -> Manifest:
 
     defaults = _params(path, "defaults", doc.get("defaults", {}), declared=None)
     variants = _variants(path, doc.get("variants"), defaults)
-    if "forall" in doc and "combos" in doc:
-        raise ManifestError(path, "combos", "give either forall or combos, not both")
+    given = [key for key in PRODUCTS if key in doc]
+    if len(given) > 1:
+        raise ManifestError(path, given[1], f"give one of {', '.join(PRODUCTS)}: not both {given[0]} and {given[1]}")
+    if "exclude" in doc and "axes" not in doc:
+        raise ManifestError(path, "exclude", "excludes points of axes, which the manifest does not give")
     if "forall" in doc:
         combos = _forall(path, doc["forall"], defaults)
     elif "combos" in doc:
         combos = _combos(path, doc["combos"], defaults)
+    elif "axes" in doc:
+        combos = axes_product(path, doc["axes"], doc.get("exclude"), defaults)
     else:
         combos = (Combo((), {}),)
 
@@ -177,9 +190,10 @@ def _mapping(path: Path, key: str, raw: object, required: tuple[str, ...], optio
     return raw
 
 
-def _name(path: Path, key: str, raw: object) -> str:
-    if not isinstance(raw, str) or not ID_PATTERN.fullmatch(raw):
-        raise ManifestError(path, key, f"must be a string matching [a-z0-9_]+, got {raw!r}")
+def _name(path: Path, key: str, raw: object, empty: bool = False) -> str:
+    if not isinstance(raw, str) or not (ID_PATTERN.fullmatch(raw) or empty and raw == ""):
+        allowed = "[a-z0-9_]+" + (' or ""' if empty else "")
+        raise ManifestError(path, key, f"must be a string matching {allowed}, got {raw!r}")
     return raw
 
 
@@ -244,3 +258,82 @@ def _combos(path: Path, raw: object, defaults: dict) -> tuple[Combo, ...]:
         seen.add(suffix)
         combos.append(Combo((suffix,), _params(path, f"{key}.params", item["params"], defaults)))
     return tuple(combos)
+
+
+@dataclass(frozen=True)
+class _Point:
+    """One point of a named axis: its name (what exclusions say), id suffix and parameters."""
+
+    name: str
+    suffix: str
+    params: dict[str, object]
+
+
+def axes_product(path: Path, raw: object, exclude: object, defaults: dict) -> tuple[Combo, ...]:
+    """The product of the named axes (written order, the first axis outermost), less the points an
+    exclusion matches. Each parameter belongs to one axis; ids and exclusions must be unambiguous."""
+    if not isinstance(raw, dict) or not raw:
+        raise ManifestError(path, "axes", "must be a non-empty mapping of axis -> points")
+    axes: dict[str, list[_Point]] = {}
+    owner: dict[str, str] = {}  # parameter -> the axis that sets it
+    for axis, items in raw.items():
+        key = f"axes.{_name(path, 'axes', axis)}"
+        points: list[_Point] = []
+        for j, item in enumerate(_list(path, key, items)):
+            where = f"{key}[{j}]"
+            item = _mapping(path, where, item, required=("name", "params"), optional=("suffix",))
+            name = _name(path, f"{where}.name", item["name"])
+            point = _Point(name, _name(path, f"{where}.suffix", item.get("suffix", name), empty=True),
+                           _params(path, f"{where}.params", item["params"], defaults))
+            for other in points:
+                for field_name in ("name", "suffix"):
+                    if getattr(other, field_name) == getattr(point, field_name):
+                        raise ManifestError(path, f"{where}.{field_name}",
+                                            f"duplicate {field_name} {getattr(point, field_name)!r} in axis {axis}")
+            for param in point.params:
+                if owner.setdefault(param, axis) != axis:
+                    raise ManifestError(path, f"{where}.params.{param}", f"is also set by axis {owner[param]}")
+            points.append(point)
+        axes[axis] = points
+    rules = _exclusions(path, exclude, axes)
+    used = [False] * len(rules)
+    combos: dict[str, Combo] = {}
+    for point in itertools.product(*axes.values()):
+        names = {axis: p.name for axis, p in zip(axes, point)}
+        hit = next((i for i, rule in enumerate(rules) if all(names[a] in allowed for a, allowed in rule.items())), None)
+        if hit is not None:
+            used[hit] = True
+            continue
+        combo = Combo(tuple(p.suffix for p in point if p.suffix), {k: v for p in point for k, v in p.params.items()})
+        suffix = "_".join(combo.suffixes)
+        if suffix in combos:
+            raise ManifestError(path, "axes", f"points {names} give the suffix {suffix!r} of an earlier point")
+        combos[suffix] = combo
+    for i, hit in enumerate(used):
+        if not hit:
+            raise ManifestError(path, f"exclude[{i}]", "excludes nothing (every point it names is left out already)")
+    if not combos:
+        raise ManifestError(path, "exclude", "leaves no point of the axes")
+    return tuple(combos.values())
+
+
+def _exclusions(path: Path, raw: object, axes: dict[str, list[_Point]]) -> list[dict[str, set[str]]]:
+    """Each exclusion as {axis: the point names it matches} (none when the manifest gives no exclude)."""
+    rules = []
+    for i, item in enumerate(_list(path, "exclude", raw) if raw is not None else []):
+        key = f"exclude[{i}]"
+        if not isinstance(item, dict) or not item:
+            raise ManifestError(path, key, f"must be a non-empty mapping of axis -> point name(s), got {item!r}")
+        rule = {}
+        for axis, names in item.items():
+            if axis not in axes:
+                raise ManifestError(path, f"{key}.{axis}", f"unknown axis (axes: {', '.join(axes)})")
+            listed = _list(path, f"{key}.{axis}", names) if isinstance(names, list) else [names]
+            known = [p.name for p in axes[axis]]
+            for name in listed:
+                if name not in known:
+                    raise ManifestError(path, f"{key}.{axis}", f"unknown point {name!r} (axis {axis} has "
+                                                               f"{', '.join(known)})")
+            rule[axis] = set(listed)
+        rules.append(rule)
+    return rules

@@ -1,20 +1,21 @@
 """Plan: the built form of a graph. Buffers and params blocks are made once at build, each pipeline and
 bind group once, when its launch first runs; a step (live seq_len, pos) rewrites one uniform,
-re-selects each node's route and recomputes grids.
+re-selects each node's route at every level (graph/routes.py) and recomputes grids.
 
-Every node records the op, route and kernels it dispatches, so each run can attest which kernel ran.
+Every node records the op, the rows it chose and the kernels it dispatches, so each run can attest
+which kernel ran and why.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping, Sequence, Union
 
 from .. import kernels
 from ..errors import ShapeError
 from ..gpu import COPY_DST, COPY_SRC, STORAGE, UNIFORM, Buffer, Device, Dispatch
 from .options import Options
 from .params import pack_named, pack_step, params_layout
-from .routes import Context, Launch, Live, Route, RouteError, choose, fitting
+from .routes import Context, Launch, Live, Route, RouteError, Sub, choose, fitting
 
 __all__ = ["Live", "Node", "Plan", "Tensor", "storage"]
 
@@ -30,21 +31,29 @@ class Tensor:
 
 
 @dataclass
-class Candidate:
-    """One built route of a node: its row, every dispatch it may run, and the pipeline and bind group of
-    each launch, made the first time it runs (a tile or route never picked is never compiled)."""
+class Level:
+    """One built table of a node: the rows that fit, each with its built steps (launches, and the
+    levels of its sub-tables); a pinned level holds its one row."""
 
-    route: Route
-    launches: list[Launch]
-    made: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # launch index -> (pipeline, bind group)
+    family: str
+    spec: Any
+    pinned: bool
+    rows: list[tuple[Route, list[Union[Launch, "Level"]]]]
 
-    def made_for(self, i: int, device: Device, label: str) -> tuple[Any, Any]:
-        got = self.made.get(i)
-        if got is None:
-            launch = self.launches[i]
-            pipeline = device.pipeline(kernels.get(launch.kernel))
-            got = self.made[i] = (pipeline, device.bind_group(pipeline, launch.bindings, label=label))
-        return got
+    def resolve(self, ctx: Context) -> tuple[str, list[Launch]]:
+        """The rows chosen at ctx from this level down, each level with its own spec: (their names, "/"
+        per level and "+" between the sub-tables of one row; every launch they run, in order)."""
+        here = ctx if ctx.spec is self.spec else replace(ctx, spec=self.spec)
+        route = choose(self.family, [r for r, _ in self.rows], here, self.pinned)
+        names, launches = [], []
+        for step in next(steps for r, steps in self.rows if r is route):
+            if isinstance(step, Level):
+                name, below = step.resolve(ctx)
+                names.append(name)
+                launches += below
+            else:
+                launches.append(step)
+        return (f"{route.name}/{'+'.join(names)}" if names else route.name), launches
 
 
 @dataclass
@@ -54,44 +63,42 @@ class Node:
     op: str
     family: str
     spec: Any
-    candidates: list[Candidate]
-    pinned: bool = False
-    chosen: Candidate | None = None
+    root: Level                                   # the node's route table, built
+    route: str = ""                               # the rows chosen at the selected shape (routes.py)
     kernels: list[str] = field(default_factory=list)      # of each dispatch, in order
-    picked: list[tuple[int, tuple[int, int, int]]] = field(default_factory=list)  # (launch index, grid) per dispatch
+    picked: list[tuple[Launch, tuple[int, int, int]]] = field(default_factory=list)  # (launch, grid) per dispatch
+    made: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # id(launch) -> (pipeline, bind group)
     _dispatches: list[Dispatch] | None = None
 
     @property
     def dispatches(self) -> list[Dispatch]:
-        """The chosen route's dispatches at the selected shape; pipelines and bind groups are made here,
-        when a run first needs them (a node of a section that does not run compiles nothing)."""
+        """The chosen rows' dispatches at the selected shape; pipelines and bind groups are made here,
+        when a run first needs them (a row, tile or section that never runs compiles nothing)."""
         if self._dispatches is None:
-            self._dispatches = [Dispatch(*self.chosen.made_for(i, self.device, self.op), grid, self.op)
-                                for i, grid in self.picked]
+            self._dispatches = [Dispatch(*self.made_for(launch), grid, self.op) for launch, grid in self.picked]
         return self._dispatches
 
-    @property
-    def route(self) -> str:
-        return self.chosen.route.name if self.chosen else ""
+    def made_for(self, launch: Launch) -> tuple[Any, Any]:
+        """The launch's pipeline and bind group, made the first time it runs."""
+        got = self.made.get(id(launch))
+        if got is None:
+            pipeline = self.device.pipeline(kernels.get(launch.kernel))
+            got = self.made[id(launch)] = (pipeline, self.device.bind_group(pipeline, launch.bindings, label=self.op))
+        return got
 
     def select(self, ctx: Context) -> None:
-        """Pick the first route whose predicate holds; a switch is atomic: all its dispatches, none of another's.
+        """Choose a row at every level (first match wins); a switch is atomic: all the chosen rows'
+        dispatches, none of another's.
 
         A spec may refuse a live shape first (check_live raises a typed error before any dispatch)."""
         check = getattr(self.spec, "check_live", None)
         if check is not None:
             check(ctx.live)
-        route = choose(self.family, [c.route for c in self.candidates], ctx, self.pinned)
-        self.chosen = next(c for c in self.candidates if c.route is route)
-        self.kernels, self.picked, self._dispatches = [], [], None
-        for i, launch in enumerate(self.chosen.launches):
-            if launch.active is not None and not launch.active(ctx):
-                continue
-            grid = launch.grid(ctx.live)
-            if 0 in grid:  # a launch with nothing to do at this live shape (a block past S) is skipped
-                continue
-            self.picked.append((i, grid))
-            self.kernels.append(launch.kernel)
+        self.route, launches = self.root.resolve(ctx)
+        # a launch with nothing to do at this live shape (a block past S) is skipped
+        self.picked = [(launch, grid) for launch in launches for grid in (launch.grid(ctx.live),) if 0 not in grid]
+        self.kernels = [launch.kernel for launch, _ in self.picked]
+        self._dispatches = None
 
     def attest(self) -> dict[str, Any]:
         kernels = list(dict.fromkeys(self.kernels))  # each kernel once, in order of first dispatch
@@ -150,21 +157,30 @@ class Plan:
         return buf
 
     def add_node(self, op: str, family: str, spec: Any, routes: Sequence[Route], args: Any) -> Node:
-        """Append a node: build every candidate route that fits the adapter now; pick one per execution.
+        """Append a node: build every row that fits the adapter now, at every level; choose per execution.
 
         A row whose `fits` fails (a kernel this adapter cannot create, weights it cannot read) is not
         built; a pinned row that does not fit is a RouteError here. Every launch's kernel is looked up
-        now; its pipeline and bind group are made when it first runs (Candidate.made_for)."""
-        built = []
-        for route in fitting(op, family, routes, self.context(spec, Live(1, 0)), self.overrides):
-            launches = route.build(route, args)
-            for launch in launches:
-                kernels.get(launch.kernel)  # an unknown kernel fails the build, not the first run
-            built.append(Candidate(route, launches))
-        node = Node(self.device, self.section, op, family, spec, built, pinned=family in self.overrides)
+        now; its pipeline and bind group are made when it first runs (Node.made_for)."""
+        node = Node(self.device, self.section, op, family, spec, self._level(op, Sub(family, routes, spec, args)))
         self.nodes.append(node)
         self._selected = None
         return node
+
+    def _level(self, op: str, table: Sub) -> Level:
+        """A table built: its fitting rows (the pinned one, where its family is pinned), each row's steps
+        built in turn, its sub-tables as levels of their own."""
+        rows = []
+        for route in fitting(op, table.family, table.routes, self.context(table.spec, Live(1, 0)), self.overrides):
+            steps: list[Launch | Level] = []
+            for step in route.build(route, table.args):
+                if isinstance(step, Sub):
+                    steps.append(self._level(op, step))
+                else:
+                    kernels.get(step.kernel)  # an unknown kernel fails the build, not the first run
+                    steps.append(step)
+            rows.append((route, steps))
+        return Level(table.family, table.spec, table.family in self.overrides, rows)
 
     # -- execute ------------------------------------------------------------------------------
 
@@ -203,13 +219,14 @@ class Plan:
         on the GPU from there."""
         self.select(first)
         nodes = self._nodes(sections)
-        at_first = [(n.chosen, n.kernels, n.picked) for n in nodes]
+        at_first = [(n.route, n.kernels, n.picked) for n in nodes]
         self.select(last)
-        for node, (chosen, names, picked) in zip(nodes, at_first):
+        for node, (route, names, picked) in zip(nodes, at_first):
+            same = len(picked) == len(node.picked) and all(a is b for (a, _), (b, _) in zip(picked, node.picked))
             grown = all(a <= b for (_, ga), (_, gb) in zip(picked, node.picked) for a, b in zip(ga, gb))
-            if node.chosen is not chosen or node.kernels != names or not grown:
+            if not same or not grown:
                 raise RouteError(f"{node.op}: one tape cannot run steps {first} to {last}: {node.route} "
-                                 f"{node.kernels} {[g for _, g in node.picked]} at the last, {chosen.route.name} "
+                                 f"{node.kernels} {[g for _, g in node.picked]} at the last, {route} "
                                  f"{names} {[g for _, g in picked]} at the first")
         return [d for n in nodes for d in n.dispatches]
 

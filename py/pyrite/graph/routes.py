@@ -1,16 +1,24 @@
 """Routes as data: one route model for every op.
 
 A route row is a name, a predicate over one Context (the op's spec, the live shape, the adapter's
-limits and features, the runtime options), a build step that creates all of the route's dispatches
-and scratch buffers, a one-line reason, and a build-time check (`fits`: can this adapter create the
-row's kernels for these weights at all). A node builds every candidate row once; each execution
-runs all of the first matching row's dispatches and none of another's. The last row of a table is
-its general fallback. Any route can be pinned by family (overrides={"sdpa": "materialized"}).
+limits and features, the runtime options), a build step that creates the row's steps, a one-line
+reason, and a build-time check (`fits`: can this adapter create the row's kernels for these weights
+at all). A step is a dispatch (Launch) or a sub-table (Sub): a table of its own, chosen from the same
+Context with its own spec, so route choice is a chain (a projection: fusion -> tile -> norm
+placement; a split projection: one tile table per member). A node builds every row that fits, at
+every level, once; each execution runs all of the chosen rows' dispatches and none of another's.
+The last row of a table is its general fallback. Any table can be pinned by family:
+overrides={"sdpa": "materialized"}, or {"linear": "gemv_vec"}, which pins every linear tile table,
+in plain linears and in projections alike.
+
+A node attests the rows it chose: their names from its own table down, "/" per level and "+" between
+the sub-tables of one row, e.g. "gemv_vec" (a linear), "qkv_fused/gemv_vec/norm_folded",
+"qkv_split/gemv_vec+gemv+gemv".
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, Union
 
 from ..errors import PyriteError
 from ..gpu import Buffer, Limits
@@ -54,7 +62,20 @@ class Launch:
     kernel: str
     bindings: tuple[Buffer, ...]
     grid: GridFn
-    active: Callable[[Context], bool] | None = None  # runs only where this holds (a route's per-shape tile)
+
+
+@dataclass(frozen=True)
+class Sub:
+    """A step that is a choice of its own: `routes` (pinned by `family`), chosen per execution from
+    the node's Context with `spec` as ctx.spec, each row built with `args`."""
+
+    family: str
+    routes: Sequence["Route"]
+    spec: Any
+    args: Any
+
+
+Step = Union[Launch, Sub]
 
 
 def always(ctx: Context) -> bool:
@@ -65,7 +86,7 @@ def always(ctx: Context) -> bool:
 class Route:
     name: str
     when: Callable[[Context], bool]            # picked when this holds (first match wins)
-    build: Callable[["Route", Any], list[Launch]]  # (this row, the op's build args) -> all its dispatches
+    build: Callable[["Route", Any], list[Step]]  # (this row, the build args) -> its dispatches and sub-tables
     reason: str                                # one line: why this row exists
     variant: str = ""                          # the template variant it names, for one-dispatch rows
     fits: Callable[[Context], bool] = always   # checked once at build, on spec, limits and features only:

@@ -32,6 +32,18 @@ class Kernel:
     params: dict = field(hash=False)     # template parameters it was rendered with
 
 
+@dataclass(frozen=True)
+class Entry:
+    """What registry.json says of one kernel, without reading its WGSL: where ops read the facts a
+    manifest declares (dtypes, tiles, head dims) instead of restating them."""
+
+    id: str
+    family: str
+    template: str                        # the template's file stem: "map" for shaders/elementwise/map.wgsl
+    variant: str
+    params: dict = field(hash=False)
+
+
 class Registry:
     """The kernels of one generated/ directory; each kernel is read once, on first get()."""
 
@@ -53,6 +65,18 @@ class Registry:
 
     def ids(self) -> list[str]:
         return sorted(self._entries)
+
+    def entries(self, family: str | None = None, template: str | None = None) -> list[Entry]:
+        """The kernels of `family` (every family's, if None; of one template, if given), in id order."""
+        out = []
+        for kid in sorted(self._entries):
+            e = self._entries[kid]
+            stem = e["source"].rsplit("/", 1)[-1].removesuffix(".wgsl")
+            if family in (None, e["family"]) and template in (None, stem):
+                out.append(Entry(kid, e["family"], stem, e["variant"], dict(e["params"])))
+        if not out:
+            raise KernelError(f"no kernels of family {family!r}" + (f", template {template!r}" if template else ""))
+        return out
 
     def get(self, kernel_id: str) -> Kernel:
         kernel = self._cache.get(kernel_id)
@@ -112,3 +136,8 @@ def get(kernel_id: str) -> Kernel:
 def ids() -> list[str]:
     """Every registered kernel id, sorted."""
     return default_registry().ids()
+
+
+def entries(family: str | None = None, template: str | None = None) -> list[Entry]:
+    """The registered kernels of `family` (every family's, if None; of one template, if given), in id order."""
+    return default_registry().entries(family, template)

@@ -29,8 +29,9 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from pyrite.errors import ModelFormatError, PyriteError
+from pyrite.formats import FORMATS
 from pyrite.models.config import ModelConfig
-from pyrite.models.format import (FORMAT_PARTS, MAX_SHARD_BYTES, PART_ALIGN, ModelIndex, Shard, TensorEntry,
+from pyrite.models.format import (MAX_SHARD_BYTES, PART_ALIGN, ModelIndex, Shard, TensorEntry,
                                   TensorPart, save_index, shard_name)
 from pyrite.quant.dequant import dequant_gguf
 from pyrite.quant.gguf import GGUFFile, GGUFTensorInfo
@@ -232,7 +233,7 @@ def write_model_dir(out_dir: str | os.PathLike, tensors: PackedStream, count: in
         index_tensors: dict[str, TensorEntry] = {}
         lossy: list[str] = []
         for i, (tname, packed, is_lossy, note) in enumerate(tensors, start=1):
-            parts = {p: writer.add(packed.parts[p]) for p in FORMAT_PARTS[packed.format]}
+            parts = {p: writer.add(packed.parts[p]) for p in FORMATS[packed.format].parts}
             index_tensors[tname] = TensorEntry(tname, tuple(packed.shape), packed.format, packed.group_size, parts)
             if is_lossy:
                 lossy.append(tname)

@@ -11,12 +11,7 @@ Schema (version 1):
    "chat_template": str | null, "shards": [{"file", "bytes", "sha256"}],
    "tensors": {name: {"shape", "format", "group_size", "parts": {part: {"shard", "offset", "bytes"}}}}}
 
-Packed layouts (weight [N, K], PyTorch order):
-  q4gsw / q4a  "q": nibble (n, k) at bits 4*(k%8) of u32 word n*(K/8) + k/8
-  q8gsw        "q": int8 (n, k) in byte k%4 of u32 word n*(K/4) + k/4
-  "scale"/"min": fp16 [K/gs, N] group-major, two per u32 (low half = even index),
-               padded to a multiple of 4 bytes
-  f32          "data": little-endian float32, row-major
+Each tensor's format, its parts and their layouts: pyrite/formats.py.
 """
 from __future__ import annotations
 
@@ -29,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pyrite.errors import ModelFormatError, ShardChecksumError
-from pyrite.graph.weights import part_bytes
+from pyrite.formats import FORMATS, part_bytes
 from pyrite.models.config import ModelConfig
 
 FORMAT_NAME = "pyrite"
@@ -41,14 +36,6 @@ PART_ALIGN = 256
 # q8gsw lm_head is 136 MB), since a part never straddles shards.
 MAX_SHARD_BYTES = 128 << 20
 GROUP_SIZES = (32, 64, 128)
-
-# format -> part names, in the order the converter writes them
-FORMAT_PARTS: dict[str, tuple[str, ...]] = {
-    "f32": ("data",),
-    "q4gsw": ("q", "scale"),
-    "q4a": ("q", "scale", "min"),
-    "q8gsw": ("q", "scale"),
-}
 _SHARD_NAME = re.compile(r"weights-\d{5}\.bin")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -68,8 +55,8 @@ class TensorPart:
 class TensorEntry:
     name: str
     shape: tuple[int, ...]      # PyTorch order: [N, K] for a weight, [K] for a vector
-    format: str                 # "f32" | "q4gsw" | "q4a" | "q8gsw"
-    group_size: int | None      # None for f32
+    format: str                 # a formats.FORMATS name
+    group_size: int | None      # None for f32 (formats without scales)
     parts: dict[str, TensorPart]
 
     def to_json(self) -> dict[str, Any]:
@@ -219,11 +206,11 @@ def _tensor(name: str, d: Any, shards: list[Shard]) -> TensorEntry:
     if not 1 <= len(shape) <= 2 or not all(type(x) is int and x > 0 for x in shape):
         raise ModelFormatError(f"model.json: {where}: shape {shape} must be 1 or 2 positive ints")
     fmt, gs = _typed(d["format"], str, f"{where}.format"), d["group_size"]
-    if fmt not in FORMAT_PARTS:
-        raise ModelFormatError(f"model.json: {where}: format {fmt!r} is not one of {sorted(FORMAT_PARTS)}")
-    if fmt == "f32":
+    if fmt not in FORMATS:
+        raise ModelFormatError(f"model.json: {where}: format {fmt!r} is not one of {sorted(FORMATS)}")
+    if not FORMATS[fmt].grouped:
         if gs is not None:
-            raise ModelFormatError(f"model.json: {where}: f32 takes group_size null, got {gs!r}")
+            raise ModelFormatError(f"model.json: {where}: {fmt} takes group_size null, got {gs!r}")
     else:
         if len(shape) != 2:
             raise ModelFormatError(f"model.json: {where}: {fmt} needs a 2-D shape, got {shape}")
@@ -232,10 +219,10 @@ def _tensor(name: str, d: Any, shards: list[Shard]) -> TensorEntry:
         if shape[1] % gs or shape[1] % 8:
             raise ModelFormatError(f"model.json: {where}: K={shape[1]} is not a multiple of group_size {gs} and 8")
     parts = _typed(d["parts"], dict, f"{where}.parts")
-    if set(parts) != set(FORMAT_PARTS[fmt]):
-        raise ModelFormatError(f"model.json: {where}: {fmt} needs parts {list(FORMAT_PARTS[fmt])}, got {sorted(parts)}")
+    if set(parts) != set(FORMATS[fmt].parts):
+        raise ModelFormatError(f"model.json: {where}: {fmt} needs parts {list(FORMATS[fmt].parts)}, got {sorted(parts)}")
     out = {}
-    for pname in FORMAT_PARTS[fmt]:
+    for pname in FORMATS[fmt].parts:
         pw = f"{where} part {pname!r}"
         p = parts[pname]
         _keys(p, pw, required=("shard", "offset", "bytes"))

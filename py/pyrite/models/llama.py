@@ -31,7 +31,7 @@ from ..ops.sample import draw_token, next_token, score
 from ..ops.sdpa import sdpa
 from .config import ModelConfig
 from .packing import PACKS
-from ..graph.weights import DeviceWeight
+from ..graph.device_weights import DeviceWeight
 
 F32 = 4
 

@@ -2,7 +2,7 @@
 
 All shards are checked (size + sha256) before the first byte reaches the GPU, and every tensor's
 row blocks are planned against the adapter's binding limit before the first download (a part too
-large for one binding is split into row blocks, see weights.py). Natively shards are
+large for one binding is split into row blocks, see row_blocks.py). Natively shards are
 files; in the browser they are fetched as ArrayBuffers, hashed with crypto.subtle and written
 with queue.writeBuffer without ever becoming Python bytes.
 """
@@ -14,10 +14,11 @@ from typing import Any, Callable
 
 from ..errors import ModelFormatError, ShardChecksumError
 from ..gpu import COPY_DST, STORAGE, Device, in_browser
-from .format import ModelIndex, Shard, TensorEntry, part_bytes
-from ..graph.weights import DeviceWeight
+from ..formats import ROW_PARTS, part_bytes
+from .format import ModelIndex, Shard, TensorEntry
+from ..graph.device_weights import DeviceWeight
 from .packing import Pack, pack_spans, plan_packs
-from .weights import plan_row_blocks
+from .row_blocks import plan_row_blocks
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
@@ -139,7 +140,7 @@ def block_part(data: Any, entry: TensorEntry, part: str, n0: int, n1: int) -> An
     shape = (n1 - n0, *entry.shape[1:])
     if (n0, n1) == (0, entry.shape[0]):
         return _slice(data, p.offset, p.bytes)
-    if part in ("q", "data"):
+    if part in ROW_PARTS:
         row = part_bytes(entry.format, (1, *entry.shape[1:]), entry.group_size, part)
         return _slice(data, p.offset + n0 * row, (n1 - n0) * row)
     n, groups = entry.shape[0], entry.shape[1] // entry.group_size

@@ -3,7 +3,7 @@
 The packed tensor holds the members' rows in order: its q / data part is their parts end to end,
 and each group row of its fp16 scale / min parts ([K/gs, N], group-major) is the members' rows of
 that group end to end. So the fused kernel reads one tensor, and any member is a row view of it
-(graph/weights.py). The model format does not change: packing happens as the shards are uploaded.
+(graph/device_weights.py). The model format does not change: packing happens as the shards are uploaded.
 
 Members pack only when they agree on format, group size and K, and the packed tensor fits one
 binding; otherwise they load as they are and the model runs the split routes (attested).
@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .format import ModelIndex, TensorEntry, part_bytes
-from .weights import max_part_bytes
+from ..formats import max_part_bytes, part_bytes
+from .format import ModelIndex, TensorEntry
 
 # packed name -> member names, in row order (blk.N.<name>.weight / .bias)
 PACKS = {"attn_qkv": ("attn_q", "attn_k", "attn_v"), "ffn_gate_up": ("ffn_gate", "ffn_up")}

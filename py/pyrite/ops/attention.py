@@ -13,8 +13,11 @@ from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import grid_1d
 from ..graph.plan import Plan, Tensor
+from ..graph.registry import HostTensor, Op, register
 from ..graph.routes import Context, Launch, Route, RouteError, always
 from ..kernels import get, kernel_id
+from .broadcast import Spec
+from .single import Case
 
 FAMILY = "attention"
 OCCUPANCY_FLOOR = 4096  # rows (B * H * Sq) below which one invocation per row leaves the adapter idle
@@ -96,6 +99,28 @@ def wants_entry(ctx: Context) -> bool:
     return ctx.spec.rows < OCCUPANCY_FLOOR or ctx.spec.D % 4 != 0
 
 
+def attention_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: q/k/v (and mask) f32 with their shapes in attrs; out has q's shape."""
+    def t(name: str, shape_of: str | None = None) -> Tensor:
+        return Tensor(name, tuple(a[f"{shape_of or name}_shape"]), "f32", b[name])
+
+    attention(p, "attention", t("q"), t("k"), t("v"), t("out", "q"), mask=t("mask") if "mask" in b else None,
+              dummy=b["dummy"])
+
+
+def attention_host(q: HostTensor, k: HostTensor, v: HostTensor, *, mask: HostTensor | None = None,
+                   overrides: dict[str, str], options: dict) -> tuple[Case, Spec]:
+    """eager attention: q [B, H, Sq, D], k, v [B, H, Skv, D], mask [Sq, Skv] additive or None; not causal."""
+    tensors = {"q": q, "k": k, "v": v, **({"mask": mask} if mask is not None else {})}
+    for name in "qkv":
+        if len(tensors[name].shape) != 4:
+            raise ShapeError(f"attention: {name} must be a 4-D float array, got {list(tensors[name].shape)}")
+    validate("attention", q.shape, k.shape, v.shape, None if mask is None else mask.shape, overrides.get(FAMILY))
+    return (Case("attention", {f"{n}_shape": list(t.shape) for n, t in tensors.items()},
+                 {n: t.data for n, t in tensors.items()}, {"out": len(q.data)}, overrides=overrides, options=options),
+            Spec(q.shape, "f32"))
+
+
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
     Route("qk_entry", wants_entry, build,
@@ -103,3 +128,5 @@ ROUTES = [
     Route("qk_row", always, build, "many rows: one invocation per row, vec4 loads, each q row read once",
           "qk_row"),
 ]
+NAMES = ("attention",)
+register(Op("attention", FAMILY, attention_case, {FAMILY: ROUTES}, host=attention_host))

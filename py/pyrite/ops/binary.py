@@ -6,8 +6,10 @@ sub takes alpha: a - alpha * b, as torch.sub. No dtype promotion: both tensors s
 from __future__ import annotations
 
 from ..graph.plan import Plan, Tensor
+from ..graph.registry import Op, register
 from .broadcast import Spec, broadcast_shapes, check_out
-from .elementwise import Operand, check_scalar, common_dtype, map_op, operand, scalar_bits
+from .elementwise import MAP_ROUTES, Operand, check_scalar, common_dtype, map_op, operand, scalar_bits, signatures
+from .single import library_case
 
 FAMILY = "binary"
 
@@ -35,10 +37,9 @@ def build(plan: Plan, op: str, name: str, a: Operand, b: Operand, *, out: Tensor
 
 
 # -- registration -------------------------------------------------------------------------------
-# op name -> {input dtype: output dtype}; i32 div is true division (numpy's), so it gives f32.
-SAME = {"f32": "f32", "i32": "i32"}
-OUT_DTYPE = {
-    "add": SAME, "sub": SAME, "mul": SAME, "div": {"f32": "f32", "i32": "f32"},
-    "minimum": SAME, "maximum": SAME, "pow": SAME, "floor_divide": SAME,
-}
-NAMES = tuple(OUT_DTYPE)
+# op name -> {input dtype: output dtype}, from map.yaml's <op>_<dtype> variants (i32 div is true
+# division, numpy's, so it gives f32).
+NAMES = ("add", "sub", "mul", "div", "minimum", "maximum", "pow", "floor_divide")
+OUT_DTYPE = {name: {ins[0]: out for ins, out in signatures(name).items()} for name in NAMES}
+register(*(Op(name, FAMILY, library_case(name, build), {FAMILY: MAP_ROUTES}, OUT_DTYPE[name], infer)
+           for name in NAMES))

@@ -7,8 +7,10 @@ f16 -> f32 is exact; anything -> bool is x != 0 (NaN is true). A same-dtype copy
 from __future__ import annotations
 
 from ..graph.plan import Plan, Tensor
+from ..graph.registry import Op, register
 from .broadcast import ITEMSIZE, Spec, check_dtype, check_out, check_shape, nbytes
-from .elementwise import map_op
+from .elementwise import MAP_ROUTES, map_op, map_variants
+from .single import library_case
 
 FAMILY = "copy"
 
@@ -32,12 +34,16 @@ def build(plan: Plan, op: str, name: str, x: Tensor, *, out: Tensor, dtype: str 
     map_op(plan, op, FAMILY, f"copy_{x.dtype}_{out.dtype}", [x], out)
 
 
+def conversions() -> dict[str, tuple[str, ...]]:
+    """source dtype -> the dtypes it converts to: map.yaml's copy_<from>_<to> variants."""
+    out: dict[str, tuple[str, ...]] = {}
+    for variant, (ins, dst) in map_variants().items():
+        if variant == f"copy_{ins[0]}_{dst}":
+            out[ins[0]] = (*out.get(ins[0], ()), dst)
+    return out
+
+
 # -- registration -------------------------------------------------------------------------------
-# source dtype -> the dtypes it converts to (map.yaml variants copy_<from>_<to>)
-CONVERSIONS = {
-    "f32": ("i32", "bool", "f16"),
-    "i32": ("f32", "bool"),
-    "bool": ("f32", "i32"),
-    "f16": ("f32",),
-}
 NAMES = ("to_copy",)
+CONVERSIONS = conversions()
+register(Op("to_copy", FAMILY, library_case("to_copy", build), {FAMILY: MAP_ROUTES}, CONVERSIONS, infer))

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
+from functools import cache
 
+from .. import kernels
 from ..errors import DTypeError
 from ..gpu import Buffer
 from ..graph.grids import ceil_div, grid_1d
 from ..graph.plan import Live, Plan, Tensor, storage
+from ..graph.registry import Op, register
 from ..kernels import kernel_id
 from ..graph.routes import Launch, Route, RouteError, Single, always, one_dispatch
 from .broadcast import ITEMSIZE, Layout, Spec, check_dtype, check_shape, map_layout, numel, padded
 
 FAMILY = "elementwise"
 WG = 64  # shaders/elementwise/*.yaml
-INPLACE_OPS = ("add", "silu_mul")  # shaders/elementwise/inplace.yaml variants
+INPLACE_OPS = tuple(e.variant for e in kernels.entries(FAMILY, "inplace"))  # inplace.yaml: add, silu_mul
 MAX_INPUTS = 3  # map.wgsl's params hold three stride lists
 
 Scalar = bool | int | float
@@ -43,7 +46,12 @@ def inplace_launch(plan: Plan, op: str, kind: str, a: Buffer, b: Buffer, row_len
 def inplace(plan: Plan, op: str, kind: str, a: Buffer, b: Buffer, row_len: int) -> None:
     """a = kind(a, b) elementwise over seq_len * row_len values."""
     launch = inplace_launch(plan, op, kind, a, b, row_len)
-    plan.add_node(op, FAMILY, kind, [Route("inplace", always, lambda route, l: [l], "the op's only kernel")], launch)
+    plan.add_node(op, FAMILY, kind, INPLACE_ROUTES, launch)
+
+
+def inplace_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: a (updated in place) and b, attrs kind and row_len."""
+    inplace(p, a["kind"], a["kind"], b["a"], b["b"], a["row_len"])
 
 
 # -- the broadcast map --------------------------------------------------------------------------
@@ -137,11 +145,25 @@ def is_flat(layout: Layout) -> bool:
     return layout.rank == 1
 
 
+@cache
+def map_variants() -> dict[str, tuple[tuple[str, ...], str]]:
+    """variant -> (input dtypes, output dtype) of every map.yaml variant, read through the kernel
+    registry: the families on the map derive the dtypes they accept from it."""
+    return {e.variant: (tuple(e.params["IN"]), e.params["OUT"]) for e in kernels.entries(FAMILY, "map")}
+
+
+def signatures(kind: str) -> dict[tuple[str, ...], str]:
+    """{input dtypes: output dtype} of op kind: its map variants <kind>_<last input dtype>."""
+    return {ins: out for variant, (ins, out) in map_variants().items() if variant == f"{kind}_{ins[-1]}"}
+
 
 # -- registration -------------------------------------------------------------------------------
+INPLACE_ROUTES = [Route("inplace", always, lambda route, launch: [launch], "the op's only kernel")]
 # Routes of the map, shared by every family built on it; the row names the template's LAYOUT axis.
 MAP_ROUTES = [
     Route("flat", lambda c: is_flat(c.spec), one_dispatch,
           "operands coalesce to one dim (same shape, or a broadcast scalar): offset = e * stride", "flat"),
     Route("strided", always, one_dispatch, "general broadcast: one div/mod per coalesced dim", "bcast"),
 ]
+NAMES = ("inplace",)
+register(Op("inplace", FAMILY, inplace_case, {FAMILY: INPLACE_ROUTES}, dtypes=INPLACE_OPS))

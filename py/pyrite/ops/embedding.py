@@ -4,13 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ShapeError
+from ..formats import FORMATS, formats_of
 from ..gpu import Buffer
 from ..graph.grids import grid_rows
 from ..graph.plan import Live, Plan
+from ..graph.registry import Op, register
 from ..graph.routes import GridFn, Launch, Route
+from ..graph.device_weights import DeviceWeight
 from ..kernels import kernel_id
-from ..graph.weights import DeviceWeight
 from .base import check_format
+from .single import weight
 
 FAMILY = "embedding"
 WG = 64
@@ -49,10 +52,19 @@ def gather_blocks(route: Route, args: Gather) -> list[Launch]:
     return [Launch(kernel_id(FAMILY, route.variant), b, args.grid) for b in args.blocks]
 
 
+def embedding_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: out = table "w" gathered at ids."""
+    embedding(p, "embedding", b["ids"], weight(b, "w", a), b["out"])
+
+
+def of_format(fmt: str) -> Route:
+    """The row of a table in `fmt` (the format is fixed at build: it names the template variant)."""
+    f = FORMATS[fmt]
+    return Route(fmt, lambda c: c.spec == fmt, gather_blocks, f"{f.bits}-bit table: {f.value} (GGUF "
+                 f"{', '.join(f.gguf)} exactly)", fmt)
+
+
 # -- registration -------------------------------------------------------------------------------
-ROUTES = [
-    Route("q4gsw", lambda c: c.spec == "q4gsw", gather_blocks, "4-bit symmetric table (q4 recipe)", "q4gsw"),
-    Route("q4a", lambda c: c.spec == "q4a", gather_blocks, "4-bit affine table (GGUF Q4_1)", "q4a"),
-    Route("q8gsw", lambda c: c.spec == "q8gsw", gather_blocks, "8-bit table (GGUF Q8_0)", "q8gsw"),
-    Route("f32", lambda c: c.spec == "f32", gather_blocks, "unquantized table", "f32"),
-]
+ROUTES = [of_format(fmt) for fmt in formats_of(FAMILY)]  # a row per format embedding.yaml has a variant for
+NAMES = ("embedding",)
+register(Op("embedding", FAMILY, embedding_case, {FAMILY: ROUTES}, formats_of(FAMILY)))

@@ -1,11 +1,14 @@
 """kv_cache: the fp16 KV cache of one layer, and its one verb: update (append the live tokens' K, V)."""
 from __future__ import annotations
 
+import math
+import struct
 from dataclasses import dataclass
 
 from ..gpu import Buffer, Device
 from ..graph.grids import grid_1d
 from ..graph.plan import Live, Plan, storage
+from ..graph.registry import HostTensor
 from ..graph.routes import Launch, Route, always
 from ..kernels import kernel_id
 
@@ -44,7 +47,26 @@ class KVCache:
                       self.update_launch(plan, op, k, v))
 
 
+def _half(v: float) -> float:
+    """v as struct's 'e' packs it, numpy's float16 rounding (past the largest fp16: infinity)."""
+    return v if abs(v) < 65520.0 or v != v else math.copysign(math.inf, v)
+
+
+def host_cache(t: HostTensor, rows: int, max_ctx: int) -> bytes:
+    """A cache buffer on the host: the first `rows` positions of t ([P, n_kv_heads, head_dim] f32) as
+    fp16 in the cache layout [n_kv_heads, max_ctx, head_dim], zeros past them (eager sdpa's input)."""
+    P, H, D = t.shape
+    values = struct.unpack(f"<{P * H * D}f", t.data)
+    out = bytearray(H * max_ctx * D * 2)
+    for p in range(rows):
+        for h in range(H):
+            src, dst = (p * H + h) * D, (h * max_ctx + p) * D * 2
+            out[dst:dst + 2 * D] = struct.pack(f"<{D}e", *map(_half, values[src:src + D]))
+    return bytes(out)
+
+
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
     Route("write", always, lambda route, launch: [launch], "fp16 pairs packed in u32: no shader-f16 needed", "write"),
 ]
+NAMES = ()  # no op of its own: sdpa's case and the model run update

@@ -1,13 +1,15 @@
 """linear: y[M, N] = x[M, K] @ W[N, K]^T (+ bias), W packed (q4gsw, q4a, q8gsw) or f32.
 
 One template (shaders/linear/linear.wgsl): the weight format is its variant axis; the epilogue kind
-(plain, qkv, qkv_rope, gate_up; ops/projection.py) times the tile are its combos. Tiles are defined
+(plain, qkv, qkv_rope, gate_up; ops/projection.py) x the norm x the tile are its axes. The route table
+below picks the tile per execution, for a linear node and as the tile level of the projections
+(graph/routes.py Sub: their fused kernel, and each member of their split route). Tiles are defined
 once, in shaders/linear/linear.yaml, and read back here: m1_vec (the decode GEMV: 8 rows x 1 token,
 W read in vec4<u32> chunks, one scale word per row pair), m1 and m8 (4 rows x 1 or 8 tokens per
 invocation), m1_wide and m1_xwide (8 and 16 rows x 1 token, W read a word at a time: the decode
 fallbacks where rows do not pair, and for f32), wide (16 rows x 8 tokens), and the workgroup GEMMs
 gemm and gemm_bk64 (W dequantized into workgroup memory once per 32 tokens, K steps of 16 or 64).
-W may be a row view of a packed tensor (graph/weights.py) or split into row blocks.
+W may be a row view of a packed tensor (graph/device_weights.py) or split into row blocks.
 
 Measured (bench/kernels.py natively on lavapipe and on SwiftShader through its Vulkan ICD, and the
 page's profile on SwiftShader): CPU adapters are bound by loads and by Subzero's masked variable
@@ -19,22 +21,25 @@ linear_prefill=workgroup; no such adapter was measured here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Callable
 
 from .. import kernels
 from ..errors import ShapeError
+from ..formats import formats_of, weight_format
 from ..gpu import Buffer, Limits
 from ..graph.grids import ceil_div, grid_rows
 from ..graph.plan import Live, Plan
-from ..graph.routes import Context, Launch, Route, always, choose, fitting
-from ..graph.weights import DeviceWeight
+from ..graph.registry import Op, register
+from ..graph.routes import Context, GridFn, Launch, Route, Sub, always
+from ..graph.device_weights import DeviceWeight
 from ..kernels import kernel_id
 from .base import check_format
+from .single import weight
 
 FAMILY = "linear"
-FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
+FORMATS = formats_of(FAMILY)  # the weight formats linear.yaml has variants for
 WIDE_MIN_ROWS = 8    # the wide tile's 8 tokens are all live from here
 GEMV_WIDE_MIN_N = 1024  # the 8-row GEMV keeps >= 128 invocations (two workgroups per core of a 2-core CPU adapter)
 GEMV_XWIDE_MIN_N = 2048  # and the 16-row GEMV
@@ -78,7 +83,7 @@ class Tile:
 @cache
 def tile(name: str) -> Tile:
     """The tile `name` as linear.yaml defines it (every format and kind shares a tile's geometry)."""
-    p = kernels.get(kernel_id(FAMILY, "q4gsw", name)).params
+    p = kernels.get(kernel_id(FAMILY, FORMATS[0], name)).params
     return Tile(name, p["RN"], p["TM"], p["WG"], p["WGM"], p["BK"])
 
 
@@ -104,13 +109,14 @@ def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0)
         raise ShapeError(f"{op}: weight {w.name} must be 2-D [N, K], got {list(w.shape)}")
     N, K = w.shape
     gs = w.group_size or 0
-    if K % 8 or (w.format != "f32" and (not gs or K % gs or gs % 8)):
+    grouped = weight_format(w.format).grouped
+    if K % 8 or (grouped and (not gs or K % gs or gs % 8)):
         raise ShapeError(f"{op}: weight {w.name} [N={N}, K={K}] needs K % 8 == 0 and K % group_size "
                          f"({gs}) == 0")
     if bias is not None and bias.shape != (N,):
         raise ShapeError(f"{op}: bias {bias.name} has shape {list(bias.shape)}, expected [{N}]")
     w.check_parts(op)
-    paired = w.format != "f32" and all(b.part_row0 % 2 == 0 and b.stride_rows % 2 == 0 and b.shape[0] % 2 == 0
+    paired = grouped and all(b.part_row0 % 2 == 0 and b.stride_rows % 2 == 0 and b.shape[0] % 2 == 0
                                        for b in w.row_blocks())
     return LinearSpec(N, K, w.format, gs, rows, paired)
 
@@ -128,52 +134,15 @@ def uniforms(plan: Plan, op: str, kernel: str, w: DeviceWeight, K: int, bias: De
                          interleaved=interleaved, eps=float(eps))
 
 
-class TileChoice:
-    """The row of the linear route table (so the tile) a live shape runs, among the rows this adapter
-    builds for `spec`: for routes that run more than one kernel (a fused or split projection), where
-    the tile cannot be a route of its own. A linear route pinned in the plan's overrides pins the tile
-    too. Chosen once per selection (a node asks each of its launches with the same ctx)."""
+def tile_grid(t: Tile, out_rows: int, rows: int = 0, paired: bool = False) -> GridFn:
+    """The grid of a kernel at tile t: columns over out_rows rows of W (rn per column, or rn / 2 pairs of
+    them: gate_up's gate and up rows) x the live tokens (or `rows`, fixed)."""
+    cols = ceil_div(out_rows, t.rn // 2 if paired else t.rn)
 
-    def __init__(self, plan: Plan, spec: LinearSpec):
-        self.spec = spec
-        self.rows = fitting(FAMILY, FAMILY, ROUTES, plan.context(spec, Live(1, 0)), plan.overrides)
-        self.pinned = FAMILY in plan.overrides
-        self._last: tuple[Context, Route] | None = None
+    def grid(live: Live) -> tuple[int, int, int]:
+        return t.grid(cols, rows or live.seq_len)
 
-    def __call__(self, ctx: Context) -> Tile:
-        if self._last is None or self._last[0] is not ctx:
-            self._last = (ctx, choose(FAMILY, self.rows, replace(ctx, spec=self.spec), self.pinned))
-        return tile(self._last[1].variant)
-
-
-@dataclass(frozen=True)
-class TileKernel:
-    """One kernel a tile may run as: its id and bindings, and what must hold beyond the tile being picked."""
-
-    kernel: str
-    bindings: tuple[Buffer, ...]
-    when: Callable[[Context], bool] = always
-
-
-def tile_launches(choice: TileChoice, out_rows: int, variants: Callable[[Tile], list[TileKernel]],
-                  paired: bool = False) -> list[Launch]:
-    """A dispatch per kernel of every tile this adapter can build (`variants`), each active where
-    `choice` picks its tile and its own condition holds. Each invocation column covers rn of the
-    out_rows rows of W, or rn / 2 pairs of them (paired: gate_up's gate and up rows)."""
-    launches = []
-    for route in choice.rows:
-        t = tile(route.variant)
-        cols = ceil_div(out_rows, t.rn // 2 if paired else t.rn)
-
-        def grid(live: Live, t: Tile = t, cols: int = cols) -> tuple[int, int, int]:
-            return t.grid(cols, choice.spec.rows or live.seq_len)
-
-        for v in variants(t):
-            def active(ctx: Context, t: Tile = t, v: TileKernel = v) -> bool:
-                return choice(ctx) == t and v.when(ctx)
-
-            launches.append(Launch(v.kernel, v.bindings, grid, active))
-    return launches
+    return grid
 
 
 @dataclass(frozen=True)
@@ -212,24 +181,24 @@ def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: 
     plan.add_node(op, FAMILY, args.spec, ROUTES, args)
 
 
-def linear_launches(plan: Plan, args: LinearArgs) -> list[Launch]:
-    """Every dispatch of a linear with its tile chosen per live shape (for multi-kernel routes)."""
-    choice = TileChoice(plan, args.spec)
-    return [launch for b in args.blocks for launch in tile_launches(
-        choice, b.rows, lambda t, b=b: [TileKernel(tile_kernel(args.spec.format, "", t.name), b.bindings)])]
+def linear_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: y = x @ w.T (+ bias) over weight "w" (and "bias"); attrs: the weights' shapes
+    and formats, group_size, rows."""
+    bias = weight(b, "bias", a) if "bias.data" in b else None
+    linear(p, "linear", b["x"], weight(b, "w", a), b["y"], bias=bias, dummy=b["dummy"], rows=a.get("rows", 0))
+
+
+def linear_step(args: LinearArgs) -> Sub:
+    """A linear as a step of another route (a split projection's member): its own tile table, chosen
+    per execution as a linear node's is (and pinned with it)."""
+    return Sub(FAMILY, ROUTES, args.spec, args)
 
 
 def build_tile(route: Route, a: LinearArgs) -> list[Launch]:
     """One dispatch per row block of the format's kernel at the row's tile."""
     t = tile(route.variant)
     kernel = tile_kernel(a.spec.format, "", t.name)
-
-    def launch(b: BlockArgs) -> Launch:
-        def grid(live: Live) -> tuple[int, int, int]:
-            return t.grid(ceil_div(b.rows, t.rn), a.spec.rows or live.seq_len)
-        return Launch(kernel, b.bindings, grid)
-
-    return [launch(b) for b in a.blocks]
+    return [Launch(kernel, b.bindings, tile_grid(t, b.rows, a.spec.rows)) for b in a.blocks]
 
 
 def live_rows(ctx: Context) -> int:
@@ -285,3 +254,5 @@ ROUTES = [
           "by loads)", "wide"),
     Route("tiled", always, build_tile, "short prefill (2-7 tokens): 4 rows x 8 tokens", "m8"),
 ]
+NAMES = ("linear",)
+register(Op("linear", FAMILY, linear_case, {FAMILY: ROUTES}, FORMATS))

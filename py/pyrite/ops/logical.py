@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from ..errors import ShapeError
 from ..graph.plan import Plan, Tensor
+from ..graph.registry import Op, register
 from .broadcast import Spec, broadcast_shapes, check_out
-from .elementwise import Operand, common_dtype, map_op, operand
+from .elementwise import MAP_ROUTES, Operand, common_dtype, map_op, operand, signatures
+from .single import library_case
 
 FAMILY = "logical"
 
@@ -28,5 +30,7 @@ def build(plan: Plan, op: str, name: str, *args: Operand, out: Tensor) -> None:
 
 
 # -- registration -------------------------------------------------------------------------------
-ARITY = {"logical_and": 2, "logical_or": 2, "logical_xor": 2, "logical_not": 1}
-NAMES = tuple(ARITY)
+# op name -> operand count, from its map.yaml variant <kind>_bool
+NAMES = ("logical_and", "logical_or", "logical_xor", "logical_not")
+ARITY = {name: len(ins) for name in NAMES for ins in signatures(name.removeprefix("logical_"))}
+register(*(Op(name, FAMILY, library_case(name, build), {FAMILY: MAP_ROUTES}, ("bool",), infer) for name in NAMES))

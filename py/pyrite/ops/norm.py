@@ -4,9 +4,11 @@ from __future__ import annotations
 from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.plan import Live, Plan
+from ..graph.registry import Op, register
 from ..graph.routes import Launch, Route, always
-from ..graph.weights import DeviceWeight
+from ..graph.device_weights import DeviceWeight
 from ..kernels import kernel_id
+from .single import weight
 
 FAMILY = "norm"
 KERNEL = kernel_id(FAMILY, "rms")
@@ -38,7 +40,15 @@ def rmsnorm(plan: Plan, op: str, x: Buffer, weight: DeviceWeight, out: Buffer, *
     plan.add_node(op, FAMILY, weight.shape[0], ROUTES, launch)
 
 
+def rmsnorm_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: out = rmsnorm(x) * w; attrs eps, rows_per_token, last_only."""
+    rmsnorm(p, "rmsnorm", b["x"], weight(b, "w", a), b["out"], eps=a["eps"],
+            rows_per_token=a.get("rows_per_token", 1), last_only=a.get("last_only", False))
+
+
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
     Route("rms", always, lambda route, launch: [launch], "one workgroup per row, tree reduction", "rms"),
 ]
+NAMES = ("rmsnorm",)
+register(Op("rmsnorm", FAMILY, rmsnorm_case, {FAMILY: ROUTES}))

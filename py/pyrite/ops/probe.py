@@ -33,6 +33,7 @@ class ReadProbe:
 
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [Route("read", always, lambda route, launch: [launch], "the probe's one kernel: a plain read of src")]
+NAMES = ()  # no op of its own: read_bandwidth builds its plans
 
 
 async def _seconds(device: Device, plan: Plan, repeats: int, timestamps: bool) -> float:

@@ -7,12 +7,15 @@
 Each has two routes. The fused one is one kernel of the linear template (kind qkv / gate_up) over the
 members packed by rows into one tensor at load (models/packing.py): the input is read once, and the
 outputs are distinct buffers (with rope, kind qkv_rope: rotated Q, and K and V straight into the
-cache). At a register tile the RMSNorm is folded into that kernel (its _norm kinds: x * gain in the
-loop, 1/rms from the same loads); before a workgroup GEMM, or where the gain's binding would pass the
-adapter's storage-buffer limit, the rmsnorm runs as a dispatch of its own first. The split one is the
-rmsnorm, one linear per member (each a row view of the packed tensor, or a tensor of its own when the
-members could not be packed), then the SwiGLU product for gate_up, or rope q, rope k and the cache
-write: any formats, any adapter.
+cache). Under it two levels are chosen per execution, as data (graph/routes.py Sub): the tile, from
+the linear table (FUSED_TILES: its rows, pinned with it), then the norm's placement (PLACEMENTS):
+folded into a register tile (the _norm kinds: x * gain in the loop, 1/rms from the same loads), or a
+dispatch of its own first (before a workgroup GEMM, where the gain's binding would pass the adapter's
+storage-buffer limit, or with option projection_norm=dispatch). A node attests all three, e.g.
+"qkv_fused/gemv_vec/norm_folded". The split route is the rmsnorm, one linear per member (each a row
+view of the packed tensor, or a tensor of its own when the members could not be packed), each with
+its own tile table ("qkv_split/gemv_vec+gemv+gemv"), then the SwiGLU product for gate_up, or rope q,
+rope k and the cache write: any formats, any adapter.
 """
 from __future__ import annotations
 
@@ -20,15 +23,18 @@ from dataclasses import dataclass, replace
 
 from ..errors import ShapeError
 from ..gpu import Buffer
-from ..graph.plan import Plan
-from ..graph.routes import Context, Launch, Route, always
-from ..graph.weights import DeviceWeight
+from ..graph.plan import Plan, storage
+from ..graph.registry import Op, register
+from ..graph.routes import Context, Launch, Route, Step, Sub, always
+from ..graph.device_weights import DeviceWeight
 from . import linear as lin
 from .elementwise import inplace_launch
 from .kv_cache import KVCache
 from .norm import norm_width, rms_launch
-from .rope import RopeSpec, rope_launch, table_positions
+from .rope import RopeSpec, rope_launch, table_buffer, table_positions
+from .single import weight
 
+FAMILY = "projection"       # the module's; its nodes attest their kind, qkv or gate_up
 KINDS = ("qkv", "gate_up")
 
 
@@ -80,17 +86,6 @@ class ProjectionSpec:
             self.rope.check_live(live)
 
 
-@dataclass(frozen=True)
-class ProjectionArgs:
-    fused: tuple[Launch, ...]    # empty when the members are not packed
-    split: tuple[Launch, ...]
-
-
-def fused_fits(ctx: Context) -> bool:
-    """The packed tensor is whole and the fused kernel's storage bindings fit the adapter."""
-    return ctx.spec.packed and ctx.spec.storage_buffers <= ctx.limits.max_storage_buffers_per_shader_stage
-
-
 def _spec(op: str, kind: str, m: Members, x_width: int, rope: Rope | None) -> ProjectionSpec:
     specs = [lin.validate(op, w, b) for w, b in zip(m.weights, m.biases)]
     fmt, K = specs[0].format, specs[0].K
@@ -121,13 +116,11 @@ def project(plan: Plan, op: str, kind: str, x: Buffer, gain: DeviceWeight, m: Me
         raise ValueError(f"{op}: the split gate_up route needs a scratch buffer for up")
     spec = _spec(op, kind, m, norm_width(op, gain), rope)
     norm = rms_launch(plan, f"{op}.norm", x, gain, h, eps=eps)
-    fused: tuple[Launch, ...] = ()
-    if spec.packed:
-        fused = _fused_launches(plan, op, spec, norm, Inputs(x, gain, h, eps), m, outs, dummy, rope)
-    split = [norm]
+    fused = _fused_args(plan, op, spec, norm, Inputs(x, gain, h, eps), m, outs, dummy, rope) if spec.packed else None
+    split: list[Step] = [norm]
     dsts = outs if kind == "qkv" else (outs[0], scratch)
     for i, (w, b, y) in enumerate(zip(m.weights, m.biases, dsts)):
-        split += lin.linear_launches(plan, lin.linear_args(plan, f"{op}.{i}", h, w, y, bias=b, dummy=dummy))
+        split.append(lin.linear_step(lin.linear_args(plan, f"{op}.{i}", h, w, y, bias=b, dummy=dummy)))
     if kind == "gate_up":
         split.append(inplace_launch(plan, f"{op}.swiglu", "silu_mul", outs[0], scratch, spec.outputs[0]))
     if rope is not None:
@@ -150,10 +143,66 @@ class Inputs:
     eps: float
 
 
-def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, norm: Launch, inp: Inputs, m: Members,
-                    outs: tuple[Buffer, ...], dummy: Buffer, rope: Rope | None) -> tuple[Launch, ...]:
-    """The norm dispatch (active only where the tile does not fold it in), then the fused kernel at
-    every tile, each active where the linear table picks its tile."""
+@dataclass(frozen=True)
+class Fused:
+    """Build args of the fused route's levels (tile, then norm placement): what its kernel binds, and
+    the tile once the tile level chose it."""
+
+    spec: ProjectionSpec
+    tiles: lin.LinearSpec          # the packed tensor as the tile rows read it
+    kind: str                      # the kernel's epilogue: qkv, qkv_rope or gate_up
+    out_rows: int                  # rows of W its columns cover (gate_up: the gate rows)
+    paired: bool                   # gate_up: each column covers gate rows and the same up rows
+    uniforms: tuple[Buffer, ...]   # params, step
+    weights: tuple[Buffer, ...]    # the packed parts, the bias
+    outs: tuple[Buffer, ...]
+    inputs: Inputs
+    norm: Launch                   # the rmsnorm's own dispatch, where it is not folded in
+    tile: lin.Tile | None = None
+
+    def kernel(self, norm: bool) -> Launch:
+        """The fused kernel at the chosen tile, reading x and the gain (norm folded in) or h."""
+        kind = f"{self.kind}_norm" if norm else self.kind
+        x = (self.inputs.x,) if norm else (self.inputs.h,)
+        gain = (self.inputs.gain.parts["data"],) if norm else ()
+        return Launch(lin.tile_kernel(self.spec.format, kind, self.tile.name),
+                      (*self.uniforms, *x, *self.weights, *gain, *self.outs),
+                      lin.tile_grid(self.tile, self.out_rows, paired=self.paired))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """What the norm-placement rows read: the fused kernel's storage bindings with the gain folded in,
+    and the tile above."""
+
+    storage_buffers: int
+    tile: lin.Tile
+
+
+@dataclass(frozen=True)
+class ProjectionArgs:
+    fused: Fused | None            # None when the members are not packed
+    split: tuple[Step, ...]
+
+
+def fused_fits(ctx: Context) -> bool:
+    """The packed tensor is whole and the fused kernel's storage bindings fit the adapter."""
+    return ctx.spec.packed and ctx.spec.storage_buffers <= ctx.limits.max_storage_buffers_per_shader_stage
+
+
+def fold_fits(ctx: Context) -> bool:
+    """A register tile (a workgroup GEMM stages x in workgroup memory), and the gain's binding within the
+    adapter's storage-buffer limit."""
+    return not ctx.spec.tile.bk and ctx.spec.storage_buffers <= ctx.limits.max_storage_buffers_per_shader_stage
+
+
+def folded_asked(ctx: Context) -> bool:
+    return ctx.options["projection_norm"] == "folded"
+
+
+def _fused_args(plan: Plan, op: str, spec: ProjectionSpec, norm: Launch, inp: Inputs, m: Members,
+                outs: tuple[Buffer, ...], dummy: Buffer, rope: Rope | None) -> Fused:
+    """The fused kernel's params block (one for every tile and placement) and bindings."""
     w, bias = m.packed, m.packed_bias
     assert w is not None
     kind = "qkv_rope" if rope is not None else spec.kind
@@ -172,42 +221,71 @@ def _fused_launches(plan: Plan, op: str, spec: ProjectionSpec, norm: Launch, inp
         out_rows, paired = spec.outputs[0], True  # gate rows, each paired with its up row
     params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=out_rows, eps=inp.eps, **head)
     weights = (*w.bindings(), bias.parts["data"] if bias is not None else dummy)
-    fold_fits = spec.storage_buffers + 1 <= plan.device.limits.max_storage_buffers_per_shader_stage
     tiles = lin.validate(op, w, bias)
     if out_rows % 2:  # gate_up's up rows start at out_rows: an odd start breaks the vec GEMV's row pairs
         tiles = replace(tiles, paired=False)
-    choice = lin.TileChoice(plan, tiles)
-
-    def can_fold(t: lin.Tile) -> bool:
-        return fold_fits and not t.bk
-
-    def folds(t: lin.Tile, ctx: Context) -> bool:
-        return can_fold(t) and ctx.options["projection_norm"] == "folded"
-
-    def variants(t: lin.Tile) -> list[lin.TileKernel]:
-        after_norm = lin.TileKernel(lin.tile_kernel(spec.format, kind, t.name),
-                                    (params, plan.step_buffer, inp.h, *weights, *outs), lambda ctx: not folds(t, ctx))
-        if not can_fold(t):
-            return [after_norm]
-        return [lin.TileKernel(lin.tile_kernel(spec.format, f"{kind}_norm", t.name),
-                               (params, plan.step_buffer, inp.x, *weights, inp.gain.parts["data"], *outs),
-                               lambda ctx: folds(t, ctx)), after_norm]
-
-    def norm_runs(ctx: Context) -> bool:
-        return not folds(choice(ctx), ctx)
-
-    return (replace(norm, active=norm_runs), *lin.tile_launches(choice, out_rows, variants, paired))
+    return Fused(spec, tiles, kind, out_rows, paired, (params, plan.step_buffer), weights, outs, inp, norm)
 
 
-def _fused(route: Route, a: ProjectionArgs) -> list[Launch]:
-    return list(a.fused)
+def _fused(route: Route, a: ProjectionArgs) -> list[Step]:
+    """The fused route: its tile chosen from the linear table (pinned with it)."""
+    return [Sub(lin.FAMILY, FUSED_TILES, a.fused.tiles, a.fused)]
 
 
-def _split(route: Route, a: ProjectionArgs) -> list[Launch]:
+def _place_norm(route: Route, f: Fused) -> list[Step]:
+    """A tile of the fused kernel: the norm's placement chosen under it."""
+    t = lin.tile(route.variant)
+    folded = Placement(f.spec.storage_buffers + 1, t)  # the gain folded in is one binding more
+    return [Sub(NORM_FAMILY, PLACEMENTS, folded, replace(f, tile=t))]
+
+
+def _norm_folded(route: Route, f: Fused) -> list[Step]:
+    return [f.kernel(norm=True)]
+
+
+def _norm_dispatch(route: Route, f: Fused) -> list[Step]:
+    return [f.norm, f.kernel(norm=False)]
+
+
+def _split(route: Route, a: ProjectionArgs) -> list[Step]:
     return list(a.split)
 
 
+def projection_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: a qkv / gate_up projection over one packed weight "w" (and "bias"); attrs:
+    kind, sizes, eps, and rope ({head_dim, interleaved, theta, max_ctx}) for qkv's RoPE + cache write
+    into k_cache, v_cache."""
+    sizes = tuple(a["sizes"])
+    bias = weight(b, "bias", a) if "bias.data" in b else None
+    members = Members.of_packed(weight(b, "w", a), bias, tuple(f"m{i}" for i in range(len(sizes))), sizes)
+    K, gain, rows = a["w_shape"][1], weight(b, "gain", a), a.get("max_seq", 512)
+    h = storage(p.device, "h", max(4, 4 * K * rows))
+    if a["kind"] == "gate_up":
+        up = storage(p.device, "up", 4 * sizes[1] * rows)
+        project(p, "gate_up", "gate_up", b["x"], gain, members, (b["out"],), h=h, eps=a["eps"], dummy=b["dummy"],
+                scratch=up)
+        return
+    rope = None
+    outs = tuple(b.get(n) or storage(p.device, n, 4 * size * rows) for n, size in zip("qkv", sizes))
+    if "rope" in a:
+        r = a["rope"]
+        table = table_buffer(p, r["max_ctx"], r["head_dim"], r["theta"])
+        cache = KVCache(b["k_cache"], b["v_cache"], sizes[1] // r["head_dim"], r["head_dim"], r["max_ctx"])
+        rope = Rope(table, cache, r["interleaved"])
+    project(p, "qkv", "qkv", b["x"], gain, members, outs, h=h, eps=a["eps"], dummy=b["dummy"], rope=rope)
+
+
 # -- registration -------------------------------------------------------------------------------
+NORM_FAMILY = "projection_norm"  # the norm-placement table: pinned by this family, switched by the option
+PLACEMENTS = [
+    Route("norm_folded", folded_asked, _norm_folded, "x * gain in the tile's loop and 1/rms from the same loads: "
+          "no dispatch, no h written and read back", fits=fold_fits),
+    Route("norm_dispatch", always, _norm_dispatch, "the rmsnorm writes h first: before a workgroup GEMM, where the "
+          "gain would pass the storage-buffer limit, or with option projection_norm=dispatch"),
+]
+# The fused kernel's tiles: the linear table's rows (predicates, fits, reasons), each with the norm
+# placement under it.
+FUSED_TILES = [replace(r, build=_place_norm) for r in lin.ROUTES]
 ROUTES = {
     "qkv": [
         Route("qkv_fused", always, _fused, "RMSNorm, then Q, K, V, RoPE and the cache write from one packed "
@@ -220,3 +298,5 @@ ROUTES = {
         Route("gate_up_split", always, _split, "RMSNorm, gate, up, then the SwiGLU product: any formats, any adapter"),
     ],
 }
+NAMES = ("projection",)
+register(Op("projection", FAMILY, projection_case, {**ROUTES, NORM_FAMILY: PLACEMENTS}, lin.FORMATS))

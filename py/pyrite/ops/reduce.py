@@ -8,13 +8,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .. import kernels
 from ..errors import ShapeError
 from ..graph.grids import grid_1d
 from ..graph.plan import Plan, Tensor
+from ..graph.registry import Op, register
 from ..graph.routes import Launch, Route, always
 from ..kernels import kernel_id
 from .broadcast import (Spec, check_dtype, check_out, check_shape, normalize_dims, numel, padded,
                         reduce_layouts, reduced_shape)
+from .single import library_case
 
 FAMILY = "reduce"
 WG = 64  # shaders/reduce/reduce.yaml
@@ -75,9 +78,9 @@ def build_runs(route: Route, a: RunsArgs) -> list[Launch]:
 
 
 # -- registration -------------------------------------------------------------------------------
-DTYPES = ("f32", "i32")
 INDEX_OPS = ("argmax", "argmin")
 NAMES = ("amax", "amin", *INDEX_OPS)
+DTYPES = tuple(sorted({e.params["T"] for e in kernels.entries(FAMILY)}))  # reduce.yaml's T axis
 # Rows name the template's MODE axis; softmax routes its rows the same way.
 ROUTES = [
     Route("serial", lambda c: c.spec.length <= WG, build_runs,
@@ -85,3 +88,4 @@ ROUTES = [
     Route("tree", always, build_runs, "long runs: a workgroup per output shares the loads, then a tree", "tree"),
 ]
 GROUP_SIZE = {"serial": WG, "tree": 1}  # outputs per workgroup: grid_1d(count, GROUP_SIZE)
+register(*(Op(name, FAMILY, library_case(name, build), {FAMILY: ROUTES}, DTYPES, infer) for name in NAMES))

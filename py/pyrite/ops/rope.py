@@ -9,7 +9,8 @@ from typing import Any
 from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import grid_1d
-from ..graph.plan import Live, Plan
+from ..graph.plan import Live, Plan, storage
+from ..graph.registry import Op, register
 from ..graph.routes import GridFn, Launch, Route, Single, always, one_dispatch
 from ..kernels import kernel_id
 from .kv_cache import KVCache
@@ -63,6 +64,14 @@ def rope_table(max_ctx: int, head_dim: int, theta: float, scaling: Any = None) -
             a = _f32(pos * f)
             values += (math.cos(a), math.sin(a))
     return struct.pack(f"<{len(values)}f", *values)
+
+
+def table_buffer(plan: Plan, max_ctx: int, head_dim: int, theta: float) -> Buffer:
+    """rope_table on the device (the raw-bytes cases that rotate build theirs here)."""
+    data = rope_table(max_ctx, head_dim, theta)
+    table = storage(plan.device, "rope_table", len(data))
+    plan.device.write_buffer(table, 0, data)
+    return table
 
 
 @dataclass(frozen=True)
@@ -138,6 +147,19 @@ def rope_kv(plan: Plan, op: str, q: Buffer, k: Buffer, v: Buffer, table: Buffer,
     plan.add_node(op, "rope_kv", RopeSpec(op, interleaved, positions), ROPE_KV_ROUTES, RopeKVArgs(fused, split))
 
 
+def rope_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: x rotated in place; attrs n_heads, head_dim, theta, max_ctx, interleaved."""
+    table = table_buffer(p, a["max_ctx"], a["head_dim"], a["theta"])
+    rope(p, "rope", b["x"], table, n_heads=a["n_heads"], head_dim=a["head_dim"], interleaved=a.get("interleaved", False))
+
+
+def rope_kv_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: RoPE of q (in place) and k, with k, v appended to k_cache, v_cache at pos."""
+    table = table_buffer(p, a["max_ctx"], a["head_dim"], a["theta"])
+    cache = KVCache(b["k_cache"], b["v_cache"], a["n_kv_heads"], a["head_dim"], a["max_ctx"])
+    rope_kv(p, "rope_kv", b["q"], b["k"], b["v"], table, cache, n_heads=a["n_heads"], interleaved=a["interleaved"])
+
+
 # -- registration -------------------------------------------------------------------------------
 ROUTES = [
     Route("interleaved", lambda c: c.spec.interleaved, one_dispatch, "GGUF llama-arch q/k rows are permuted to pairs",
@@ -149,3 +171,6 @@ ROPE_KV_ROUTES = [
           "one pass: Q rotated in place, rotated K and V written to the cache as they are made"),
     Route("rope_kv_split", always, lambda route, a: list(a.split), "rope q, rope k, then the cache write"),
 ]
+NAMES = ("rope", "rope_kv")
+register(Op("rope", FAMILY, rope_case, {FAMILY: ROUTES}),
+         Op("rope_kv", FAMILY, rope_kv_case, {"rope_kv": ROPE_KV_ROUTES}))

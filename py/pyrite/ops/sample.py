@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..gpu import Buffer
 from ..graph.plan import Live, Plan
+from ..graph.registry import Op, register
 from ..graph.routes import Route, Single, always, one_dispatch
 from ..kernels import kernel_id
 from ..sampling import SamplingParams
@@ -77,6 +78,14 @@ def score(plan: Plan, op: str, logits: Buffer, targets: Buffer, out: Buffer, *, 
                   Single((FAMILY,), [params, plan.step_buffer, logits, targets, out], grid))
 
 
+def logits_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: argmax of each live row of logits, or with targets, its score."""
+    if "targets" in b:
+        score(p, "score", b["logits"], b["targets"], b["out"], vocab=a["vocab"])
+    else:
+        argmax(p, "argmax", b["logits"], b["out"], vocab=a["vocab"], rows=a.get("rows", 0))
+
+
 # -- registration -------------------------------------------------------------------------------
 ARGMAX_ROUTES = [Route("argmax", always, one_dispatch, "one workgroup per row, tree reduction", "argmax")]
 NEXT_ROUTES = [Route("argmax", always, one_dispatch, "greedy: one workgroup, the argmax written where the "
@@ -85,3 +94,5 @@ DRAW_ROUTES = [Route("draw", always, one_dispatch, "sampling: penalty, top-k, to
                      "workgroup", "draw")]
 SCORE_ROUTES = [Route("score", always, one_dispatch, "one workgroup per row: argmax, then log-softmax at the "
                       "target", "score")]
+NAMES = ("logits",)
+register(Op("logits", FAMILY, logits_case, {"argmax": ARGMAX_ROUTES, "score": SCORE_ROUTES}))

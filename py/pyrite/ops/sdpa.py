@@ -10,13 +10,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .. import kernels
 from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import ceil_div
 from ..graph.plan import Live, Plan
+from ..graph.registry import HostTensor, Op, register
 from ..graph.routes import Context, Launch, Route
 from ..kernels import get, kernel_id
-from .kv_cache import KVCache
+from .broadcast import Spec
+from .kv_cache import KVCache, host_cache
+from .single import Case
 
 FAMILY = "sdpa"
 MAX_D = 256                # shaders/sdpa/*.yaml MAX_D: the largest head dim any route supports
@@ -224,10 +228,47 @@ def build_materialized(route: Route, a: SdpaArgs) -> list[Launch]:
     return launches
 
 
+# -- one op on raw bytes ----------------------------------------------------------------------------
+
+def sdpa_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
+    """The raw-bytes case: kv_cache update + sdpa; the cache comes in pre-filled for positions < pos."""
+    cache = KVCache(b["k_cache"], b["v_cache"], a["n_kv_heads"], a["head_dim"], a["max_ctx"])
+    cache.update(p, "kv_update", b["k"], b["v"])
+    sdpa(p, "sdpa", b["q"], cache, b["out"], n_heads=a["n_heads"], max_seq=a.get("max_seq", a["max_ctx"]))
+
+
+def sdpa_host(q: HostTensor, k: HostTensor, v: HostTensor, *, start_pos: int = 0, overrides: dict[str, str],
+              options: dict) -> tuple[Case, Spec]:
+    """eager sdpa: q [S, Hq, D]; k, v [start_pos + S, Hkv, D], the whole cache (stored as fp16, as the
+    engine's cache is); token s attends to positions 0 .. start_pos + s."""
+    for name, t in (("q", q), ("k", k), ("v", v)):
+        if len(t.shape) != 3:
+            raise ShapeError(f"sdpa: {name} must be a 3-D float array, got {list(t.shape)}")
+    S, Hq, D = q.shape
+    if len({D, k.shape[2], v.shape[2]}) > 1 or k.shape != v.shape:
+        raise ShapeError(f"sdpa: head dims or cache shapes differ: q {list(q.shape)}, k {list(k.shape)}, "
+                         f"v {list(v.shape)}")
+    if not isinstance(start_pos, int) or start_pos < 0 or k.shape[0] < start_pos + S:
+        raise ShapeError(f"sdpa: the cache holds {k.shape[0]} positions, shorter than start_pos {start_pos} + "
+                         f"S {S}")
+    max_ctx, Hkv = k.shape[0], k.shape[1]
+    validate("sdpa", Hq, Hkv, D, max_ctx, S)
+    row = Hkv * D * F32  # bytes of one position of k or v
+    live = slice(start_pos * row, (start_pos + S) * row)
+    inputs = {"q": q.data, "k": k.data[live], "v": v.data[live], "k_cache": host_cache(k, start_pos, max_ctx),
+              "v_cache": host_cache(v, start_pos, max_ctx)}
+    attrs = {"n_heads": Hq, "n_kv_heads": Hkv, "head_dim": D, "max_ctx": max_ctx, "max_seq": S}
+    return (Case("sdpa", attrs, inputs, {"out": len(q.data)}, seq_len=S, pos=start_pos, overrides=overrides,
+                 options=options), Spec(q.shape, "f32"))
+
+
 # -- registration -------------------------------------------------------------------------------
-STREAM_TILES = {"stream_q16": 16, "stream_q32": 32}  # variant -> query rows per workgroup (stream.yaml QT)
-STREAM_HEAD_DIMS = (128, 256)     # stream.yaml MAX_D
-FLASH_HEAD_DIMS = (64, 128, 256)  # flash.yaml flash_split_d* MAX_D
+# read from the manifests: stream.yaml's variants (QT: query rows per workgroup) and MAX_D axis, and
+# flash.yaml's flash_split_d* head dims
+STREAM_TILES = {e.variant: e.params["QT"] for e in kernels.entries(FAMILY, "stream")}
+STREAM_HEAD_DIMS = tuple(sorted({e.params["MAX_D"] for e in kernels.entries(FAMILY, "stream")}))
+FLASH_HEAD_DIMS = tuple(sorted({e.params["MAX_D"] for e in kernels.entries(FAMILY, "flash")
+                                if e.params["PHASE"] == "split"}))
 ROUTES = [
     Route("stream_q16", lambda c: wants_stream(c, "stream_q16"), build_stream,
           "prefill: 16 query rows share each streamed K/V tile; no S x S_kv buffer", "stream_q16"),
@@ -240,3 +281,5 @@ ROUTES = [
     Route("materialized", materialized_ok, build_materialized,
           "fallback for any shape or adapter the others reject: scores, softmax, P V"),
 ]
+NAMES = ("sdpa",)
+register(Op("sdpa", FAMILY, sdpa_case, {FAMILY: ROUTES}, host=sdpa_host))

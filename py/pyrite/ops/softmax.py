@@ -1,11 +1,14 @@
 """softmax / log_softmax over one dim (torch's `dim`, default the last), max-subtracted, f32."""
 from __future__ import annotations
 
-from ..graph.plan import Plan, Tensor
+from .. import kernels
 from ..errors import ShapeError
-from .broadcast import Spec, check_dtype, check_out, check_shape, normalize_dims, numel
+from ..graph.plan import Plan, Tensor
+from ..graph.registry import Op, register
 from ..kernels import kernel_id
+from .broadcast import Spec, check_dtype, check_out, check_shape, normalize_dims, numel
 from .reduce import ROUTES, Runs, RunsArgs
+from .single import library_case
 
 FAMILY = "softmax"
 
@@ -42,5 +45,6 @@ def build(plan: Plan, op: str, name: str, x: Tensor, *, out: Tensor, dim: int = 
 
 # -- registration -------------------------------------------------------------------------------
 # Routes: reduce.ROUTES (serial for rows up to a workgroup wide, a workgroup per row beyond).
-DTYPES = ("f32",)
 NAMES = ("softmax", "log_softmax")
+DTYPES = tuple(sorted({e.params["T"] for e in kernels.entries(FAMILY)}))  # softmax.yaml's T
+register(*(Op(name, FAMILY, library_case(name, build), {FAMILY: ROUTES}, DTYPES, infer) for name in NAMES))

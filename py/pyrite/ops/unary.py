@@ -5,8 +5,10 @@ gelu takes approximate="none" (erf form) or "tanh", as torch.nn.functional.gelu.
 from __future__ import annotations
 
 from ..graph.plan import Plan, Tensor
+from ..graph.registry import Op, register
 from .broadcast import Spec, check_dtype, check_out, check_shape
-from .elementwise import map_op
+from .elementwise import MAP_ROUTES, map_op, signatures
+from .single import library_case
 
 FAMILY = "unary"
 APPROXIMATE = ("none", "tanh")
@@ -28,12 +30,9 @@ def build(plan: Plan, op: str, name: str, x: Tensor, *, out: Tensor, approximate
 
 
 # -- registration -------------------------------------------------------------------------------
-# op name -> input dtypes (the output dtype is the input's); map.yaml holds each variant's formula.
-FLOAT = ("f32",)
-SIGNED = ("f32", "i32")
-DTYPES = {
-    "abs": SIGNED, "neg": SIGNED, "relu": SIGNED,
-    "exp": FLOAT, "sqrt": FLOAT, "rsqrt": FLOAT, "sin": FLOAT, "cos": FLOAT, "tanh": FLOAT, "round": FLOAT,
-    "hardswish": FLOAT, "sigmoid": FLOAT, "silu": FLOAT, "gelu": FLOAT,
-}
-NAMES = tuple(DTYPES)
+# op name -> input dtypes (the output dtype is the input's), from map.yaml's <op>_<dtype> variants,
+# which also hold each formula (gelu's tanh form: gelu_tanh_<dtype>).
+NAMES = ("abs", "neg", "relu", "exp", "sqrt", "rsqrt", "sin", "cos", "tanh", "round", "hardswish", "sigmoid",
+         "silu", "gelu")
+DTYPES = {name: tuple(ins[0] for ins in signatures(name)) for name in NAMES}
+register(*(Op(name, FAMILY, library_case(name, build), {FAMILY: MAP_ROUTES}, DTYPES[name], infer) for name in NAMES))

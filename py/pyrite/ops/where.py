@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from ..errors import DTypeError
 from ..graph.plan import Plan, Tensor
+from ..graph.registry import Op, register
 from .broadcast import Spec, broadcast_shapes, check_out, check_shape
-from .elementwise import Operand, common_dtype, is_scalar, map_op, operand
+from .elementwise import MAP_ROUTES, Operand, common_dtype, is_scalar, map_op, operand, signatures
+from .single import library_case
 
 FAMILY = "where"
 
@@ -35,5 +37,7 @@ def build(plan: Plan, op: str, name: str, cond: Tensor, a: Operand, b: Operand, 
 
 
 # -- registration -------------------------------------------------------------------------------
-DTYPES = ("f32", "i32", "bool")
+# the dtypes of a and b, from map.yaml's where_<dtype> variants
 NAMES = ("where",)
+DTYPES = tuple(ins[-1] for ins in signatures("where"))
+register(Op("where", FAMILY, library_case("where", build), {FAMILY: MAP_ROUTES}, DTYPES, infer))

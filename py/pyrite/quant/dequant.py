@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 
 from pyrite.errors import ModelFormatError, ShapeError
-from pyrite.models.format import FORMAT_PARTS, ModelIndex, TensorEntry, part_bytes
+from pyrite.formats import FORMATS, part_bytes
+from pyrite.models.format import ModelIndex, TensorEntry
 from pyrite.quant.gguf import GGUFFile
 from pyrite.quant.packing import PackedTensor
 
@@ -41,7 +42,7 @@ def _nibbles(part: Buffer, n: int, k: int) -> np.ndarray:
 def dequant(fmt: str, shape: tuple[int, ...], group_size: int | None, parts: Mapping[str, Buffer],
             name: str = "?") -> np.ndarray:
     """Our packed parts -> float32 array of `shape` ([N, K] or [K])."""
-    if set(parts) != set(FORMAT_PARTS.get(fmt, ())):
+    if fmt not in FORMATS or set(parts) != set(FORMATS[fmt].parts):
         raise ModelFormatError(f"tensor {name!r}: format {fmt!r} with parts {sorted(parts)}")
     for pname, data in parts.items():
         want = part_bytes(fmt, shape, group_size, pname)

@@ -7,7 +7,7 @@ Two sources:
 - float32 weights, quantized the way ggml quantizes Q4_0 / Q8_0 (so
   `quantize_q4gsw(x)` == `pack_gguf(gguf.quants.quantize(x, Q4_0))`).
 
-Layouts (weight [N, K]; see pyrite.models.format for the full schema):
+Layouts (weight [N, K]; each format's parts: pyrite/formats.py):
   q4 "q":   nibble (n, k) at bits 4*(k%8) of u32 word n*(K/8) + k/8. In little-endian
             bytes that is: byte n*(K/2) + k/2, low nibble for even k, high for odd k.
   q8 "q":   int8 (n, k) at byte n*K + k (byte k%4 of u32 word n*(K/4) + k/4).
@@ -33,7 +33,7 @@ _ROWS_PER_CHUNK_ELEMS = 1 << 22  # quantize ~4M elements at a time to bound temp
 class PackedTensor:
     """A tensor in one of our formats; parts are the exact bytes model.json indexes."""
 
-    format: str                 # "f32" | "q4gsw" | "q4a" | "q8gsw"
+    format: str                 # a formats.FORMATS name
     shape: tuple[int, ...]      # [N, K] (or [K] for f32 vectors)
     group_size: int | None
     parts: dict[str, bytes]

@@ -1,8 +1,8 @@
-"""Weights on the device as the ops see them: part buffers (q / scale / min, or data), row blocks and
-row views.
+"""Weights on the device as the ops see them: part buffers (formats.py: q / scale / min, or data), row
+blocks and row views.
 
 A row block is a tensor's rows [n0, n1) in buffers of its own (a matrix too large for one binding is
-split at load, models/weights.py). A row view is rows [r0, r1) of a packed tensor in the packed
+split at load, models/row_blocks.py). A row view is rows [r0, r1) of a packed tensor in the packed
 tensor's buffers: the load step packs Q, K and V (and gate, up) into one tensor so a fused kernel reads
 them in one pass, and the split routes read each member through a view, without a copy.
 """
@@ -11,27 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..errors import ShapeError
+from ..formats import FORMATS, part_bytes
 from ..gpu import Buffer
-
-
-def part_bytes(fmt: str, shape: tuple[int, ...] | list[int], group_size: int | None, part: str) -> int:
-    """Exact byte size of one part of a tensor of this shape and format (models/format.py layouts)."""
-    if fmt == "f32":
-        n = 1
-        for d in shape:
-            n *= d
-        return 4 * n
-    n_rows, k = shape
-    if part == "q":
-        return n_rows * k // 2 if fmt in ("q4gsw", "q4a") else n_rows * k
-    return -(-2 * (k // group_size) * n_rows // 4) * 4  # scale / min: fp16 [K/gs, N], padded to 4 bytes
 
 
 @dataclass
 class DeviceWeight:
     name: str
     shape: tuple[int, ...]        # [N, K] for matrices (PyTorch order), [K] for vectors
-    format: str                   # q4gsw | q4a | q8gsw | f32
+    format: str                   # a formats.FORMATS name
     group_size: int | None
     parts: dict[str, Buffer]      # q / scale / min, or data for f32 (empty when split into blocks)
     row0: int = 0                 # first row of the whole tensor this weight holds (a block's offset)
@@ -45,14 +33,11 @@ class DeviceWeight:
         return self.part_rows or self.shape[0]
 
     def bindings(self) -> list[Buffer]:
-        """The part buffers in kernel binding order: weights, scales, mins (f32: data)."""
+        """The part buffers in kernel binding order (the format's parts: weights, scales, mins; or data)."""
         if self.blocks:  # only ops that walk row_blocks() accept a split tensor
             raise ShapeError(f"tensor {self.name} is split into {len(self.blocks)} row blocks; "
                              f"bind each of row_blocks() instead")
-        if self.format == "f32":
-            return [self.parts["data"]]
-        order = ("q", "scale", "min") if self.format == "q4a" else ("q", "scale")
-        return [self.parts[p] for p in order]
+        return [self.parts[p] for p in FORMATS[self.format].parts]
 
     def row_blocks(self) -> tuple["DeviceWeight", ...]:
         """The weights to dispatch over, in row order: the blocks, or the tensor itself."""

@@ -1,4 +1,4 @@
-"""Row blocks, planned at load (the DeviceWeight the ops bind lives in graph/weights.py).
+"""Row blocks, planned at load (the DeviceWeight the ops bind lives in graph/device_weights.py).
 
 A matrix whose part is larger than one storage binding (maxStorageBufferBindingSize: 128 MiB by
 default, where Qwen2.5's 151936 x 896 q8 embedding is 136 MB) is split at load into row blocks
@@ -8,15 +8,11 @@ block. The block plan is a pure function of the shape, format and limit.
 from __future__ import annotations
 
 from ..errors import LimitError
-from .format import FORMAT_PARTS, part_bytes
+from ..formats import max_part_bytes
 
 # Block heights are multiples of this: even (fp16 scale pairs stay whole u32 words) and a whole
 # number of the linear kernel's 4-row register tiles.
 BLOCK_ROW_ALIGN = 64
-
-
-def max_part_bytes(fmt: str, shape: tuple[int, ...], group_size: int | None) -> int:
-    return max(part_bytes(fmt, shape, group_size, p) for p in FORMAT_PARTS[fmt])
 
 
 def plan_row_blocks(name: str, shape: tuple[int, ...], fmt: str, group_size: int | None,
