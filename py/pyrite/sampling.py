@@ -19,17 +19,24 @@ from .fields import Field
 
 MAX_TOP_K = 256   # candidates of a draw (shaders/sample/draw.yaml TOP_K)
 MAX_WINDOW = 64   # positions the repetition penalty can look back (the GPU's history ring)
+# The draw reads temperature and penalty as f32 and divides by them: bounds keep both meaningful there
+# (far past any use: at temperature 100 a draw is near uniform over its candidates).
+MAX_TEMPERATURE, PENALTY_RANGE = 100, (0.01, 100)
+# A positive temperature this small draws the argmax anyway; far smaller, 1 / t overflows the GPU's f32.
+GREEDY_BELOW = 1e-6
 
 # The sampling fields, once: SamplingParams checks them, and the page checks the same table (pyrite.schema).
 SAMPLING_FIELDS: tuple[Field, ...] = (
-    Field("temperature", "number", 0.0, SamplingError, "0: greedy", minimum=0),
+    Field("temperature", "number", 0.0, SamplingError, f"0 (below {GREEDY_BELOW:g}): greedy", minimum=0,
+          maximum=MAX_TEMPERATURE),
     Field("top_k", "integer", 0, SamplingError, f"candidates of the draw (0: {MAX_TOP_K})", minimum=0,
           maximum=MAX_TOP_K),
     Field("top_p", "number", 1.0, SamplingError, "nucleus mass kept", minimum=0, exclusive_minimum=True, maximum=1),
     Field("min_p", "number", 0.0, SamplingError, "drop tokens below min_p times the most likely one's probability",
           minimum=0, maximum=1, exclusive_maximum=True),
     Field("repetition_penalty", "number", 1.0, SamplingError,
-          "> 1 discourages the tokens of the last repetition_window positions", minimum=0, exclusive_minimum=True),
+          "> 1 discourages the tokens of the last repetition_window positions", minimum=PENALTY_RANGE[0],
+          maximum=PENALTY_RANGE[1]),
     Field("repetition_window", "integer", MAX_WINDOW, SamplingError, "positions the penalty looks back", minimum=0,
           maximum=MAX_WINDOW),
     Field("seed", "integer", None, SamplingError, "absent: a fresh draw each time", minimum=0, maximum=2 ** 64,
@@ -64,7 +71,7 @@ class SamplingParams:
 
     @property
     def greedy(self) -> bool:
-        return self.temperature == 0.0
+        return self.temperature < GREEDY_BELOW
 
 
 # Without a top_k, sampling still looks at the most likely tokens only: beyond a few hundred,
