@@ -117,19 +117,29 @@ def test_stop_during_a_load_and_a_load_during_a_generation(session, page):
     session.load("models/smollm2-135m")  # the page's own view of the model, for the tests after this one
 
 
-@pytest.fixture
-def flipped_model(tmp_path):
-    """A tiny model served from dist/models/ (converted from the tiny GGUF) whose shard has one byte
-    flipped after conversion: its model.json still names the shard's true sha256."""
-    model = Path(DIST) / "models" / "test-flipped-byte"
+def serve_tiny(tmp_path: Path, name: str, flip: bool = False):
+    """A tiny model served from dist/models/<name> (converted from the tiny GGUF); flip: one byte of its
+    shard flipped after conversion, so its model.json still names the shard's true sha256."""
+    model = Path(DIST) / "models" / name
     shutil.rmtree(model, ignore_errors=True)
     convert_gguf(write_tiny_gguf(tmp_path / "tiny.gguf"), model)
-    shard = model / "weights-00000.bin"
-    data = bytearray(shard.read_bytes())
-    data[len(data) // 2] ^= 0x40
-    shard.write_bytes(bytes(data))
-    yield "models/test-flipped-byte"
+    if flip:
+        shard = model / "weights-00000.bin"
+        data = bytearray(shard.read_bytes())
+        data[len(data) // 2] ^= 0x40
+        shard.write_bytes(bytes(data))
+    yield f"models/{name}"
     shutil.rmtree(model, ignore_errors=True)
+
+
+@pytest.fixture
+def flipped_model(tmp_path):
+    yield from serve_tiny(tmp_path, "test-flipped-byte", flip=True)
+
+
+@pytest.fixture
+def tiny_model(tmp_path):
+    yield from serve_tiny(tmp_path, "test-kept-shard")
 
 
 def test_a_flipped_byte_in_a_served_shard_is_caught_before_upload(session, loaded, flipped_model):
@@ -145,5 +155,39 @@ def test_a_flipped_byte_in_a_served_shard_is_caught_before_upload(session, loade
         }""", flipped_model)
         assert r["kind"] == "ShardChecksumError" and "weights-00000.bin" in r["message"] and "sha256" in r["message"], r
         assert r["gpu"] == 0  # nothing was uploaded
+    finally:
+        page.close()
+
+
+def test_a_kept_shard_that_fails_its_sha256_is_read_again_from_the_network(session, loaded, tiny_model):
+    """The weight cache holds a damaged copy of a shard (same size, wrong bytes): the loader refuses it,
+    the shard reader fetches it again past every cache (cache "reload": no-cache headers), the model
+    loads, and the kept copy is the verified one by the time the load answers."""
+    page = session.new_page()
+    shard_requests = []
+    page.on("request", lambda r: shard_requests.append(r) if r.url.endswith("/test-kept-shard/weights-00000.bin")
+            else None)
+    try:
+        page.goto(session.url("examples/api.html?model=no-such-model"))  # its own engine fails: the page is idle
+        r = page.evaluate("""async (model) => {
+          const { Pyrite, CACHE, cacheKey } = await import("../pyrite.js");
+          const base = new URL("../", location.href);
+          const shard = (await (await fetch(new URL(`${model}/model.json`, base))).json()).shards[0];
+          const key = cacheKey(base, shard.sha256);
+          const cache = await caches.open(CACHE);
+          const headers = {"Content-Length": String(shard.bytes)};
+          await cache.put(key, new Response(new Uint8Array(shard.bytes).fill(7), {headers}));
+          const p = new Pyrite(base, () => {});
+          let loaded;
+          try { loaded = (await p.load(model)).model; } finally { p.terminate(); }
+          const kept = await (await cache.match(key)).arrayBuffer();
+          await cache.delete(key);  // the flipped-byte test serves the same shard bytes
+          const hex = [...new Uint8Array(await crypto.subtle.digest("SHA-256", kept))]
+            .map((b) => b.toString(16).padStart(2, "0")).join("");
+          return {loaded, sha256: shard.sha256, kept: hex};
+        }""", tiny_model)
+        assert r["loaded"] and r["kept"] == r["sha256"], r
+        assert len(shard_requests) == 1, [q.url for q in shard_requests]  # the first read was the kept copy
+        assert shard_requests[0].headers.get("cache-control") == "no-cache", shard_requests[0].headers
     finally:
         page.close()
