@@ -117,29 +117,19 @@ def test_stop_during_a_load_and_a_load_during_a_generation(session, page):
     session.load("models/smollm2-135m")  # the page's own view of the model, for the tests after this one
 
 
-def serve_tiny(tmp_path: Path, name: str, flip: bool = False):
-    """A tiny model served from dist/models/<name> (converted from the tiny GGUF); flip: one byte of its
-    shard flipped after conversion, so its model.json still names the shard's true sha256."""
-    model = Path(DIST) / "models" / name
-    shutil.rmtree(model, ignore_errors=True)
-    convert_gguf(write_tiny_gguf(tmp_path / "tiny.gguf"), model)
-    if flip:
-        shard = model / "weights-00000.bin"
-        data = bytearray(shard.read_bytes())
-        data[len(data) // 2] ^= 0x40
-        shard.write_bytes(bytes(data))
-    yield f"models/{name}"
-    shutil.rmtree(model, ignore_errors=True)
-
-
 @pytest.fixture
 def flipped_model(tmp_path):
-    yield from serve_tiny(tmp_path, "test-flipped-byte", flip=True)
-
-
-@pytest.fixture
-def tiny_model(tmp_path):
-    yield from serve_tiny(tmp_path, "test-kept-shard")
+    """A tiny model served from dist/models/ (converted from the tiny GGUF) whose shard has one byte
+    flipped after conversion: its model.json still names the shard's true sha256."""
+    model = Path(DIST) / "models" / "test-flipped-byte"
+    shutil.rmtree(model, ignore_errors=True)
+    convert_gguf(write_tiny_gguf(tmp_path / "tiny.gguf"), model)
+    shard = model / "weights-00000.bin"
+    data = bytearray(shard.read_bytes())
+    data[len(data) // 2] ^= 0x40
+    shard.write_bytes(bytes(data))
+    yield "models/test-flipped-byte"
+    shutil.rmtree(model, ignore_errors=True)
 
 
 def test_a_flipped_byte_in_a_served_shard_is_caught_before_upload(session, loaded, flipped_model):
@@ -159,13 +149,14 @@ def test_a_flipped_byte_in_a_served_shard_is_caught_before_upload(session, loade
         page.close()
 
 
-def test_a_kept_shard_that_fails_its_sha256_is_read_again_from_the_network(session, loaded, tiny_model):
-    """The weight cache holds a damaged copy of a shard (same size, wrong bytes): the loader refuses it,
-    the shard reader fetches it again past every cache (cache "reload": no-cache headers), the model
-    loads, and the kept copy is the verified one by the time the load answers."""
+def test_a_kept_shard_that_fails_its_sha256_is_read_again_from_the_network(session, loaded):
+    """The weight cache holds a damaged copy of the default model's shard (the right size, the wrong
+    bytes): the loader refuses it, the shard reader fetches the shard again past every cache (cache
+    "reload": no-cache headers), the model loads, and the kept copy is the verified one by the time the
+    load answers."""
     page = session.new_page()
     shard_requests = []
-    page.on("request", lambda r: shard_requests.append(r) if r.url.endswith("/test-kept-shard/weights-00000.bin")
+    page.on("request", lambda r: shard_requests.append(r) if r.url.endswith("/smollm2-135m/weights-00000.bin")
             else None)
     try:
         page.goto(session.url("examples/api.html?model=no-such-model"))  # its own engine fails: the page is idle
@@ -181,13 +172,13 @@ def test_a_kept_shard_that_fails_its_sha256_is_read_again_from_the_network(sessi
           let loaded;
           try { loaded = (await p.load(model)).model; } finally { p.terminate(); }
           const kept = await (await cache.match(key)).arrayBuffer();
-          await cache.delete(key);  // the flipped-byte test serves the same shard bytes
           const hex = [...new Uint8Array(await crypto.subtle.digest("SHA-256", kept))]
             .map((b) => b.toString(16).padStart(2, "0")).join("");
-          return {loaded, sha256: shard.sha256, kept: hex};
-        }""", tiny_model)
-        assert r["loaded"] and r["kept"] == r["sha256"], r
+          return {loaded, file: shard.file, sha256: shard.sha256, kept: hex};
+        }""", "models/smollm2-135m")
+        assert r["loaded"] == "smollm2-135m" and r["file"] == "weights-00000.bin" and r["kept"] == r["sha256"], r
         assert len(shard_requests) == 1, [q.url for q in shard_requests]  # the first read was the kept copy
-        assert shard_requests[0].headers.get("cache-control") == "no-cache", shard_requests[0].headers
+        headers = shard_requests[0].all_headers()
+        assert headers.get("cache-control") == "no-cache", headers
     finally:
         page.close()
