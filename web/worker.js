@@ -1,8 +1,9 @@
 // pyrite's module worker: Pyodide + the pyrite wheel, driven by messages from pyrite.js.
 //
 // main -> worker: {type, id, payload}, every request alike; the requests are pyrite.web's table
-//   (py/pyrite/web.py): load, generate, generate_ids, encode, score, profile, probe, cases, options,
-//   info; and the immediate ones, stop and lose_device (a test hook), which skip the queue.
+//   (py/pyrite/web.py; their fields: py/pyrite/schema.py, docs/seam.md): load, generate, chat,
+//   generate_ids, encode, score, profile, probe, cases, options, memory, info; and the immediate ones,
+//   stop and lose_device (a test hook), which skip the queue.
 // worker -> main:
 //   {type:"schema", schema}                                          once, at boot: pyrite.schema.export()
 //   {type:"event", id, event:"progress", data:{phase, done, total}}  phases: runtime | weights | upload | shaders
