@@ -13,7 +13,7 @@
 // answer, then loads the model in place of the current one (the worker frees the old one's GPU buffers).
 import { renderMarkdown, copyButton } from "./markdown.js";
 import { showAdapter, showCache, showProfile } from "./panels.js";
-import { Pyrite, PyriteError, clearCache } from "./pyrite.js";
+import { Pyrite, PyriteError, clearCache, fieldError, problem } from "./pyrite.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -28,6 +28,14 @@ const ui = {
   adapter: $("adapter"), features: $("features"), limits: $("limits"), f16: $("f16"),
   profileRun: $("profile-run"), profileTable: $("profile-table"),
 };
+
+// The settings form: each input's field of the schema (chat's options: bounds, kind) and its label.
+const SETTINGS = [
+  ["max_tokens", ui.maxTokens, "Max tokens"], ["temperature", ui.temperature, "Temperature"],
+  ["top_p", ui.topP, "Top-p"], ["top_k", ui.topK, "Top-k"], ["min_p", ui.minP, "Min-p"],
+  ["repetition_penalty", ui.repetitionPenalty, "Repetition penalty"],
+  ["repetition_window", ui.repetitionWindow, "Penalty window"], ["seed", ui.seed, "Seed"],
+];
 
 const params = new URLSearchParams(location.search);
 // Only a model directory of this site: a link must not point the page at someone else's files.
@@ -146,7 +154,7 @@ async function loadNow(model, maxCtx, blockBytes) {
     ready = true;
     ui.progressBox.hidden = true;
     showModel(info);
-    ui.maxTokens.max = info.max_ctx;
+    boundSettings(info.max_ctx);
     messages = [];  // a conversation belongs to the model (and KV cache) it was held with
     ui.log.replaceChildren();
     setStatus("ready", `Ready (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s). Type a prompt and press Send.`);
@@ -193,28 +201,33 @@ async function pick(id) {
 
 // -- the conversation ------------------------------------------------------------------------------
 
-function number(input, name, ok, must) {
-  if (input.value === "") return undefined;
-  const v = input.valueAsNumber;
-  if (!ok(v)) throw new Error(`${name} must be ${must}.`);
-  return v;
+/** The settings' inputs take their bounds from the schema (max tokens: the model's context too). */
+function boundSettings(maxCtx) {
+  const fields = pyrite.schema.requests.chat.options;
+  for (const [name, input] of SETTINGS) {
+    input.min = fields[name].minimum ?? "";
+    input.max = fields[name].maximum ?? "";
+  }
+  ui.maxTokens.max = maxCtx;
 }
 
+/** The settings as chat / generate options, each checked against its schema field (the messages say it
+ * with the form's labels); an empty input is left to its default. */
 function readOptions() {
+  const fields = pyrite.schema.requests.chat.options;
+  const o = {};
+  for (const [name, input, label] of SETTINGS) {
+    if (input.value === "") continue;
+    const f = fields[name];
+    if (problem(f, input.valueAsNumber, name)) throw fieldError(f.kind, name, `${label} must be ${f.must}.`);
+    o[name] = input.valueAsNumber;
+  }
   const maxCtx = pyrite.model.max_ctx;
-  const o = {
-    max_tokens: number(ui.maxTokens, "Max tokens", (v) => Number.isInteger(v) && v >= 1 && v <= maxCtx,
-                       `a whole number from 1 to ${maxCtx} (the context)`),
-    temperature: number(ui.temperature, "Temperature", (v) => v >= 0, "a number >= 0 (0 is greedy)"),
-    top_p: number(ui.topP, "Top-p", (v) => v > 0 && v <= 1, "a number in (0, 1]"),
-    top_k: number(ui.topK, "Top-k", (v) => Number.isInteger(v) && v >= 0, "a whole number >= 0"),
-    min_p: number(ui.minP, "Min-p", (v) => v >= 0 && v < 1, "a number in [0, 1)"),
-    repetition_penalty: number(ui.repetitionPenalty, "Repetition penalty", (v) => v > 0, "a number > 0"),
-    repetition_window: number(ui.repetitionWindow, "Penalty window", (v) => Number.isInteger(v) && v >= 1 && v <= 64,
-                              "a whole number from 1 to 64 (the positions the penalty looks back)"),
-    seed: number(ui.seed, "Seed", Number.isInteger, "a whole number"),
-  };
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  if (o.max_tokens > maxCtx) {
+    const f = fields.max_tokens;
+    throw fieldError(f.kind, "max_tokens", `Max tokens must be ${f.must} and at most ${maxCtx} (the context).`);
+  }
+  return o;
 }
 
 function formatStats(s) {
@@ -253,7 +266,7 @@ async function send() {
   try {
     options = readOptions();
   } catch (err) {
-    setStatus("error", err.message);
+    setStatus("error", describeError(err));
     return;
   }
   const prompt = ui.prompt.value;

@@ -1,9 +1,51 @@
-"""Typed errors. Every message names the thing at fault (file, tensor, op, limit, shape)."""
+"""Typed errors. Every message names the thing at fault (file, tensor, op, limit, shape, field).
+
+The public attributes an error carries are its details where it crosses to the page (pyrite.web
+error_shape); the kinds that can cross are listed in pyrite.schema.SEAM_ERRORS (docs/errors.md).
+"""
 from __future__ import annotations
+
+import traceback as _traceback
 
 
 class PyriteError(Exception):
     """Base of every error pyrite raises on purpose."""
+
+
+class FieldError(PyriteError, ValueError):
+    """Base of the errors that name one field of a request (details.field), refused before any work."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        super().__init__(message)
+
+
+class RequestError(FieldError):
+    """A request field (prompt, messages, max_tokens, stop, ...) missing, unknown, mistyped or out of bounds."""
+
+
+class SamplingError(FieldError):
+    """A sampling field (temperature, top_k, top_p, min_p, repetition_*, seed) of the wrong type or out of range."""
+
+
+class OptionError(FieldError):
+    """An unknown runtime option, or a value the option does not allow."""
+
+
+class ProtocolError(PyriteError):
+    """A request the seam does not know, a payload that is no JSON object, or a request before any load."""
+
+
+class InternalError(PyriteError):
+    """An exception pyrite did not expect (a bug): details carry its Python type, message and traceback."""
+
+    def __init__(self, type: str, message: str, traceback: str):
+        self.type, self.message, self.traceback = type, message, traceback
+        super().__init__(f"{type}: {message}")
+
+    @classmethod
+    def of(cls, e: BaseException) -> "InternalError":
+        return cls(type(e).__qualname__, str(e), "".join(_traceback.format_exception(e)))
 
 
 class GGUFError(PyriteError):

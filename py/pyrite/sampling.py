@@ -1,5 +1,5 @@
-"""Sampling parameters (checked up front), and the host's draw from one row of logits: repetition
-penalty, top-k, temperature, top-p, min-p, seeded. Pure Python.
+"""Sampling parameters (checked up front, by one table of fields), and the host's draw from one row of
+logits: repetition penalty, top-k, temperature, top-p, min-p, seeded. Pure Python.
 
 Decode draws on the GPU (shaders/sample/draw.wgsl, the same steps in the same order, with its own
 counter-based random numbers); the host draws only where it sees every step (option decode_batch=1,
@@ -10,53 +10,56 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Mapping, Sequence
 
-from .errors import PyriteError
+from .errors import SamplingError
+from .fields import Field
 
 
 MAX_TOP_K = 256   # candidates of a draw (shaders/sample/draw.yaml TOP_K)
 MAX_WINDOW = 64   # positions the repetition penalty can look back (the GPU's history ring)
+# The draw reads temperature and penalty as f32 and divides by them: bounds keep both meaningful there
+# (far past any use: at temperature 100 a draw is near uniform over its candidates).
+MAX_TEMPERATURE, PENALTY_RANGE = 100, (0.01, 100)
+# A positive temperature this small draws the argmax anyway; far smaller, 1 / t overflows the GPU's f32.
+GREEDY_BELOW = 1e-6
 
-
-OPTION_KEYS = ("temperature", "top_k", "top_p", "min_p", "repetition_penalty", "repetition_window", "seed")
-
-
-class SamplingError(PyriteError, ValueError):
-    """A sampling option out of its range (named), refused before any GPU work."""
-
-    def __init__(self, option: str, message: str):
-        self.option = option
-        super().__init__(message)
+# The sampling fields, once: SamplingParams checks them, and the page checks the same table (pyrite.schema).
+SAMPLING_FIELDS: tuple[Field, ...] = (
+    Field("temperature", "number", 0.0, SamplingError, f"0 (below {GREEDY_BELOW:g}): greedy", minimum=0,
+          maximum=MAX_TEMPERATURE),
+    Field("top_k", "integer", 0, SamplingError, f"candidates of the draw (0: {MAX_TOP_K})", minimum=0,
+          maximum=MAX_TOP_K),
+    Field("top_p", "number", 1.0, SamplingError, "nucleus mass kept", minimum=0, exclusive_minimum=True, maximum=1),
+    Field("min_p", "number", 0.0, SamplingError, "drop tokens below min_p times the most likely one's probability",
+          minimum=0, maximum=1, exclusive_maximum=True),
+    Field("repetition_penalty", "number", 1.0, SamplingError,
+          "> 1 discourages the tokens of the last repetition_window positions", minimum=PENALTY_RANGE[0],
+          maximum=PENALTY_RANGE[1]),
+    Field("repetition_window", "integer", MAX_WINDOW, SamplingError, "positions the penalty looks back", minimum=0,
+          maximum=MAX_WINDOW),
+    Field("seed", "integer", None, SamplingError, "absent: a fresh draw each time", minimum=0, maximum=2 ** 64,
+          exclusive_maximum=True),
+)
+SAMPLING = {f.name: f for f in SAMPLING_FIELDS}
+OPTION_KEYS = tuple(SAMPLING)
 
 
 @dataclass(frozen=True)
 class SamplingParams:
-    temperature: float = 0.0   # 0: greedy
-    top_k: int = 0             # 0: MAX_TOP_K candidates
-    top_p: float = 1.0         # nucleus mass kept
-    min_p: float = 0.0         # drop tokens below min_p times the most likely one's probability
-    repetition_penalty: float = 1.0  # > 1 discourages the tokens of the last repetition_window positions
-    repetition_window: int = MAX_WINDOW
-    seed: int | None = None
+    """Sampling parameters, each checked by its SAMPLING_FIELDS entry (None: the default)."""
+    temperature: float = SAMPLING["temperature"].default
+    top_k: int = SAMPLING["top_k"].default
+    top_p: float = SAMPLING["top_p"].default
+    min_p: float = SAMPLING["min_p"].default
+    repetition_penalty: float = SAMPLING["repetition_penalty"].default
+    repetition_window: int = SAMPLING["repetition_window"].default
+    seed: int | None = SAMPLING["seed"].default
 
     def __post_init__(self) -> None:
-        checks = (
-            ("temperature", self.temperature, _number(self.temperature) and self.temperature >= 0, ">= 0"),
-            ("top_k", self.top_k, _integer(self.top_k) and 0 <= self.top_k <= MAX_TOP_K, f"in 0 .. {MAX_TOP_K}"),
-            ("top_p", self.top_p, _number(self.top_p) and 0.0 < self.top_p <= 1.0, "in (0, 1]"),
-            ("min_p", self.min_p, _number(self.min_p) and 0.0 <= self.min_p < 1.0, "in [0, 1)"),
-            ("repetition_penalty", self.repetition_penalty,
-             _number(self.repetition_penalty) and self.repetition_penalty > 0, "> 0"),
-            ("repetition_window", self.repetition_window,
-             _integer(self.repetition_window) and 0 <= self.repetition_window <= MAX_WINDOW, f"in 0 .. {MAX_WINDOW}"),
-            ("seed", self.seed, self.seed is None or (_integer(self.seed) and 0 <= self.seed < 2 ** 64),
-             "None or in 0 .. 2**64 - 1"),
-        )
-        for name, value, ok, want in checks:
-            if not ok:
-                raise SamplingError(name, f"sampling option {name} must be {want}, got {value!r}")
+        for f in fields(self):
+            object.__setattr__(self, f.name, SAMPLING[f.name].check(getattr(self, f.name)))
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "SamplingParams":
@@ -68,15 +71,7 @@ class SamplingParams:
 
     @property
     def greedy(self) -> bool:
-        return self.temperature == 0.0
-
-
-def _number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-
-
-def _integer(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+        return self.temperature < GREEDY_BELOW
 
 
 # Without a top_k, sampling still looks at the most likely tokens only: beyond a few hundred,

@@ -1,10 +1,13 @@
 """The worker seam: every request the page's worker (web/worker.js) makes, in one table.
 
 The worker calls handle(type, payload_json, emit) for every request, load included; a request is an
-async function registered with @request, taking the payload (a dict) and `emit` (events: "progress",
-"piece") and returning something JSON can carry. Each call hands JS only strings (JSON) and numbers, so
-no PyProxy outlives it. An error crosses the seam once, in one shape: {"kind", "message", "details"}
-(kind: the Python error class; details: the fields a typed error carries, such as a LimitError's limit).
+async function registered with @request, taking the payload (a dict, checked against its table in
+pyrite.schema first: absent fields hold their defaults) and `emit` (events: "progress", "piece") and
+returning something JSON can carry. Each call hands JS only strings (JSON) and numbers, so no PyProxy
+outlives it. An error crosses the seam once, in one shape: {"kind", "message", "details"} (kind: the
+Python error class; details: the fields a typed error carries, such as a LimitError's limit or a
+RequestError's field; an unexpected exception is an InternalError carrying its type, message and
+traceback). The worker reads schema_json() at boot (the schema, for pyrite.js and the page).
 
 Immediate requests (stop, lose_device) are plain functions the worker runs at once, outside its queue,
 so they can land in the middle of a generate.
@@ -19,8 +22,9 @@ from dataclasses import asdict
 from urllib.parse import urljoin
 from typing import Any, Awaitable, Callable
 
+from . import schema
 from .engine import Engine
-from .errors import PyriteError
+from .errors import InternalError, ProtocolError, PyriteError
 from .gpu import Device, request_device
 from .sampling import SamplingParams
 
@@ -32,10 +36,6 @@ IMMEDIATE: dict[str, Callable[[], None]] = {}
 
 _engine: Engine | None = None
 _page_device: Device | None = None  # one device per page, kept across model switches
-
-
-class ProtocolError(PyriteError):
-    """A request the seam does not know, or a payload it cannot read."""
 
 
 def request(fn: Handler) -> Handler:
@@ -51,10 +51,12 @@ def immediate(fn: Callable[[], None]) -> Callable[[], None]:
 
 
 def error_shape(e: BaseException) -> dict[str, Any]:
-    """The one shape an error takes across the seam: kind, message and the typed error's fields."""
-    kind = type(e).__name__ if isinstance(e, (PyriteError, ValueError)) else "InternalError"
+    """The one shape an error takes across the seam: kind, message and the typed error's fields (an
+    exception that is no PyriteError: InternalError with its type, message and traceback)."""
+    if not isinstance(e, PyriteError):
+        e = InternalError.of(e)
     details = {k: v for k, v in vars(e).items() if isinstance(v, (str, int, float, bool)) and not k.startswith("_")}
-    return {"kind": kind, "message": str(e), "details": details}
+    return {"kind": type(e).__name__, "message": str(e), "details": details}
 
 
 async def handle(type: str, payload_json: str, emit: Emit) -> str:
@@ -72,7 +74,7 @@ async def handle(type: str, payload_json: str, emit: Emit) -> str:
             raise ProtocolError(f"{type}: the payload is not JSON ({e})") from None
         if not isinstance(payload, dict):
             raise ProtocolError(f"{type}: the payload must be a JSON object, got {payload_json[:80]!r}")
-        return json.dumps({"result": await fn(payload, emit)})
+        return json.dumps({"result": await fn(schema.check_request(type, payload), emit)})
     except Exception as e:
         return json.dumps({"error": error_shape(e)})
 
@@ -94,6 +96,11 @@ def immediate_types() -> str:
     return json.dumps(sorted(IMMEDIATE))
 
 
+def schema_json() -> str:
+    """The request schema (pyrite.schema.export), read once by the worker at boot and handed to pyrite.js."""
+    return json.dumps(schema.export())
+
+
 async def _device() -> Device:
     """The page's device, else a fresh one (kernel cases and info work before a load; a load after the
     device was lost gets a new one)."""
@@ -105,7 +112,7 @@ async def _device() -> Device:
 
 def _engine_or_raise() -> Engine:
     if _engine is None:
-        raise PyriteError("no model is loaded")
+        raise ProtocolError("no model is loaded (load one first)")
     return _engine
 
 
@@ -133,22 +140,12 @@ async def load(p: dict, emit: Emit) -> dict:
     def progress(phase: str, done: int, total: int) -> None:
         emit("progress", json.dumps({"phase": phase, "done": done, "total": total}))
 
-    model = site_url(str(p["model"]).rstrip("/") + "/")
-    _engine = await Engine.load(model, device=await _device(), max_ctx=int(p.get("max_ctx") or 2048),
-                                progress=progress, block_bytes=p.get("block_bytes"))
+    model = site_url(p["model"].rstrip("/") + "/")
+    _engine = await Engine.load(model, device=await _device(), max_ctx=p["max_ctx"], progress=progress,
+                                block_bytes=p["block_bytes"])
     gc.collect()  # gpu_bytes counts only what is still held
     return {"model": _engine.index.name, "config": _engine.config.to_json(), "device": _engine.device.describe(),
             "max_ctx": _engine.max_ctx, "gpu_bytes": _engine.device.live_bytes}
-
-
-def stop_strings(value: Any) -> tuple[str, ...]:
-    """OpenAI's stop: a string or a list of strings (None: none)."""
-    if value is None:
-        return ()
-    stops = (value,) if isinstance(value, str) else tuple(value) if isinstance(value, list) else None
-    if stops is None or not all(isinstance(s, str) and s for s in stops):
-        raise ValueError(f"stop must be a non-empty string or a list of them, got {value!r}")
-    return stops
 
 
 def _answer(engine: Engine) -> dict:
@@ -159,11 +156,9 @@ def _answer(engine: Engine) -> dict:
 async def generate(p: dict, emit: Emit) -> dict:
     """Stream the answer to p["prompt"] as "piece" events: {"stats", "attest", "steps"}."""
     engine = _engine_or_raise()
-    o = p.get("options") or {}
-    params = SamplingParams.from_options(o)
-    async for piece in engine.generate(str(p.get("prompt", "")), max_tokens=o.get("max_tokens", 256), params=params,
-                                       chat=bool(o.get("chat", True)), system=o.get("system"),
-                                       stop=stop_strings(o.get("stop"))):
+    o = p["options"]
+    async for piece in engine.generate(p["prompt"], max_tokens=o["max_tokens"], params=SamplingParams.from_options(o),
+                                       chat=o["chat"], system=o["system"], stop=schema.stops(o["stop"])):
         emit("piece", piece)
     return _answer(engine)
 
@@ -173,10 +168,9 @@ async def chat(p: dict, emit: Emit) -> dict:
     """Stream the assistant's next message in the conversation p["messages"] as "piece" events, reusing
     the KV cache of the turns before (Engine.chat): {"stats", "attest", "steps"}."""
     engine = _engine_or_raise()
-    o = p.get("options") or {}
-    params = SamplingParams.from_options(o)
-    async for piece in engine.chat(p.get("messages"), max_tokens=o.get("max_tokens", 256), params=params,
-                                   stop=stop_strings(o.get("stop"))):
+    o = p["options"]
+    async for piece in engine.chat(p["messages"], max_tokens=o["max_tokens"], params=SamplingParams.from_options(o),
+                                   stop=schema.stops(o["stop"])):
         emit("piece", piece)
     return _answer(engine)
 
@@ -192,7 +186,7 @@ def _kernel_counts(engine: Engine) -> dict[str, int]:
 async def generate_ids(p: dict, emit: Emit) -> dict:
     """Greedy token ids for prompt ids (bench and CLI --backend browser): {"ids", "stats", "steps"}."""
     engine = _engine_or_raise()
-    out = [t async for t in engine.generate_ids(list(p["ids"]), int(p["max_tokens"]))]
+    out = [t async for t in engine.generate_ids(p["ids"], p["max_tokens"])]
     return {"ids": out, "stats": engine.stats.to_dict(), "steps": engine.step_report()}
 
 
@@ -200,7 +194,7 @@ async def generate_ids(p: dict, emit: Emit) -> dict:
 async def profile(p: dict, emit: Emit) -> dict:
     """GPU time per kernel (timestamp queries) for a prefill of p["ids"] and one decode step:
     {"prefill": [...], "decode": [...]} (see Engine.profile_summary)."""
-    return await _engine_or_raise().profile(list(p["ids"]))
+    return await _engine_or_raise().profile(p["ids"])
 
 
 @request
@@ -211,7 +205,7 @@ async def probe(p: dict, emit: Emit) -> dict:
 
 @request
 async def encode(p: dict, emit: Emit) -> dict:
-    return {"ids": _engine_or_raise().encode_prompt(str(p.get("text", "")), bool(p.get("chat", False)))}
+    return {"ids": _engine_or_raise().encode_prompt(p["text"], p["chat"])}
 
 
 @request
@@ -219,8 +213,8 @@ async def score(p: dict, emit: Emit) -> dict:
     """Teacher-forced score of p["ids"]: {"tokens", "top1", "logprob"}; p["logits"] adds "logits": base64
     of little-endian f32 [len(ids), vocab] (for agreement tests: small vocabularies); p["pick"] (a list
     of token-id lists, one per position) adds "picked", their log-probabilities."""
-    logits = bool(p.get("logits", False))
-    r = await _engine_or_raise().score(list(p["ids"]), logits=logits, pick=p.get("pick"))
+    logits = p["logits"]
+    r = await _engine_or_raise().score(p["ids"], logits=logits, pick=p["pick"])
     if logits:
         r["logits"] = base64.b64encode(b"".join(row.tobytes() for row in r["logits"])).decode()
     return r
@@ -242,7 +236,7 @@ async def cases(p: dict, emit: Emit) -> dict:
 async def options(p: dict, emit: Emit) -> dict:
     """Set runtime options on the loaded engine (read per execution, no rebuild); all of them."""
     engine = _engine_or_raise()
-    engine.options.update(p.get("options") or {})
+    engine.options.update(p["options"])
     return dict(engine.options)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pyrite import schema
 from pyrite.driver import DIST, BrowserError
 from pyrite.tokenizer import Tokenizer
 
@@ -87,6 +88,41 @@ def test_python_errors_arrive_typed(session, loaded):
     with pytest.raises(BrowserError) as e:
         session.call("no_such_request")
     assert e.value.kind == "ProtocolError"
+
+
+def test_a_bug_arrives_as_internal_error_with_its_python_traceback_and_a_bad_field_names_itself(page):
+    r = page.evaluate("""async () => {
+      const p = window.pyriteApp.instance();
+      const out = {};
+      for (const [name, type, payload] of [["bug", "cases", {cases: [{}]}], ["field", "score", {ids: [1, -2]}]]) {
+        try { await p.request(type, payload); } catch (e) { out[name] = {kind: e.kind, message: e.message, details: e.details}; }
+      }
+      return out;
+    }""")
+    bug = r["bug"]
+    assert bug["kind"] == "InternalError" and bug["message"] == "KeyError: 'op'", bug
+    assert bug["details"]["type"] == "KeyError" and "from_json" in bug["details"]["traceback"]
+    assert r["field"] == {"kind": "RequestError", "message": r["field"]["message"], "details": {"field": "ids"}}
+
+
+def js_numbers(x):
+    """x with the integers past 2**53 as JS holds them (doubles): the seed's bound, 2**64."""
+    if isinstance(x, dict):
+        return {k: js_numbers(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [js_numbers(v) for v in x]
+    return float(x) if type(x) is int and abs(x) > 2 ** 53 else x
+
+
+def test_the_page_holds_python_s_schema_and_every_kind(page):
+    """The schema the worker handed pyrite.js at boot is pyrite.schema.export(); pyrite.js's ERROR_KINDS
+    are Python's kinds and its own two (docs/errors.md)."""
+    r = page.evaluate("""async () => {
+      const { ERROR_KINDS } = await import("./pyrite.js");
+      return {schema: window.pyriteApp.instance().schema, kinds: ERROR_KINDS};
+    }""")
+    assert js_numbers(r["schema"]) == js_numbers(schema.export())
+    assert r["kinds"] == [*schema.ERROR_KINDS, "WorkerError", "LoadError"]
 
 
 def test_leaving_the_stream_early_stops_the_generate(page):

@@ -30,10 +30,10 @@ def api(session, loaded):
 
 def run(page, body: str, arg=None):
     """An async JS function body with `engine` and `arg` in scope -> its JSON result, or {error: {kind,
-    message, option}} when it rejects."""
+    message, field}} when it rejects."""
     return page.evaluate(f"""async (arg) => {{
       const engine = window.engine;
-      try {{ {body} }} catch (e) {{ return {{error: {{kind: e.kind, message: e.message, option: e.details?.option}}}}; }}
+      try {{ {body} }} catch (e) {{ return {{error: {{kind: e.kind, message: e.message, field: e.details?.field}}}}; }}
     }}""", arg)
 
 
@@ -127,19 +127,26 @@ def test_interrupt_mid_stream_then_a_new_request(api):
     assert r["after"]["choices"][0]["message"]["content"]
 
 
-@pytest.mark.parametrize("request_,option", [
-    ({"messages": MESSAGES, "max_tokens": -3}, "max_tokens"),
-    ({"messages": MESSAGES, "top_p": 1.5}, "top_p"),
-    ({"messages": MESSAGES, "temperature": -1}, "temperature"),
-    ({"messages": "hi"}, "messages"),
-    ({"messages": [{"role": "robot", "content": "x"}]}, "messages[0]"),
-    ({"messages": MESSAGES, "beam_width": 4}, "beam_width"),
+@pytest.mark.parametrize("request_,kind,field", [
+    ({"messages": MESSAGES, "max_tokens": -3}, "RequestError", "max_tokens"),
+    ({"messages": MESSAGES, "top_p": 1.5}, "SamplingError", "top_p"),
+    ({"messages": MESSAGES, "temperature": -1}, "SamplingError", "temperature"),
+    ({"messages": MESSAGES, "top_k": 300}, "SamplingError", "top_k"),  # the draw's candidates, as Python says
+    ({"messages": MESSAGES, "repetition_window": 0, "stop": ["a", "b", "c", "d", "e"]}, None, None),
+    ({"messages": "hi"}, "RequestError", "messages"),
+    ({"messages": [{"role": "robot", "content": "x"}]}, "RequestError", "messages[0].role"),
+    ({"messages": MESSAGES, "beam_width": 4}, "RequestError", "beam_width"),
 ])
-def test_invalid_options_reject_naming_the_option(api, request_, option):
+def test_invalid_fields_reject_with_their_kind_naming_the_field(api, request_, kind, field):
+    """As Python's schema says (top_k at most 256, a window of 0, any number of stop strings)."""
     page, _ = api
-    r = run(page, "return await engine.chat.completions.create(arg);", request_)
-    assert r["error"]["kind"] == "OptionError" and r["error"]["option"] == option, r
-    assert option.split("[")[0] in r["error"]["message"]
+    r = run(page, "const reply = await engine.chat.completions.create({...arg, max_tokens: arg.max_tokens ?? 1});"
+                  "return {ok: reply.object};", request_)
+    if kind is None:
+        assert r == {"ok": "chat.completion"}, r
+        return
+    assert r["error"]["kind"] == kind and r["error"]["field"] == field, r
+    assert field.split("[")[0] in r["error"]["message"]
 
 
 def test_an_unknown_model_id_is_refused_and_two_engines_coexist(api):
@@ -147,7 +154,7 @@ def test_an_unknown_model_id_is_refused_and_two_engines_coexist(api):
     r = page.evaluate("""async () => {
       const { createEngine } = await import("../pyrite.js");
       let refused;
-      try { await createEngine({model: "no-such-model", baseUrl: "../"}); } catch (e) { refused = {kind: e.kind, message: e.message}; }
+      try { await createEngine({model: "no-such-model", baseUrl: "../"}); } catch (e) { refused = {kind: e.kind, message: e.message, field: e.details.field}; }
       const second = await createEngine({model: "smollm2-135m", baseUrl: "../"});
       const [a, b] = await Promise.all([
         window.engine.completions.create({prompt: "The history of the Roman Empire is", max_tokens: 4}),
@@ -155,7 +162,8 @@ def test_an_unknown_model_id_is_refused_and_two_engines_coexist(api):
       await second.unload();
       return {refused, a: a.choices[0].text, b: b.choices[0].text};
     }""")
-    assert r["refused"]["kind"] == "OptionError" and "no-such-model" in r["refused"]["message"]
+    assert r["refused"]["kind"] == "RequestError" and "no-such-model" in r["refused"]["message"]
+    assert r["refused"]["field"] == "model"
     assert r["a"] == r["b"] and r["a"].startswith(" often")
 
 

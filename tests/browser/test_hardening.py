@@ -147,3 +147,38 @@ def test_a_flipped_byte_in_a_served_shard_is_caught_before_upload(session, loade
         assert r["gpu"] == 0  # nothing was uploaded
     finally:
         page.close()
+
+
+def test_a_kept_shard_that_fails_its_sha256_is_read_again_from_the_network(session, loaded):
+    """The weight cache holds a damaged copy of the default model's shard (the right size, the wrong
+    bytes): the loader refuses it, the shard reader fetches the shard again past every cache (cache
+    "reload": no-cache headers), the model loads, and the kept copy is the verified one by the time the
+    load answers."""
+    page = session.new_page()
+    shard_requests = []
+    page.on("request", lambda r: shard_requests.append(r) if r.url.endswith("/smollm2-135m/weights-00000.bin")
+            else None)
+    try:
+        page.goto(session.url("examples/api.html?model=no-such-model"))  # its own engine fails: the page is idle
+        r = page.evaluate("""async (model) => {
+          const { Pyrite, CACHE, cacheKey } = await import("../pyrite.js");
+          const base = new URL("../", location.href);
+          const shard = (await (await fetch(new URL(`${model}/model.json`, base))).json()).shards[0];
+          const key = cacheKey(base, shard.sha256);
+          const cache = await caches.open(CACHE);
+          const headers = {"Content-Length": String(shard.bytes)};
+          await cache.put(key, new Response(new Uint8Array(shard.bytes).fill(7), {headers}));
+          const p = new Pyrite(base, () => {});
+          let loaded;
+          try { loaded = (await p.load(model)).model; } finally { p.terminate(); }
+          const kept = await (await cache.match(key)).arrayBuffer();
+          const hex = [...new Uint8Array(await crypto.subtle.digest("SHA-256", kept))]
+            .map((b) => b.toString(16).padStart(2, "0")).join("");
+          return {loaded, file: shard.file, sha256: shard.sha256, kept: hex};
+        }""", "models/smollm2-135m")
+        assert r["loaded"] == "smollm2-135m" and r["file"] == "weights-00000.bin" and r["kept"] == r["sha256"], r
+        assert len(shard_requests) == 1, [q.url for q in shard_requests]  # the first read was the kept copy
+        headers = shard_requests[0].all_headers()
+        assert headers.get("cache-control") == "no-cache", headers
+    finally:
+        page.close()

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from .test_page import assert_idle, assert_plain_text, ask, finish
+from .test_page import assert_idle, assert_plain_text, ask, finish, state
 
 pytestmark = pytest.mark.browser
 
@@ -87,14 +87,21 @@ def test_every_sampling_setting_reaches_the_draw_and_a_seed_repeats(page):
         assert finish(page) == "ready", page.text_content("#status")
         texts.append(page.text_content("#output"))
     assert texts[0] == texts[1] and texts[0]
-    page.fill("#top-p", "1.5")
-    page.click("#send")
-    assert "Top-p must be" in page.text_content("#status")  # refused by the page
-    page.fill("#top-p", "0.9")
-    page.fill("#top-k", "300")  # past the draw's candidates: refused by Python, so the value got there
-    page.click("#send")
-    assert finish(page) == "error" and "SamplingError" in page.text_content("#status")
-    assert "top_k" in page.text_content("#status")
+    # refused by the page, from the schema's bounds, with the kind Python gives and the form's labels
+    for sel, value, message in (("#top-p", "1.5", "SamplingError: Top-p must be in (0, 1]."),
+                                ("#top-k", "300", "SamplingError: Top-k must be in 0 .. 256."),
+                                ("#repetition-window", "65", "SamplingError: Penalty window must be in 0 .. 64."),
+                                ("#max-tokens", "9999", "RequestError: Max tokens must be an integer >= 1 and at most")):
+        page.fill(sel, value)
+        page.click("#send")
+        assert state(page) == "error" and page.text_content("#status").startswith(message), page.text_content("#status")
+        page.fill(sel, {"#top-p": "0.9", "#top-k": "40", "#repetition-window": "32", "#max-tokens": "8"}[sel])
+    assert page.get_attribute("#top-k", "max") == "256" and page.get_attribute("#repetition-window", "min") == "0"
+    # top-k 1 reaches the draw: at a high temperature it still gives the greedy text
+    page.fill("#top-k", "1")
+    page.fill("#repetition-penalty", "1")
+    ask(page, "The history of the Roman Empire is", max_tokens=3, temperature=1.5)
+    assert finish(page) == "ready" and page.text_content("#output").startswith(" often divided"), page.text_content("#output")
     for sel, value in (("#top-p", "1"), ("#top-k", "0"), ("#min-p", "0"), ("#repetition-penalty", "1"),
                        ("#repetition-window", "64"), ("#seed", "")):
         page.fill(sel, value)

@@ -12,11 +12,11 @@ def test_greedy_flag():
 
 
 @pytest.mark.parametrize("kw,msg", [
-    ({"temperature": -1}, "temperature must be >= 0"), ({"temperature": float("nan")}, "temperature"),
+    ({"temperature": -1}, "temperature must be in [0, 100]"), ({"temperature": float("nan")}, "temperature"),
     ({"temperature": "hot"}, "temperature"), ({"top_k": -2}, "top_k must be in 0 .. 256"),
     ({"top_k": 257}, "top_k must be in 0 .. 256"), ({"top_k": 2.5}, "top_k"), ({"top_p": 0}, "top_p must be in (0, 1]"),
     ({"top_p": 1.5}, "top_p"), ({"min_p": 1.0}, "min_p must be in [0, 1)"), ({"min_p": -0.1}, "min_p"),
-    ({"repetition_penalty": 0}, "repetition_penalty must be > 0"), ({"repetition_window": 65}, "repetition_window"),
+    ({"repetition_penalty": 0}, "repetition_penalty must be in [0.01, 100]"), ({"repetition_window": 65}, "repetition_window"),
     ({"repetition_window": True}, "repetition_window"), ({"seed": -1}, "seed"), ({"seed": 2 ** 64}, "seed"),
 ])
 def test_bad_params_are_typed_errors_naming_the_option(kw, msg):

@@ -1,7 +1,8 @@
 """Runtime options: named knobs that routes read per execution (no rebuild when one changes).
 
 Every option is declared once here with its default and allowed values; an unknown name or a value
-outside the list is an OptionError naming both.
+outside the list is an OptionError naming both. option_fields() is the same table as request fields
+(pyrite.fields), which pyrite.schema exports to the page.
 """
 from __future__ import annotations
 
@@ -9,11 +10,8 @@ from dataclasses import dataclass
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from typing import Any
 
-from ..errors import PyriteError
-
-
-class OptionError(PyriteError):
-    """An unknown runtime option, or a value the option does not allow."""
+from ..errors import OptionError
+from ..fields import Field
 
 
 @dataclass(frozen=True)
@@ -37,14 +35,24 @@ OPTIONS: dict[str, Option] = {
 }
 
 
-def check_option(name: str, value: Any) -> Any:
-    """The value, when `name` is a known option and allows it; OptionError otherwise."""
+def option_field(name: str) -> Field:
+    """One option as a field: a choice among its values (derived from OPTIONS when asked)."""
     opt = OPTIONS.get(name)
     if opt is None:
-        raise OptionError(f"unknown option {name!r} (known: {', '.join(sorted(OPTIONS))})")
-    if isinstance(value, bool) or value not in opt.values:
-        raise OptionError(f"option {name}={value!r} is not allowed (allowed: "
-                          f"{', '.join(repr(v) for v in opt.values)})")
+        raise OptionError(name, f"unknown option {name!r} (known: {', '.join(sorted(OPTIONS))})")
+    return Field(name, "choice", opt.default, OptionError, opt.doc, values=opt.values)
+
+
+def option_fields() -> dict[str, Field]:
+    return {name: option_field(name) for name in OPTIONS}
+
+
+def check_option(name: str, value: Any) -> Any:
+    """The value, when `name` is a known option and allows it; OptionError otherwise."""
+    field = option_field(name)
+    if value is None or field.problem(value) is not None:
+        raise OptionError(name, f"option {name}={value!r} is not allowed (allowed: "
+                          f"{', '.join(repr(v) for v in field.values)})")
     return value
 
 
@@ -53,14 +61,14 @@ def parse_option(text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     name = name.strip()
     if not sep:
-        raise OptionError(f"--option {text!r}: expected name=value")
+        raise OptionError(name, f"--option {text!r}: expected name=value")
     opt = OPTIONS.get(name)
     if opt is None:
         check_option(name, raw)
     try:
         value = type(opt.default)(raw.strip())
     except ValueError:
-        raise OptionError(f"option {name}={raw!r}: expected a {type(opt.default).__name__}") from None
+        raise OptionError(name, f"option {name}={raw!r}: expected a {type(opt.default).__name__}") from None
     return name, check_option(name, value)
 
 
@@ -81,7 +89,7 @@ class Options(MutableMapping):
         self._values[name] = check_option(name, value)
 
     def __delitem__(self, name: str) -> None:
-        raise OptionError(f"option {name!r} cannot be removed (set it to one of its values)")
+        raise OptionError(name, f"option {name!r} cannot be removed (set it to one of its values)")
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)

@@ -3,8 +3,9 @@
 All shards are checked (size + sha256) before the first byte reaches the GPU, and every tensor's
 row blocks are planned against the adapter's binding limit before the first download (a part too
 large for one binding is split into row blocks, see row_blocks.py). Natively shards are
-files; in the browser they are fetched as ArrayBuffers, hashed with crypto.subtle and written
-with queue.writeBuffer without ever becoming Python bytes.
+files; in the browser web/worker.js's shard reader hands them over as ArrayBuffers (from its cache or
+the network), hashed with crypto.subtle and written with queue.writeBuffer without ever becoming
+Python bytes.
 """
 from __future__ import annotations
 
@@ -22,11 +23,6 @@ from .row_blocks import plan_row_blocks
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
-try:  # web/worker.js's weight cache (pyrite_cache.keep); absent natively and in another host page
-    import pyrite_cache as _cache  # type: ignore[import-not-found]
-except ImportError:
-    _cache = None
-
 
 def _no_progress(phase: str, done: int, total: int) -> None:
     return None
@@ -42,6 +38,15 @@ class FileShards:
         from .format import load_index
         return load_index(self.dir)
 
+    async def read_all(self, shards: list[Shard], progress: Progress) -> list[memoryview]:
+        """Every shard, verified, in order; "weights" progress in bytes after each file."""
+        out, done, total = [], 0, sum(s.bytes for s in shards)
+        for shard in shards:
+            out.append(await self.read(shard))
+            done += shard.bytes
+            progress("weights", done, total)
+        return out
+
     async def read(self, shard: Shard) -> memoryview:
         path = self.dir / shard.file
         try:
@@ -53,37 +58,37 @@ class FileShards:
 
 
 class FetchShards:
-    """A model directory served over HTTP (the page): fetch + crypto.subtle, all in JS."""
+    """A model directory served over HTTP (the page): model.json by fetch; each shard from web/worker.js's
+    shard reader (web/shards.js, registered as pyrite_shards: the weight cache, byte progress), verified
+    here with crypto.subtle. The bytes stay in JS."""
 
     def __init__(self, base_url: str):
         self.base = base_url.rstrip("/") + "/"
 
-    async def _fetch(self, name: str, reload: bool = False) -> Any:
-        import js  # type: ignore[import-not-found]
-        from pyodide.ffi import to_js  # type: ignore[import-not-found]
-        init = to_js({"cache": "reload" if reload else "default"}, dict_converter=js.Object.fromEntries)
-        try:
-            resp = await js.fetch(self.base + name, init)
-        except Exception as e:  # a network failure: fetch rejects with a TypeError
-            raise self._download_failed(name, e) from None
-        if not resp.ok:
-            raise ModelFormatError(f"{self.base}{name}: HTTP {resp.status}")
-        return resp
-
-    def _download_failed(self, name: str, e: Exception) -> ModelFormatError:
-        return ModelFormatError(f"{self.base}{name}: the download failed ({e}); loading again resumes from "
-                                f"the shards already kept")
-
     async def index(self) -> ModelIndex:
-        resp = await self._fetch("model.json")
+        import js  # type: ignore[import-not-found]
+        url = self.base + "model.json"
+        try:
+            resp = await js.fetch(url)
+        except Exception as e:  # a network failure: fetch rejects with a TypeError
+            raise ModelFormatError(f"{url}: the download failed ({e})") from None
+        if not resp.ok:
+            raise ModelFormatError(f"{url}: HTTP {resp.status}")
         try:
             return ModelIndex.from_json(json.loads(await resp.text()))
         except (ValueError, ModelFormatError) as e:
-            raise ModelFormatError(f"{self.base}model.json: {e}") from None
+            raise ModelFormatError(f"{url}: {e}") from None
+
+    async def read_all(self, shards: list[Shard], progress: Progress) -> list[Any]:
+        """Every shard, verified, in order. The reader counts their bytes as they stream and reports the
+        "weights" progress itself (one source), against the total handed to it here."""
+        import pyrite_shards  # type: ignore[import-not-found]  # web/worker.js
+        await pyrite_shards.begin(sum(s.bytes for s in shards))
+        return [await self.read(shard) for shard in shards]
 
     async def read(self, shard: Shard) -> Any:
-        """The shard's bytes, verified; a copy the page kept (web/worker.js's weight cache) that fails is
-        fetched again with cache "reload", which replaces it."""
+        """The shard's bytes, verified; a copy the reader kept that fails is read again with cache
+        "reload" (from the network, replacing the kept one)."""
         try:
             return await self._read(shard, reload=False)
         except ShardChecksumError:
@@ -91,19 +96,20 @@ class FetchShards:
 
     async def _read(self, shard: Shard, reload: bool) -> Any:
         import js  # type: ignore[import-not-found]
-        resp = await self._fetch(shard.file, reload)
+        import pyrite_shards  # type: ignore[import-not-found]
+        url = self.base + shard.file
         try:
-            buf = await resp.arrayBuffer()
-        except Exception as e:  # the body's stream broke off
-            raise self._download_failed(shard.file, e) from None
+            buf = await pyrite_shards.read(url, shard.sha256, shard.bytes, reload)
+        except Exception as e:  # a network failure, an HTTP error, a body that broke off
+            raise ModelFormatError(f"{url}: the download failed ({e}); loading again resumes from the shards "
+                                   f"already kept") from None
         if buf.byteLength != shard.bytes:
             raise ShardChecksumError(f"shard {shard.file}: {buf.byteLength} bytes, model.json says {shard.bytes}")
         digest = js.Uint8Array.new(await js.crypto.subtle.digest("SHA-256", buf))
         got = "".join(f"{b:02x}" for b in digest.to_py())
         if got != shard.sha256:
             raise ShardChecksumError(f"shard {shard.file}: sha256 {got}, model.json says {shard.sha256}")
-        if _cache is not None:  # the page keeps verified shards only (web/worker.js)
-            _cache.keep(self.base + shard.file, buf)
+        pyrite_shards.keep(shard.sha256, buf)  # the page keeps verified shards only
         return js.Uint8Array.new(buf)
 
 
@@ -196,13 +202,7 @@ async def upload(device: Device, index: ModelIndex, source: FileShards | FetchSh
     plans = {name: plan_row_blocks(name, e.shape, e.format, e.group_size, limit) for name, e in index.tensors.items()}
     packs = plan_packs(index, limit) if pack else []
     packed = {m.name for p in packs for m in p.members}
-    total = sum(s.bytes for s in index.shards)
-    done = 0
-    shards = []
-    for shard in index.shards:
-        shards.append(await source.read(shard))
-        done += shard.bytes
-        progress("weights", done, total)
+    shards = await source.read_all(index.shards, progress)
     weights: dict[str, DeviceWeight] = {}
     singles = [e for e in index.tensors.values() if e.name not in packed]
     steps = len(singles) + len(packs)

@@ -1,0 +1,151 @@
+"""The request schema of the seam, once: every request's fields (type, bounds, default, error kind), the
+runtime options, and the error kinds that can reach the page.
+
+pyrite.web checks each worker request against REQUESTS before running it; the worker reads export() at
+boot and hands it to pyrite.js, whose createEngine, Pyrite and page check the same fields with the same
+rules (web/schema.js), so every path refuses a bad value with the same kind, naming the same field
+(details.field). The sampling fields live in pyrite.sampling, the runtime options in graph/options.py;
+this module only assembles them. docs/seam.md holds markdown() (a test keeps it current).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import (ChatTemplateError, DeviceError, DeviceLostError, DTypeError, EngineBusyError, InternalError,
+                     KernelError, LimitError, ModelFormatError, PromptError, ProtocolError, PyriteError,
+                     RequestError, SamplingError, ShapeError, ShardChecksumError, TokenizerError)
+from .fields import Field
+from .gpu.base import ProfilingError
+from .graph.options import OptionError, option_fields
+from .graph.routes import RouteError
+from .sampling import SAMPLING_FIELDS
+from .tokenizer.chat import ROLES
+
+
+@dataclass(frozen=True)
+class Request:
+    doc: str
+    fields: tuple[Field, ...]
+    options: tuple[Field, ...] | None = None  # the fields of its "options" object (generate, chat)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"doc": self.doc, "fields": {f.name: f.to_json() for f in self.fields}}
+        if self.options is not None:
+            out["options"] = {f.name: f.to_json() for f in self.options}
+        return out
+
+
+PROMPT = Field("prompt", "string", doc="the text to answer (an empty one: PromptError, as the engine says)",
+               required=True)
+MESSAGES = Field("messages", "messages", doc="the conversation, oldest first", values=ROLES, required=True)
+MODEL = Field("model", "string", doc="the engine's model id (any other is refused)")
+STREAM = Field("stream", "boolean", False, doc="an async iterable of chunks instead of one reply")
+MAX_TOKENS = Field("max_tokens", "integer", 256, doc="most tokens generated (the context may end it first)",
+                   minimum=1)
+STOP = Field("stop", "stop", doc="the answer ends before the first of these strings")
+IDS = Field("ids", "ids", doc="token ids", required=True)
+
+REQUESTS: dict[str, Request] = {
+    "load": Request("load a model in place of the current one", (
+        Field("model", "string", doc="a model directory of the site, such as models/smollm2-135m", nonempty=True,
+              required=True),
+        Field("max_ctx", "integer", 2048, doc="positions of the KV cache (at most the model's)", minimum=1),
+        Field("block_bytes", "integer", doc="caps one weight buffer below the adapter's binding limit", minimum=1),
+    )),
+    "generate": Request("stream the answer to a prompt", (PROMPT,), (
+        MAX_TOKENS, STOP,
+        Field("chat", "boolean", True, doc="wrap the prompt in the model's chat template"),
+        Field("system", "string", doc="the chat template's system prompt (absent: the template's own)"),
+        *SAMPLING_FIELDS)),
+    "chat": Request("stream the next assistant message, reusing the KV cache of the turns before",
+                    (MESSAGES,), (MAX_TOKENS, STOP, *SAMPLING_FIELDS)),
+    "generate_ids": Request("greedy token ids after prompt ids", (IDS, MAX_TOKENS)),
+    "encode": Request("token ids of a text", (
+        Field("text", "string", "", doc="the text"),
+        Field("chat", "boolean", False, doc="wrap it in the model's chat template"))),
+    "score": Request("teacher-forced score of token ids", (
+        IDS,
+        Field("logits", "boolean", False, doc="add every position's logits (base64 f32)"),
+        Field("pick", "list", doc="token-id lists, one per position: add their log-probabilities"))),
+    "profile": Request("GPU time per kernel of a prefill of ids and one decode step", (IDS,)),
+    "probe": Request("the adapter's read roofline", ()),
+    "cases": Request("kernel cases on the page's device", (
+        Field("cases", "list", doc="pyrite.graph.single.Case JSON", required=True),)),
+    "options": Request("set runtime options on the loaded engine", (
+        Field("options", "object", {}, doc="runtime option -> value (see the options table)"),)),
+    "memory": Request("what the worker holds, for leak checks", ()),
+    "info": Request("the page's device: adapter, features, limits", ()),
+    # the JS API's OpenAI-shaped requests (web/engine.js); the worker gets them as chat / generate
+    "chat.completions": Request("createEngine's chat.completions.create",
+                                (MESSAGES, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS)),
+    "completions": Request("createEngine's completions.create",
+                           (PROMPT, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS)),
+}
+
+# Every error kind a request can end in, as the page sees it (docs/errors.md; web/schema.js ERROR_KINDS
+# adds the JS side's own).
+SEAM_ERRORS: tuple[type[PyriteError], ...] = (
+    ProtocolError, RequestError, SamplingError, OptionError, PromptError, TokenizerError, ChatTemplateError,
+    ModelFormatError, ShardChecksumError, LimitError, DeviceError, DeviceLostError, EngineBusyError, RouteError,
+    ProfilingError, KernelError, ShapeError, DTypeError, InternalError)
+ERROR_KINDS: dict[str, str] = {cls.__name__: " ".join((cls.__doc__ or "").split("\n\n")[0].split())
+                               for cls in SEAM_ERRORS}  # kind -> its docstring's first paragraph
+
+
+def _object(where: str, fields: tuple[Field, ...], value: Any, extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """value's fields, each checked (absent ones: their defaults); an unknown one is refused first."""
+    if not isinstance(value, dict):
+        raise RequestError(where, f"{where} must be an object, got {type(value).__name__}")
+    names = [f.name for f in fields] + list(extra)
+    unknown = next((k for k in value if k not in names), None)
+    if unknown is not None:
+        raise RequestError(unknown, f"unknown field {unknown!r} in the {where} (have: {', '.join(names)})")
+    return {f.name: f.check(value.get(f.name)) for f in fields}
+
+
+def check_request(name: str, request: Any, model: str | None = None) -> dict[str, Any]:
+    """A request's fields checked, with the defaults of absent ones (the "options" of generate and chat
+    checked likewise); RequestError / SamplingError naming the first field at fault. model: the engine's
+    model id, which a "model" field must equal (the JS API)."""
+    r = REQUESTS[name]
+    out = _object("request", r.fields, request, ("options",) if r.options is not None else ())
+    if r.options is not None:
+        out["options"] = _object("options", r.options, {} if request.get("options") is None else request["options"])
+    if model is not None and out.get("model") not in (None, model):
+        raise RequestError("model", f"model must be this engine's model {model!r}, got {out['model']!r}")
+    return out
+
+
+def stops(value: str | list[str] | None) -> tuple[str, ...]:
+    """A checked stop field as the engine takes it."""
+    return () if value is None else (value,) if isinstance(value, str) else tuple(value)
+
+
+def export() -> dict[str, Any]:
+    """The whole schema as JSON data: what the worker hands pyrite.js at boot."""
+    return {"requests": {name: r.to_json() for name, r in REQUESTS.items()},
+            "options": {name: f.to_json() for name, f in option_fields().items()},
+            "errors": ERROR_KINDS}
+
+
+def _row(f: Field) -> str:
+    default = "" if f.default is None else f"`{json.dumps(f.default)}`"
+    must = f.must + (" (required)" if f.required else "")
+    return f"| `{f.name}` | {f.type} | {must} | {default} | {f.kind.__name__} | {f.doc} |"
+
+
+def markdown() -> str:
+    """The request and option tables of docs/seam.md."""
+    head = "| field | type | must be | default | error | meaning |\n|---|---|---|---|---|---|"
+    out = []
+    for name, r in REQUESTS.items():
+        out += [f"### `{name}`", "", f"{r.doc[0].upper()}{r.doc[1:]}.", ""]
+        out += [head, *(_row(f) for f in r.fields)] if r.fields else ["No fields."]
+        if r.options is not None:
+            out += ["", "Its `options`:", "", head, *(_row(f) for f in r.options)]
+        out.append("")
+    out += ["### Runtime options (`options`, `setOptions`, `createEngine({options})`)", "", head,
+            *(_row(f) for f in option_fields().values())]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,197 @@
+// client.js: the Pyrite class, pyrite's worker protocol on the page side (documented in pyrite.js,
+// which re-exports it). One worker per instance; requests are queued by the worker, answered by id.
+import { PyriteError, checkOption, checkRequest } from "./schema.js";
+
+export class Pyrite {
+  /** Start the worker and (unless model is null) load a model; resolves once it is ready. */
+  static async create({ base = "./", model = "models/smollm2-135m", onProgress = () => {}, maxCtx } = {}) {
+    const p = new Pyrite(new URL(base, globalThis.document?.baseURI ?? location.href), onProgress);
+    if (model) await p.load(model, { maxCtx });
+    return p;
+  }
+
+  constructor(baseURL, onProgress, onNotice = () => {}) {
+    this.base = baseURL;
+    this.onProgress = onProgress;
+    this.onNotice = onNotice;
+    this.notices = [];          // notices so far (a weight cache that could not be used, ...)
+    this.lastStats = null;
+    this.lastAttest = null;
+    this.model = null;
+    this.schema = null;         // the request schema, sent by the worker at boot (web/schema.js checks with it)
+    this._next = 1;
+    this._pending = new Map();  // id -> {resolve, reject, onPiece}
+    this._dead = null;          // the error that killed the worker, once it has died
+    this._worker = new Worker(new URL("worker.js", baseURL), { type: "module" });
+    this._worker.onmessage = (e) => this._receive(e.data);
+    this._worker.onerror = (e) => {
+      e.preventDefault();
+      this._die(new PyriteError(`the pyrite worker failed: ${e.message || "could not start (see the console)"}`,
+                                "WorkerError"));
+    };
+  }
+
+  /** Load (or replace) the model: a directory relative to base. Resolves to p.model. blockBytes caps one
+   * weight buffer below the adapter's binding limit (a larger matrix loads as row blocks). */
+  async load(model, { maxCtx, blockBytes } = {}) {
+    this.model = await this._request("load", { model, max_ctx: maxCtx, block_bytes: blockBytes });
+    return this.model;
+  }
+
+  /**
+   * The answer to prompt as an async stream of text pieces. lastStats holds the stats of the last
+   * generate to finish (leaving the loop early stops the generate; its stats still land there).
+   */
+  async *generate(prompt, options = {}) {
+    yield* this._stream("generate", { prompt, options });
+  }
+
+  /**
+   * The assistant's next message in a conversation ([{role, content}, ...]) as a stream of text pieces;
+   * the worker's KV cache keeps the conversation, so a next turn prefills only its new tokens.
+   */
+  async *chat(messages, options = {}) {
+    yield* this._stream("chat", { messages, options });
+  }
+
+  async *_stream(type, payload) {
+    this._check(type, payload);
+    const pieces = [];
+    let wake = () => {};
+    let settled = false;
+    const result = this._request(type, payload, (text) => {
+      pieces.push(text);
+      wake();
+    }).then((r) => {
+      this.lastStats = r.stats;
+      this.lastAttest = r.attest;
+      this.lastSteps = r.steps;
+      return r;
+    });
+    // Settles whichever way the request ends, so the loop below never waits forever (and a
+    // failure after an early exit is not an unhandled rejection).
+    result.catch(() => {}).finally(() => {
+      settled = true;
+      wake();
+    });
+    try {
+      while (true) {
+        while (pieces.length) yield pieces.shift();
+        if (settled) break;
+        await new Promise((resolve) => { wake = resolve; });
+      }
+      await result;  // rethrows a Python error as a PyriteError
+    } finally {
+      if (!settled) this.stop();  // the consumer left the loop early: end the generate too
+    }
+  }
+
+  /** End a running generate after its current token (no-op otherwise). */
+  stop() {
+    if (!this._dead) this._worker.postMessage({ type: "stop" });  // immediate: no id, no answer
+  }
+
+  /** Test hook: destroy the GPU device now, as a driver reset would lose it. The running request fails
+   * with kind DeviceLostError; load() then loads on a new device. */
+  loseDevice() {
+    if (!this._dead) this._worker.postMessage({ type: "lose_device" });
+  }
+
+  async encode(text, chat = false) {
+    return (await this._request("encode", { text, chat })).ids;
+  }
+
+  async generateIds(ids, maxTokens) {
+    return this._request("generate_ids", { ids, max_tokens: maxTokens });
+  }
+
+  async score(ids, logits = false, pick = null) {
+    return this._request("score", { ids, logits, pick });
+  }
+
+  /** Runtime options of the loaded engine, read per step (no reload); resolves to all of them. */
+  async setOptions(options) {
+    this._check("options", { options });
+    if (this.schema) for (const [name, value] of Object.entries(options)) checkOption(this.schema, name, value);
+    return this._request("options", { options });
+  }
+
+  /** The adapter's streaming-read roofline, measured once (about a second): {gbps, kernel, nbytes, timer}. */
+  async measureBandwidth() {
+    return this._request("probe", {});
+  }
+
+  async runCases(cases) {
+    return (await this._request("cases", { cases })).results;
+  }
+
+  /** The device: {backend, adapter, features, limits}; works before any model is loaded. */
+  async info() {
+    return this._request("info", {});
+  }
+
+  /**
+   * Any worker request by its protocol name (the host driver uses this): resolves to the
+   * worker's result; onPiece receives generate's text pieces.
+   */
+  request(type, payload = {}, onPiece = null) {
+    return this._request(type, payload, onPiece);
+  }
+
+  terminate() {
+    this._worker.terminate();
+    this._die(new PyriteError("the pyrite worker was terminated", "WorkerError"));
+  }
+
+  // -- the message protocol (see worker.js) ------------------------------------------------------
+
+  /** Refuse a bad payload before it waits in the worker's queue (once the schema is here; Python checks
+   * every request again by the same rules). */
+  _check(type, payload) {
+    if (this.schema) checkRequest(this.schema, type, payload);
+  }
+
+  _request(type, payload, onPiece = null) {
+    if (this._dead) return Promise.reject(this._dead);
+    const id = this._next++;
+    return new Promise((resolve, reject) => {
+      this._pending.set(id, { resolve, reject, onPiece });
+      this._worker.postMessage({ type, id, payload });
+    });
+  }
+
+  _receive(msg) {
+    if (msg.type === "schema") {
+      this.schema = msg.schema;
+      return;
+    }
+    if (msg.type === "event" && msg.event === "progress") {
+      this.onProgress(msg.data);
+      return;
+    }
+    if (msg.type === "event" && msg.event === "notice") {  // something the user should know (caching off)
+      console.warn(`pyrite: ${msg.data}`);
+      this.notices.push(msg.data);
+      this.onNotice(msg.data);
+      return;
+    }
+    const pending = this._pending.get(msg.id);
+    if (!pending) {
+      if (msg.type === "error") console.error(`pyrite worker: ${msg.error.kind}: ${msg.error.message}`);
+      return;
+    }
+    if (msg.type === "event") {
+      if (msg.event === "piece" && pending.onPiece) pending.onPiece(msg.data);
+      return;
+    }
+    this._pending.delete(msg.id);
+    if (msg.type === "error") pending.reject(new PyriteError(msg.error.message, msg.error.kind, msg.error.details));
+    else pending.resolve(msg.result);
+  }
+
+  _die(err) {
+    this._dead = err;
+    for (const { reject } of this._pending.values()) reject(err);
+    this._pending.clear();
+  }
+}

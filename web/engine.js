@@ -1,0 +1,118 @@
+// engine.js: the OpenAI-shaped engine over one Pyrite worker (re-exported by pyrite.js).
+//
+//   import { createEngine } from "./pyrite.js";
+//   const engine = await createEngine({ model: "smollm2-135m", onProgress: (p) => {} });
+//   const reply = await engine.chat.completions.create({ messages: [{ role: "user", content: "Hi!" }] });
+//   reply.choices[0].message.content; reply.usage;   // {prompt_tokens, completion_tokens, total_tokens}
+//   for await (const chunk of await engine.chat.completions.create({ messages, stream: true })) {
+//     out.textContent += chunk.choices[0].delta.content ?? "";   // the last chunk has finish_reason
+//   }
+//   await engine.completions.create({ prompt: "Once upon a time", max_tokens: 32 });
+//   engine.interrupt(); await engine.runtimeStats(); await engine.routes(); engine.notices; await engine.unload();
+//
+// A request is checked against the schema's chat.completions / completions fields (web/schema.js,
+// docs/seam.md): an unknown or bad field rejects with its kind (RequestError, SamplingError) and
+// details.field, before the worker sees it.
+import { Pyrite } from "./client.js";
+import { PyriteError, checkRequest, fieldError } from "./schema.js";
+
+const FINISH = { stop_token: "stop", stop_string: "stop", max_tokens: "length", context: "length", stopped: "abort" };
+
+class Engine {
+  constructor(pyrite, model) {
+    this._pyrite = pyrite;
+    this.model = model;
+    this._next = 0;
+    this.chat = { completions: { create: (request) => this._create("chat", request) } };
+    this.completions = { create: (request) => this._create("text", request) };
+  }
+
+  /** End the running completion now (its stream ends with finish_reason "abort"). */
+  interrupt() {
+    this._pyrite.stop();
+  }
+
+  /** End the worker and free the GPU; the engine is unusable afterwards. */
+  async unload() {
+    this._pyrite.terminate();
+  }
+
+  /** The last completion's stats: tokens (prompt, prefilled, reused, generated), TTFT, prefill and decode
+   * tok/s, the decode path and its roofline fraction (see Stats in py/pyrite/engine.py). */
+  async runtimeStats() {
+    return { ...(this._pyrite.lastStats ?? {}) };
+  }
+
+  /** What the engine had to tell (a weight cache it could not use, ...), oldest first. */
+  get notices() {
+    return [...this._pyrite.notices];
+  }
+
+  /** The request schema the worker exported (docs/seam.md): every field's type, bounds, default, kind. */
+  get schema() {
+    return this._pyrite.schema;
+  }
+
+  /** The attestation: the routes and dispatches of the last completion's prefill and decode steps. */
+  async routes() {
+    return this._pyrite.lastSteps ?? null;
+  }
+
+  async _create(kind, request) {
+    checkRequest(this._pyrite.schema, kind === "chat" ? "chat.completions" : "completions", request, this.model);
+    const { messages, prompt, model, stream, ...options } = request;  // the rest: the worker's options
+    const pieces = kind === "chat" ? this._pyrite.chat(messages, options)
+                                   : this._pyrite.generate(prompt, { ...options, chat: false });
+    const id = `${kind === "chat" ? "chatcmpl" : "cmpl"}-${Date.now().toString(36)}-${this._next++}`;
+    const head = { id, object: kind === "chat" ? "chat.completion.chunk" : "text_completion",
+                   created: Math.floor(Date.now() / 1000), model: this.model };
+    const usage = () => {
+      const s = this._pyrite.lastStats;
+      return { prompt_tokens: s.prompt_tokens, completion_tokens: s.generated_tokens,
+               total_tokens: s.prompt_tokens + s.generated_tokens };
+    };
+    const finish = () => FINISH[this._pyrite.lastStats.stop_reason] ?? "stop";
+    if (stream) {
+      return (async function* chunks() {
+        for await (const text of pieces) {
+          yield { ...head, choices: [kind === "chat" ? { index: 0, delta: { role: "assistant", content: text }, finish_reason: null }
+                                                     : { index: 0, text, finish_reason: null }] };
+        }
+        yield { ...head, choices: [kind === "chat" ? { index: 0, delta: {}, finish_reason: finish() }
+                                                   : { index: 0, text: "", finish_reason: finish() }], usage: usage() };
+      })();
+    }
+    let content = "";
+    for await (const text of pieces) content += text;
+    return { ...head, object: kind === "chat" ? "chat.completion" : "text_completion",
+             choices: [kind === "chat" ? { index: 0, message: { role: "assistant", content }, finish_reason: finish() }
+                                       : { index: 0, text: content, finish_reason: finish() }],
+             usage: usage() };
+  }
+}
+
+/**
+ * An engine for one of the site's models (an id under its models/ folder, such as "smollm2-135m"), in a
+ * Web Worker of its own (two engines can coexist). baseUrl: where the site's build.json and worker.js
+ * live; options: runtime options (setOptions). Rejects with a RequestError for an unknown model id.
+ */
+export async function createEngine({ model, baseUrl = "./", onProgress = () => {}, options = {}, maxCtx } = {}) {
+  const base = new URL(baseUrl, globalThis.document?.baseURI ?? location.href);
+  const url = new URL("build.json", base).href;
+  const resp = await fetch(url);
+  if (!resp.ok) throw new PyriteError(`${url}: HTTP ${resp.status}`, "LoadError", { url, status: resp.status });
+  const ids = ((await resp.json()).models ?? []).map((m) => m.id);
+  if (typeof model !== "string" || !ids.includes(model)) {
+    throw fieldError("RequestError", "model",
+                     `unknown model id ${JSON.stringify(model)} (this site has ${ids.join(", ") || "none"})`);
+  }
+  const pyrite = new Pyrite(base, onProgress);
+  try {
+    await pyrite.load(`models/${model}`, { maxCtx });
+    if (Object.keys(options).length) await pyrite.setOptions(options);
+  } catch (err) {
+    pyrite.terminate();
+    throw err;
+  }
+  return new Engine(pyrite, model);
+}
