@@ -10,6 +10,7 @@
                                (--attention: the attention routes natively -> bench/attention.json)
                                (--consistency: each architecture vs HF, both backends -> README.md)
     python build.py shaders    regenerate py/pyrite/kernels/generated (--check, --prune)
+    python build.py docs       rewrite the docs' generated tables (routes, options, request schema)
 
 Python dependencies live in a project virtualenv (.venv) that this script creates; it then re-runs
 itself inside it, so the user's own Python stays clean. Every step is idempotent.
@@ -37,7 +38,7 @@ VENDOR_FILES = ("marked/lib/marked.esm.js", "marked/LICENSE", "dompurify/dist/pu
                 "dompurify/LICENSE")
 # Pyodide 314 ships only the core; these come from PyPI as py3-none-any wheels.
 WEB_WHEELS = ("micropip==0.11.1", "packaging==26.1")
-EXTRAS = {"build": "host", "serve": "host", "shaders": "host", "test": "dev", "bench": "dev"}
+EXTRAS = {"build": "host", "serve": "host", "shaders": "host", "docs": "host", "test": "dev", "bench": "dev"}
 
 
 def say(msg: str) -> None:
@@ -301,6 +302,7 @@ def main(argv: list[str]) -> int:
     sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention / --kernels: attention or "
                                  "linear routes natively; --consistency: every architecture vs HF")
     sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
+    sub.add_parser("docs", help="rewrite the docs' generated tables (routes, options, request schema)")
     args, rest = parser.parse_known_args(argv)
     os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")  # wgpu-native's Vulkan loader complains without it
     cmd = args.cmd or "build"
@@ -320,6 +322,11 @@ def main(argv: list[str]) -> int:
         return test(rest)
     if cmd == "bench":
         return bench(rest)
+    if cmd == "docs":
+        from pyrite.doctables import update
+        changed = update(ROOT)
+        say(f"updated {', '.join(changed)}" if changed else "the generated tables are up to date")
+        return 0
     return shaders(rest)
 
 

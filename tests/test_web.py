@@ -129,10 +129,6 @@ def test_the_kinds_list_is_every_error_that_crosses_and_docs_errors_tables_them(
         assert rows[kind].strip() == line, kind
 
 
-def test_docs_seam_holds_the_current_request_tables():
-    assert schema.markdown() in (DOCS / "seam.md").read_text(), "docs/seam.md is stale: paste schema.markdown()"
-
-
 # -- errors across the seam ------------------------------------------------------------------------
 
 def test_every_request_is_in_the_table_and_the_worker_learns_the_immediate_ones():

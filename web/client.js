@@ -117,6 +117,12 @@ export class Pyrite {
   }
 
   /** The adapter's streaming-read roofline, measured once (about a second): {gbps, kernel, nbytes, timer}. */
+  /** The profiling gate for the generations that follow: every kernel timed on the GPU, decode one step
+   * per submit; a seed still gives the same text. */
+  async setProfiling(on) {
+    return this._request("profiling", { on });
+  }
+
   async measureBandwidth() {
     return this._request("probe", {});
   }

@@ -206,6 +206,10 @@ class BrowserSession:
         """Runtime options of the loaded engine (read per execution, no rebuild); -> all of them."""
         return self.call("options", options=options)
 
+    def set_profiling(self, on: bool) -> dict[str, Any]:
+        """The profiling gate of the loaded engine for the generations that follow."""
+        return self.call("profiling", on=on)
+
     def generate_ids(self, ids: list[int], max_tokens: int) -> dict[str, Any]:
         """Greedy continuation of token ids: {ids, stats}."""
         return self.call("generate_ids", ids=list(ids), max_tokens=max_tokens)

@@ -71,6 +71,8 @@ REQUESTS: dict[str, Request] = {
         Field("pick", "list", doc="token-id lists, one per position: add their log-probabilities"))),
     "profile": Request("GPU time per kernel of a prefill of ids and one decode step", (IDS,)),
     "probe": Request("the adapter's read roofline", ()),
+    "profiling": Request("the profiling gate for what follows: every kernel timed, decode one step per submit", (
+        Field("on", "boolean", False, doc="time every kernel on the GPU (the drawn tokens stay the same)"),)),
     "cases": Request("kernel cases on the page's device", (
         Field("cases", "list", doc="pyrite.graph.single.Case JSON", required=True),)),
     "options": Request("set runtime options on the loaded engine", (

@@ -233,6 +233,14 @@ async def cases(p: dict, emit: Emit) -> dict:
 
 
 @request
+async def profiling(p: dict, emit: Emit) -> dict:
+    """Set the profiling gate (Engine.profiling) for the generations that follow: {"on"}."""
+    engine = _engine_or_raise()
+    engine.profiling = p["on"]
+    return {"on": engine.profiling}
+
+
+@request
 async def options(p: dict, emit: Emit) -> dict:
     """Set runtime options on the loaded engine (read per execution, no rebuild); all of them."""
     engine = _engine_or_raise()

@@ -158,3 +158,24 @@ def test_routes_per_step_and_the_query_tile_option_in_the_page(session, loaded):
         assert err.value.kind == "OptionError" and "sdpa_query_tile=24" in err.value.message
     finally:
         session.set_options(sdpa_query_tile=16)
+
+
+def test_the_same_seed_gives_the_same_text_batched_one_step_at_a_time_and_profiled(session, loaded):
+    """In the page too the draw runs on the GPU on every path: the default batching, decode_batch=1 and
+    the profiling gate give the same sampled text."""
+    opts = {"max_tokens": 64, "chat": False, "temperature": 0.8, "top_p": 0.9, "seed": 7}
+    default = session.generate(PROMPT, **opts)
+    assert default["stats"]["decode_path"] == "tape/js"
+    session.set_options(decode_batch=1)
+    try:
+        one = session.generate(PROMPT, **opts)
+    finally:
+        session.set_options(decode_batch=32)
+    assert one["stats"]["decode_submits"] == one["stats"]["decode_steps"]
+    assert session.set_profiling(True) == {"on": True}
+    try:
+        profiled = session.generate(PROMPT, **opts)
+    finally:
+        session.set_profiling(False)
+    assert profiled["stats"]["decode_path"] == "host"
+    assert default["text"] == one["text"] == profiled["text"] and default["stats"]["generated_tokens"] > 8

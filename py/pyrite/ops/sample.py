@@ -95,4 +95,5 @@ DRAW_ROUTES = [Route("draw", always, one_dispatch, "sampling: penalty, top-k, to
 SCORE_ROUTES = [Route("score", always, one_dispatch, "one workgroup per row: argmax, then log-softmax at the "
                       "target", "score")]
 NAMES = ("logits",)
-register(Op("logits", FAMILY, logits_case, {"argmax": ARGMAX_ROUTES, "score": SCORE_ROUTES}))
+register(Op("logits", FAMILY, logits_case, {"argmax": ARGMAX_ROUTES, "score": SCORE_ROUTES, "next": NEXT_ROUTES,
+                                          "draw": DRAW_ROUTES}))
