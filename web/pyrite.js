@@ -27,6 +27,7 @@
 //   p.lastAttest;                      // {kernel id: times it ran} in that generate's last step
 //   p.lastSteps;                       // {routes: {prefill: {op: route}, decode: {...}}, dispatches, layers}
 //   await p.setOptions({sdpa_query_tile: 32});  // runtime options, read per step (no reload)
+//   await p.setProfiling(true);        // time every kernel of the generations that follow (same text)
 //   for await (const piece of p.chat([{role: "user", content: "Hi!"}], {max_tokens: 64})) {}
 //                                      // multi-turn: the worker keeps the KV cache of the conversation
 //   p.stop();                          // ends a running generate after the current token
