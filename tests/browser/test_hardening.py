@@ -11,7 +11,7 @@ import pytest
 
 from pyrite.driver import DIST
 from pyrite.models.convert import convert_gguf
-from tiny_gguf import write_tiny_gguf
+from support.gguf import write_tiny_gguf
 
 from .test_page import GENERATE_TIMEOUT_MS, ask, finish
 

@@ -25,7 +25,7 @@ from pyrite.quant.gguf import read_gguf
 from pyrite.sync import run_sync
 from pyrite.tokenizer import Tokenizer, parse_chat_template
 from pyrite.tokenizer.gguf_meta import tokenizer_dict_from_gguf
-from tiny_gguf import write_tiny_gguf
+from support.gguf import write_tiny_gguf
 
 
 pytestmark = pytest.mark.slow
