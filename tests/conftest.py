@@ -2,8 +2,19 @@ import os
 
 import pytest
 from pyrite.sync import run_sync
+from support.engine import cached_model
+from support.site import SITE, build_site
 
 os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
+# The browser tests serve the tests' own site (support/site.py), never dist/ itself: set before any
+# module imports pyrite.driver, whose DIST reads it.
+os.environ["PYRITE_DIST"] = str(SITE)
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The tests' own site (pyrite.driver.DIST), linked to the built one; test models go in its models/."""
+    return build_site()
 
 
 @pytest.fixture(scope="session")
@@ -31,18 +42,14 @@ def qwen_gguf():
 def smollm2_model(smollm2_gguf):
     """SmolLM2-135M-Instruct converted with the exact recipe, cached under .cache/test-models
     (converted again whenever the converter's sources change)."""
-    from pyrite.models.convert import convert_cached
-    from pyrite.models.sources import default_cache
-    return convert_cached(smollm2_gguf, default_cache() / "test-models" / "smollm2-135m", name="smollm2-135m")
+    return cached_model(smollm2_gguf, "smollm2-135m")
 
 
 @pytest.fixture(scope="session")
 def qwen_exact(qwen_gguf):
-    """Qwen2.5-Coder-0.5B-Instruct with the exact recipe: the site's own copy in dist/models (what
-    `build.py test` converts; converted here the same way, with the same cache stamp, if missing)."""
-    from pyrite.driver import DIST
-    from pyrite.models.convert import convert_cached
-    return convert_cached(qwen_gguf, DIST / "models" / "qwen2.5-coder-0.5b", name="qwen2.5-coder-0.5b")
+    """Qwen2.5-Coder-0.5B-Instruct with the exact recipe, cached under .cache/test-models (converted
+    again whenever the converter's sources change; the site's copy in dist/ is the build's alone)."""
+    return cached_model(qwen_gguf, "qwen2.5-coder-0.5b")
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """One headless Chromium and one page with the default model loaded, shared by the whole suite.
 
-Nothing is skipped: without Chromium or a built dist/ the fixtures raise with a message saying
+The page is served from the tests' own site, linked to dist/ (the root conftest's `site`). Nothing
+is skipped: without Chromium or a built dist/ the fixtures raise with a message saying
 what to install or run (`python build.py test` does both).
 """
 from __future__ import annotations
@@ -9,7 +10,7 @@ import os
 
 import pytest
 
-from pyrite.driver import DEFAULT_MODEL, DIST, BrowserSession, find_chromium
+from pyrite.driver import DEFAULT_MODEL, BrowserSession, find_chromium
 
 os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")  # Chromium aborts without it
 
@@ -27,9 +28,10 @@ RECORD_PROGRESS_JS = """() => {
 
 
 @pytest.fixture(scope="session")
-def session():
+def session(site):
+    """The tests' own site (tests/support/site.py: dist/ linked, test models beside) in one Chromium."""
     find_chromium()  # a missing browser fails here, naming the package to install
-    with BrowserSession(DIST) as s:
+    with BrowserSession(site) as s:
         yield s
 
 

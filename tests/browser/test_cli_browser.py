@@ -1,27 +1,31 @@
 """python -m pyrite ... --backend browser: the same commands, run in headless Chromium."""
 import json
-import os
-import subprocess
-import sys
 
 import pytest
+
+from pyrite.gpu.base import OPTIONAL_FEATURES
+from support.cli import run_pyrite
+from support.engine import PROMPT, golden_words
+
+from .test_info import ADAPTER_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def pyrite(*args):
-    env = {**os.environ, "XDG_RUNTIME_DIR": "/tmp"}
-    r = subprocess.run([sys.executable, "-m", "pyrite", *args], capture_output=True, text=True, env=env, timeout=900)
-    assert r.returncode == 0, r.stderr
-    return json.loads(r.stdout)
+    return json.loads(run_pyrite(*args, timeout=900).stdout)
 
 
-def test_info_reports_the_page_adapter():
+def test_info_reports_the_page_adapter(session, loaded):
+    """The CLI's page reports what the suite's page does, and the features are the adapter's own (as
+    navigator.gpu gives them to the page, whatever adapter Chromium has)."""
     d = pyrite("info", "--backend", "browser")
-    assert d["backend"] == "browser" and "shader-f16" not in d["features"]
+    assert d["backend"] == "browser" and d == session.info()
+    adapter = session.page.evaluate(ADAPTER_JS)
+    for feature in OPTIONAL_FEATURES:
+        assert (feature in d["features"]) == (feature in adapter["features"]), (feature, d["features"])
 
 
 def test_generate_greedy_matches_the_native_golden():
-    d = pyrite("generate", "--backend", "browser", "--prompt", "The history of the Roman Empire is",
-               "--max-tokens", "4", "--json")
-    assert d["text"] == " often divided into four" and d["stats"]["generated_tokens"] == 4
+    d = pyrite("generate", "--backend", "browser", "--prompt", PROMPT, "--max-tokens", "4", "--json")
+    assert d["text"] == golden_words(4) and d["stats"]["generated_tokens"] == 4

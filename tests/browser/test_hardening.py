@@ -5,13 +5,12 @@ CI runs CYCLES cycles; `pytest --long` runs LONG_CYCLES."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
-from pyrite.driver import DIST
 from pyrite.models.convert import convert_gguf
-from tiny_gguf import write_tiny_gguf
+from support.gguf import write_tiny_gguf
+from support.site import assert_dist_untouched
 
 from .test_page import GENERATE_TIMEOUT_MS, ask, finish
 
@@ -118,10 +117,10 @@ def test_stop_during_a_load_and_a_load_during_a_generation(session, page):
 
 
 @pytest.fixture
-def flipped_model(tmp_path):
-    """A tiny model served from dist/models/ (converted from the tiny GGUF) whose shard has one byte
+def flipped_model(site, tmp_path):
+    """A tiny model served from the tests' site (converted from the tiny GGUF) whose shard has one byte
     flipped after conversion: its model.json still names the shard's true sha256."""
-    model = Path(DIST) / "models" / "test-flipped-byte"
+    model = site / "models" / "test-flipped-byte"
     shutil.rmtree(model, ignore_errors=True)
     convert_gguf(write_tiny_gguf(tmp_path / "tiny.gguf"), model)
     shard = model / "weights-00000.bin"
@@ -133,6 +132,7 @@ def flipped_model(tmp_path):
 
 
 def test_a_flipped_byte_in_a_served_shard_is_caught_before_upload(session, loaded, flipped_model):
+    assert_dist_untouched()  # the model is the site's own
     page = session.new_page()
     try:
         page.goto(session.url("examples/api.html?model=no-such-model"))  # its own engine fails: the page is idle

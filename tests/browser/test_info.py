@@ -67,8 +67,10 @@ def test_load_info_matches_the_model_and_device(loaded, info):
     assert 0 < loaded["max_ctx"] <= index["config"]["max_ctx"]
 
 
-def test_page_shows_adapter_and_model(page, loaded):
-    adapter = page.evaluate("window.pyrite.model.device.adapter")
-    assert adapter["architecture"] and adapter["architecture"] in page.text_content("#adapter")
-    assert "timestamp-query" in page.text_content("#features")  # the adapter panel lists its features
+def test_page_shows_adapter_and_model(page, loaded, adapter):
+    device = page.evaluate("window.pyrite.model.device.adapter")
+    assert device["architecture"] and device["architecture"] in page.text_content("#adapter")
+    shown = page.text_content("#features").split(", ")  # the adapter panel lists the adapter's features
+    for feature in OPTIONAL_FEATURES:
+        assert (feature in shown) == (feature in adapter["features"]), (feature, shown)
     assert loaded["model"] in page.text_content("#model-info")

@@ -4,14 +4,13 @@ Teacher-forced over the first 160 tokens of tests/models/corpus.txt: the top-1 p
 on >= 99% of positions and the log-probabilities closely (both run f32 math on the same weights;
 only the adapters' float rounding differs).
 """
-from pathlib import Path
-
 import pytest
 from pyrite.sync import run_sync
+from support.engine import CORPUS
+from support.site import assert_dist_untouched
 
 pytestmark = [pytest.mark.browser, pytest.mark.model, pytest.mark.slow, pytest.mark.gpu]
 
-CORPUS = Path(__file__).parent.parent / "models" / "corpus.txt"
 N_TOKENS = 160
 
 
@@ -33,27 +32,27 @@ def test_native_and_browser_scores_agree(session, loaded, smollm2_engine):
 # ---- HF checkpoints in the Qwen3-0.6B and Llama-3.2-1B head geometries, in the page -----------------
 
 @pytest.fixture(scope="module")
-def served_geometries(session, tmp_path_factory):
-    """kind -> (HF checkpoint, model path under dist/), converted into dist/models/test-<kind> for the
-    page to fetch; removed afterwards, and the default model loaded again."""
+def served_geometries(site, session, tmp_path_factory):
+    """kind -> (HF checkpoint, model path in the site), converted into the tests' site
+    (models/test-<kind>) for the page to fetch; removed afterwards, and the default model loaded again."""
     import shutil
 
     import torch
 
     from hf_checkpoints import GEOMETRIES, make_checkpoint
-    from pyrite.driver import DEFAULT_MODEL, DIST
+    from pyrite.driver import DEFAULT_MODEL
     from pyrite.models.convert_hf import convert_hf
     made = {}
     try:
         for kind in sorted(GEOMETRIES):
             ckpt = make_checkpoint(kind, tmp_path_factory.mktemp(kind) / "hf",
                                    dtype=torch.bfloat16 if kind.startswith("llama") else torch.float32)
-            convert_hf(ckpt, Path(DIST) / "models" / f"test-{kind}")
+            convert_hf(ckpt, site / "models" / f"test-{kind}")
             made[kind] = ckpt, f"models/test-{kind}"
         yield made
     finally:
         for kind in made:
-            shutil.rmtree(Path(DIST) / "models" / f"test-{kind}", ignore_errors=True)
+            shutil.rmtree(site / "models" / f"test-{kind}", ignore_errors=True)
         session.load(DEFAULT_MODEL)
 
 
@@ -69,6 +68,7 @@ def test_geometry_logits_match_transformers_in_the_page(session, loaded, served_
 
     from hf_checkpoints import VOCAB, load_checkpoint
     ckpt, model = served_geometries[kind]
+    assert_dist_untouched()  # the model is the site's own
     info = session.load(model, max_ctx=128)
     assert info["config"]["arch"] == {"llama-3.2-1b": "llama", "qwen3-0.6b": "qwen3"}[kind]
     ids = random.Random(1).choices(range(VOCAB), k=64)

@@ -9,8 +9,7 @@ from pyrite.engine import Engine
 from pyrite.errors import DeviceLostError
 from pyrite.gpu.native import request_device
 from pyrite.sync import run_sync
-
-from .test_engine import GOLDEN, collect
+from support.engine import GOLDEN, PROMPT, collect
 
 pytestmark = [pytest.mark.gpu, pytest.mark.model]
 
@@ -34,7 +33,7 @@ def test_a_device_lost_mid_batch_is_a_clear_error_and_the_model_loads_again(smol
     engine.close()  # buffers of a lost device go without error
     again = run_sync(Engine.load(smollm2_model, max_ctx=256, max_seq=64))  # a new device
     assert again.device is not device and again.device.lost is None
-    assert "".join(collect(again, "The history of the Roman Empire is", max_tokens=20)).startswith(GOLDEN)
+    assert "".join(collect(again, PROMPT, max_tokens=20)).startswith(GOLDEN)
 
 
 def test_a_loss_reported_after_the_failing_gpu_call_is_still_a_device_lost_error(smollm2_model):

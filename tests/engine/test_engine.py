@@ -1,5 +1,4 @@
 """The engine on the native backend with SmolLM2: golden continuation, streaming, bad input."""
-import gc
 import json
 import shutil
 from contextlib import contextmanager
@@ -9,23 +8,16 @@ import pytest
 from pyrite.engine import Engine
 from pyrite.errors import LimitError, ModelFormatError, PromptError, PyriteError, ShardChecksumError
 from pyrite.gpu.base import Limits
+from pyrite.graph.routes import RouteError
 from pyrite.graph.tape import BatchPolicy
 from pyrite.sampling import SamplingParams
 from pyrite.sync import run_sync
+from support.engine import GOLDEN, PROMPT, collect, golden_words, live_bytes
 
 pytestmark = [pytest.mark.gpu, pytest.mark.model]
 
-GOLDEN = " often divided into four eras: the Early Roman Empire, the Roman Empire under Emperor Augustus"
-
-
-def collect(engine, prompt, **kw):
-    async def go():
-        return [p async for p in engine.generate(prompt, **kw)]
-    return run_sync(go())
-
-
 def test_greedy_golden_continuation(smollm2_engine):
-    pieces = collect(smollm2_engine, "The history of the Roman Empire is", max_tokens=20)
+    pieces = collect(smollm2_engine, PROMPT, max_tokens=20)
     assert "".join(pieces).startswith(GOLDEN)
     assert len(pieces) > 10  # streamed piece by piece, not at the end
     s = smollm2_engine.stats
@@ -57,7 +49,7 @@ def test_pinned_split_routes_give_the_same_greedy_tokens(device, smollm2_model, 
     split = run_sync(Engine.load(smollm2_model, device=device, max_ctx=256, max_seq=64,
                                  overrides={"qkv": "qkv_split", "gate_up": "gate_up_split"}))
     try:
-        assert "".join(collect(split, "The history of the Roman Empire is", max_tokens=20)).startswith(GOLDEN)
+        assert "".join(collect(split, PROMPT, max_tokens=20)).startswith(GOLDEN)
         steps = split.step_report()
         assert {steps["routes"]["decode"]["blk.3.attn_qkv"], steps["routes"]["decode"]["blk.3.ffn_gate_up"]} == \
             {"qkv_split/gemv_vec+gemv_vec+gemv_vec", "gate_up_split/gemv_vec+gemv_vec"}
@@ -74,11 +66,20 @@ def test_profiling_gate_times_every_kernel(smollm2_engine):
     finally:
         smollm2_engine.profiling = False
     rows = smollm2_engine.last_profile
-    assert len(rows) == sum(r["dispatches"] for r in smollm2_engine.attest()) and all(r["ns"] >= 0 for r in rows)
-    assert sum(r["ns"] for r in rows) > 0
+    assert len(rows) == sum(r["dispatches"] for r in smollm2_engine.attest())
     assert {r["route"] for r in rows if r["family"] == "linear"} >= {"tiled"}  # prefill: 7 tokens
+    # every matrix product reads at least 100 KB of weights: no adapter's clock reads it as 0 ns
+    matmuls = [r for r in rows if r["kernel"].startswith("linear_")]
+    assert len(matmuls) >= 4 * smollm2_engine.config.n_layers and all(r["ns"] > 0 for r in matmuls), \
+        [(r["op"], r["ns"]) for r in matmuls if r["ns"] <= 0]
+    total_ns = sum(r["ns"] for r in rows)
     summary = smollm2_engine.profile_summary()
-    assert summary[0]["ms"] >= summary[-1]["ms"] and abs(sum(r["share"] for r in summary) - 1) < 1e-6
+    assert [r["ms"] for r in summary] == sorted((r["ms"] for r in summary), reverse=True)
+    for entry in summary:  # each kernel's line is its own dispatches' time, its share of the step's
+        mine = [r["ns"] for r in rows if r["kernel"] == entry["kernel"]]
+        assert entry["dispatches"] == len(mine) and entry["ms"] == pytest.approx(sum(mine) / 1e6)
+        assert entry["share"] == pytest.approx(sum(mine) / total_ns)
+    assert sum(r["share"] for r in summary) == pytest.approx(1)
 
 
 def test_seeded_sampling_on_the_gpu_is_the_same_in_batches_of_one_and_eight(smollm2_engine):
@@ -128,7 +129,8 @@ def test_roofline_is_decode_bytes_per_second_over_the_read_probe(smollm2_engine)
     engine = smollm2_engine
     before = engine.device.live_bytes
     probe = run_sync(engine.measure_read_bandwidth(repeats=1))
-    assert probe.gbps > 0 and probe.kernel.startswith("probe_read_") and probe.timer == "timestamps"
+    assert probe.gbps > 0 and probe.kernel.startswith("probe_read_")
+    assert probe.timer == ("timestamps" if "timestamp-query" in engine.device.features else "wall clock")
     assert engine.device.live_bytes == before  # its scratch buffers are gone
     assert run_sync(engine.measure_read_bandwidth()) is probe  # measured once per engine
     collect(engine, "The history of the Roman Empire is", max_tokens=6)
@@ -204,8 +206,7 @@ def test_empty_and_too_long_prompts_then_still_usable(smollm2_engine):
         collect(smollm2_engine, "")
     with pytest.raises(PromptError, match="context holds 256"):
         collect(smollm2_engine, "word " * 400)
-    assert "".join(collect(smollm2_engine, "The history of the Roman Empire is", max_tokens=4)) == \
-        " often divided into four"
+    assert "".join(collect(smollm2_engine, PROMPT, max_tokens=4)) == golden_words(4)
 
 
 def test_stop_ends_generation(smollm2_engine):
@@ -350,16 +351,10 @@ def test_engine_counts_are_range_checked(smollm2_engine, smollm2_model, device):
     assert len(collect(smollm2_engine, "Hi", max_tokens=1)) <= 1  # still usable
 
 
-def live(device) -> int:
-    """The device's live bytes once unreferenced buffers (garbage of earlier tests) are collected."""
-    gc.collect()
-    return device.live_bytes
-
-
 def test_close_frees_every_buffer_and_a_switch_back_costs_the_same(device, smollm2_model, smollm2_gguf, tmp_path):
     """SmolLM2, then another model, then SmolLM2 again on one device: each close() returns the
     device to where it was, so the bytes after the switch back equal those after the first load."""
-    base = live(device)
+    base = live_bytes(device)
 
     def load(model):
         return run_sync(Engine.load(model, device=device, max_ctx=128, max_seq=32))
@@ -367,28 +362,28 @@ def test_close_frees_every_buffer_and_a_switch_back_costs_the_same(device, smoll
     first = load(smollm2_model)
     collect(first, "Hi", max_tokens=2)
     run_sync(first.score([1, 2, 3]))  # the score section allocates lazily: owned all the same
-    after_first = live(device)
+    after_first = live_bytes(device)
     assert after_first - base >= 96_000_000  # the weights at least
     first.close()
-    assert live(device) == base
+    assert live_bytes(device) == base
     with pytest.raises(PyriteError, match="was closed"):
         run_sync(first.score([1, 2, 3]))
     from pyrite.models.convert import convert_gguf
     other = load(convert_gguf(smollm2_gguf, tmp_path / "q4", recipe="q4"))
-    assert base < live(device) < after_first
+    assert base < live_bytes(device) < after_first
     other.close()
     again = load(smollm2_model)
     run_sync(again.score([1, 2, 3]))
-    assert live(device) == after_first
+    assert live_bytes(device) == after_first
     again.close()
-    assert live(device) == base
+    assert live_bytes(device) == base
 
 
 def test_a_failed_load_leaves_nothing_on_the_device(device, smollm2_model):
-    before = live(device)
-    with pytest.raises(Exception):
+    before = live_bytes(device)
+    with pytest.raises(RouteError, match=r"sdpa: no route named 'no-such-route' \(have \[.*'flash_decode'"):
         run_sync(Engine.load(smollm2_model, device=device, overrides={"sdpa": "no-such-route"}))
-    assert live(device) == before
+    assert live_bytes(device) == before
 
 
 def test_score_picks_the_log_probabilities_the_logits_give(smollm2_engine):

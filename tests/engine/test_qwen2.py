@@ -6,6 +6,7 @@ import pytest
 
 from pyrite.engine import Engine
 from pyrite.sync import run_sync
+from support.engine import cached_model
 
 pytestmark = [pytest.mark.gpu, pytest.mark.model, pytest.mark.slow]
 
@@ -14,10 +15,7 @@ PROMPT = "Write a Python function that returns the n-th Fibonacci number."
 
 @pytest.fixture(scope="module")
 def qwen_q4(qwen_gguf):
-    from pyrite.models.convert import convert_cached
-    from pyrite.models.sources import default_cache
-    return convert_cached(qwen_gguf, default_cache() / "test-models" / "qwen2.5-coder-0.5b-q4", recipe="q4",
-                          name="qwen2.5-coder-0.5b-q4")
+    return cached_model(qwen_gguf, "qwen2.5-coder-0.5b-q4", recipe="q4")
 
 
 def answer(engine: Engine, tokens: int = 24) -> str:

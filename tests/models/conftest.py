@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from pyrite.models.convert import convert_gguf
-from tiny_gguf import TINY_TENSORS, TINY_TOKENS, write_tiny_gguf
+from support.gguf import TINY_TENSORS, TINY_TOKENS, write_tiny_gguf
 
 
 @pytest.fixture(scope="session")

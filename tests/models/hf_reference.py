@@ -1,4 +1,5 @@
-"""The HF transformers reference for model agreement tests (host only: numpy + torch).
+"""The HF transformers reference for model agreement tests (host only: numpy + torch), and the
+engine's scores in the same layout (engine_scores).
 
 A converted pyrite model directory is dequantized tensor by tensor (pyrite.quant.dequant.
 load_tensor) into a fp32 *ForCausalLM of its architecture (llama, qwen2, qwen3) on the CPU, so
@@ -105,6 +106,13 @@ class Scores:
 
     top1: list[int]       # [n - 1] argmax after tokens[..i]
     logprob: list[float]  # [n - 1] log p(tokens[i + 1] | tokens[..i])
+
+
+def engine_scores(engine, ids: list[int]) -> Scores:
+    """The same predictions from a loaded pyrite Engine (Engine.score)."""
+    from pyrite.sync import run_sync
+    r = run_sync(engine.score(ids))
+    return Scores(r["top1"], r["logprob"])
 
 
 @torch.inference_mode()

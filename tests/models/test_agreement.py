@@ -18,21 +18,19 @@ import pytest
 import torch
 from transformers import AutoModelForCausalLM
 
-from hf_reference import (HFReferenceError, Scores, agreement, hf_greedy, hf_name, hf_score, load_reference,
-                          perplexity, unpermute_rows)
+from hf_reference import (HFReferenceError, Scores, agreement, engine_scores, hf_greedy, hf_name, hf_score,
+                          load_reference, perplexity, unpermute_rows)
 from pyrite.engine import Engine
 from pyrite.models.format import load_index
 from pyrite.models.sources import default_cache
 from pyrite.sampling import SamplingParams
 from pyrite.sync import run_sync
+from support.engine import CORPUS, GOLDEN, PROMPT, corpus_ids as tokenized_corpus
 
 
-CORPUS = Path(__file__).with_name("corpus.txt")
 MIN_CORPUS_TOKENS = 300
 MAX_CTX = 512   # the corpus fits in one context; a small KV cache keeps the engine light
 MAX_SEQ = 128   # < corpus length: scoring runs several prefill chunks against the cache
-PROMPT = "The history of the Roman Empire is"
-GOLDEN = " often divided into four eras: the Early Roman Empire, the Roman Empire under Emperor Augustus"
 GREEDY_TOKENS = 20
 GREEDY_MATCH = 16  # tokens the engine and HF must agree on exactly (later ones may hit near-ties)
 
@@ -44,11 +42,6 @@ SAME_WEIGHTS_MAX_MEAN_LOGPROB = 0.01
 SAME_WEIGHTS_MAX_LOGPROB = 0.1
 # What the q4 recipe costs against the exact weights is reported, not gated: only a sanity floor.
 Q4_MIN_TOP1_VS_EXACT = 0.5
-
-
-def engine_scores(engine: Engine, ids: list[int]) -> Scores:
-    r = run_sync(engine.score(ids))
-    return Scores(r["top1"], r["logprob"])
 
 
 def load_engine(device, model_dir: Path) -> Engine:
@@ -89,9 +82,7 @@ def test_agreement_metric():
 
 @pytest.fixture(scope="module")
 def corpus_ids(smollm2_exact) -> list[int]:
-    from pyrite.tokenizer import Tokenizer
-    tok = Tokenizer.from_dict(load_index(smollm2_exact).tokenizer)
-    ids = tok.encode(CORPUS.read_text(encoding="utf-8"), add_special=True)
+    ids = tokenized_corpus(smollm2_exact)
     assert MAX_SEQ < len(ids) <= MAX_CTX and len(ids) >= MIN_CORPUS_TOKENS, len(ids)
     return ids
 

@@ -18,6 +18,7 @@ from pyrite.models.convert import RecipeError, convert_gguf
 from pyrite.models.format import MAX_SHARD_BYTES, PART_ALIGN, load_index, verify_shards
 from pyrite.quant.dequant import dequant_gguf, load_tensor
 from pyrite.quant.gguf import read_gguf
+from support.gguf import write_gguf
 
 
 def requantized_reference(x: np.ndarray, type_name: str) -> np.ndarray:
@@ -228,15 +229,8 @@ def test_qwen_exact(qwen_gguf, tmp_path):
 
 
 def test_unconvertible_type(tmp_path):
-    import gguf
-
-    w = gguf.GGUFWriter(str(tmp_path / "i.gguf"), "llama")
-    w.add_tensor("blk.0.odd.weight", np.arange(64, dtype=np.int32))  # I32: no float meaning
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
-    g = read_gguf(tmp_path / "i.gguf")
+    path = write_gguf(tmp_path / "i.gguf", {"blk.0.odd.weight": (np.arange(64), "I32")})  # I32: no float meaning
+    g = read_gguf(path)
     with pytest.raises(PyriteError, match="'blk.0.odd.weight' is I32"):
         dequant_gguf(g, "blk.0.odd.weight")
 

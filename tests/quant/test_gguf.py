@@ -11,6 +11,7 @@ from gguf import GGUFReader, GGUFValueType
 
 from pyrite.errors import GGUFError
 from pyrite.quant.gguf import GGML_TYPES, GGUFFile, read_gguf
+from support.gguf import write_gguf
 
 _READER_PSEUDO_FIELDS = {"GGUF.version", "GGUF.tensor_count", "GGUF.kv_count"}
 
@@ -88,9 +89,9 @@ ALL_KINDS = {
 
 
 @pytest.fixture
-def synthetic(tmp_path, gguf_writer) -> Path:
+def synthetic(tmp_path) -> Path:
     rng = np.random.default_rng(3)
-    return gguf_writer(tmp_path / "s.gguf", {
+    return write_gguf(tmp_path / "s.gguf", {
         "a.weight": (rng.standard_normal((5, 64)), "Q4_0"),
         "b.weight": (rng.standard_normal((3, 32)), "Q8_0"),
         "c.weight": (rng.standard_normal(7), "F32"),

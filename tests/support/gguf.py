@@ -1,8 +1,10 @@
-"""A tiny synthetic llama GGUF whose tensors cover every source type the converter treats differently
-(the converter tests' model, and a seed of the fuzz tests)."""
+"""GGUF files written with gguf.GGUFWriter: any small synthetic one (write_gguf), and the tiny llama
+whose tensors cover every source type the converter treats differently (write_tiny_gguf: the
+converter tests' model, a seed of the fuzz tests, the page's flipped-shard model)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from gguf import GGMLQuantizationType, GGUFValueType, GGUFWriter
@@ -61,16 +63,41 @@ def write_tiny_gguf(path: Path, seed: int = 0) -> Path:
                     GGUFValueType.STRING)
     for name, (shape, type_name) in TINY_TENSORS.items():
         x = (rng.standard_normal(shape) * 0.1).astype(np.float32)
-        if type_name == "F32":
-            w.add_tensor(name, x)
-        elif type_name == "F16":
-            w.add_tensor(name, x.astype(np.float16))
-        elif type_name == "Q6_K":
-            qtype = GGMLQuantizationType.Q6_K
-            w.add_tensor(name, _q6_k_blocks(*shape, rng), raw_dtype=qtype)
+        if type_name == "Q6_K":  # no numpy quantizer exists for it: random blocks
+            w.add_tensor(name, _q6_k_blocks(*shape, rng), raw_dtype=GGMLQuantizationType.Q6_K)
         else:
-            qtype = GGMLQuantizationType[type_name]
-            w.add_tensor(name, quantize(x, qtype), raw_dtype=qtype)
+            _add_tensor(w, name, x, type_name)
+    return _finish(w, path)
+
+
+def write_gguf(path: Path, tensors: dict[str, tuple[np.ndarray, str]], kv: dict[str, tuple[Any, Any]] | None = None,
+               arch: str = "llama", alignment: int | None = None) -> Path:
+    """A GGUF at path. tensors: name -> (array in PyTorch order, ggml type name: F32, F16, I32 or a
+    quantized type, quantized from float32 by gguf.quants); kv: key -> (value, GGUFValueType, or None
+    for add_array)."""
+    w = GGUFWriter(str(path), arch)
+    if alignment is not None:
+        w.add_custom_alignment(alignment)
+    for key, (value, vtype) in (kv or {}).items():
+        if vtype is None:
+            w.add_array(key, value)
+        else:
+            w.add_key_value(key, value, vtype)
+    for name, (x, type_name) in tensors.items():
+        _add_tensor(w, name, x, type_name)
+    return _finish(w, path)
+
+
+def _add_tensor(w: GGUFWriter, name: str, x: np.ndarray, type_name: str) -> None:
+    plain = {"F32": np.float32, "F16": np.float16, "I32": np.int32}
+    if type_name in plain:
+        w.add_tensor(name, np.asarray(x, dtype=plain[type_name]))
+    else:
+        qtype = GGMLQuantizationType[type_name]
+        w.add_tensor(name, quantize(np.asarray(x, dtype=np.float32), qtype), raw_dtype=qtype)
+
+
+def _finish(w: GGUFWriter, path: Path) -> Path:
     w.write_header_to_file()
     w.write_kv_data_to_file()
     w.write_tensors_to_file()
