@@ -245,8 +245,8 @@ def ensure_system_packages(browser: bool = True) -> None:
                  "mesa-vulkan-drivers` (binary `chromium` on PATH)")
 
 
-# `test --fast`: no browser, no converted model; the GPU tests run natively on the software adapter.
-FAST_MARKERS = "not browser and not model"
+# `test --fast`: no browser, no converted model, no long fuzzing; every kernel still runs natively.
+FAST_MARKERS = "not browser and not model and not slow"
 
 
 def test(pytest_args: list[str]) -> int:
@@ -263,6 +263,8 @@ def test(pytest_args: list[str]) -> int:
     else:
         build(parse_models("all"))  # the page tests switch between every model
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
+    if fast:
+        env["PYRITE_TEST_FAST"] = "1"  # tests/support: a converted model asked for fails the test
     return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
 
 

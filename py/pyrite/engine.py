@@ -24,6 +24,7 @@ from .models.resident import Resident, load_resident
 from .ops.probe import ReadProbe, read_bandwidth
 from .prompt import Prompts
 from .runguard import RunGuard
+from .schema import MAX_TOKENS, STOP, stops
 from .sampler import GREEDY, Sampler
 from .sampling import SamplingParams
 from .stats import Stats, StepLog, profile_summary
@@ -128,8 +129,7 @@ class Engine:
         """Token ids of the answer to prompt ids, one at a time. reuse: prefill only what follows the
         longest common prefix with what the KV cache holds (kvstate.py); off by default, because the
         prefix's logits then come from other tiles, equal only to rounding."""
-        if type(max_tokens) is not int or max_tokens < 1:
-            raise ValueError(f"max_tokens must be a positive integer, got {max_tokens!r}")
+        MAX_TOKENS.check(max_tokens)  # the seam's own field: one error kind on every path
         async with self.guard.exclusive("a generation"), \
                 aclosing(self._generate_ids(ids, max_tokens, params, reuse)) as tokens:
             async for token in tokens:
@@ -191,7 +191,7 @@ class Engine:
                             stop: tuple[str, ...] = (), reuse: bool = False) -> AsyncIterator[str]:
         """The answer to prompt ids as text pieces, cut before the first stop string (stop_reason
         "stop_string": the tokens past it are not generated)."""
-        cut = StopText(tuple(stop))
+        cut = StopText(stops(STOP.check(list(stop) if stop else None)))
         async with aclosing(self.generate_ids(ids, max_tokens, params, reuse)) as tokens, \
                 aclosing(text_pieces(tokens, StreamDecoder(self.tokenizer, skip_special=True), cut)) as pieces:
             async for piece in pieces:

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from .errors import PromptError
+from .schema import MESSAGES
 from .tokenizer import Tokenizer, render_chat
-from .tokenizer.chat import check_messages
 
 
 class Prompts:
@@ -31,7 +31,7 @@ class Prompts:
 
     def chat(self, messages: list[dict]) -> list[int]:
         """A conversation in the model's chat template, ready for the assistant's turn."""
-        check_messages(messages)
+        MESSAGES.check(messages)  # the seam's own field: RequestError naming the message at fault
         if not messages[-1]["content"].strip():
             raise PromptError(f"the prompt is empty (messages[{len(messages) - 1}] has no content)")
         return self.checked(self.encode(render_chat(messages, self.chat_template)))

@@ -46,13 +46,15 @@ MAX_TOKENS = Field("max_tokens", "integer", 256, doc="most tokens generated (the
                    minimum=1)
 STOP = Field("stop", "stop", doc="the answer ends before the first of these strings")
 IDS = Field("ids", "ids", doc="token ids", required=True)
+MAX_CTX = Field("max_ctx", "integer", 2048, doc="positions of the KV cache (at most the model's)", minimum=1)
+BLOCK_BYTES = Field("block_bytes", "integer", doc="caps one weight buffer below the adapter's binding limit",
+                    minimum=1)
 
 REQUESTS: dict[str, Request] = {
     "load": Request("load a model in place of the current one", (
         Field("model", "string", doc="a model directory of the site, such as models/smollm2-135m", nonempty=True,
               required=True),
-        Field("max_ctx", "integer", 2048, doc="positions of the KV cache (at most the model's)", minimum=1),
-        Field("block_bytes", "integer", doc="caps one weight buffer below the adapter's binding limit", minimum=1),
+        MAX_CTX, BLOCK_BYTES,
     )),
     "generate": Request("stream the answer to a prompt", (PROMPT,), (
         MAX_TOKENS, STOP,

@@ -6,7 +6,7 @@ from contextlib import contextmanager
 import pytest
 
 from pyrite.engine import Engine
-from pyrite.errors import LimitError, ModelFormatError, PromptError, PyriteError, ShardChecksumError
+from pyrite.errors import LimitError, ModelFormatError, PromptError, PyriteError, RequestError, ShardChecksumError
 from pyrite.gpu.base import Limits
 from pyrite.graph.routes import RouteError
 from pyrite.graph.tape import BatchPolicy
@@ -342,12 +342,15 @@ def test_options_at_load_are_checked_before_anything_loads(smollm2_model, device
 
 
 def test_engine_counts_are_range_checked(smollm2_engine, smollm2_model, device):
-    with pytest.raises(ValueError, match="max_tokens must be a positive integer, got -3"):
-        collect(smollm2_engine, "Hi", max_tokens=-3)
-    with pytest.raises(ValueError, match="max_ctx must be a positive integer, got 0"):
-        run_sync(Engine.load(smollm2_model, device=device, max_ctx=0))
-    with pytest.raises(ValueError, match="block_bytes must be a positive integer, got 0"):
-        run_sync(Engine.load(smollm2_model, device=device, block_bytes=0))
+    # the seam's own fields: the same kind (RequestError) and field as a worker request gets
+    for field, call in (("max_tokens", lambda: collect(smollm2_engine, "Hi", max_tokens=-3)),
+                        ("max_ctx", lambda: run_sync(Engine.load(smollm2_model, device=device, max_ctx=0))),
+                        ("max_seq", lambda: run_sync(Engine.load(smollm2_model, device=device, max_seq=1.5))),
+                        ("block_bytes", lambda: run_sync(Engine.load(smollm2_model, device=device, block_bytes=0))),
+                        ("stop", lambda: collect(smollm2_engine, "Hi", max_tokens=2, stop=("",)))):
+        with pytest.raises(RequestError, match=field) as e:
+            call()
+        assert e.value.field == field
     assert len(collect(smollm2_engine, "Hi", max_tokens=1)) <= 1  # still usable
 
 

@@ -48,6 +48,7 @@ def assert_layout_rules(model_dir: Path) -> None:
 
 # ---- SmolLM2 (Q4_1, Q8_0, F32) -----------------------------------------------------------------
 
+@pytest.mark.model  # converts the real GGUF
 def test_smollm2_exact_is_bit_exact(smollm2_gguf, smollm2_exact):
     g = read_gguf(smollm2_gguf)
     index = load_index(smollm2_exact)
@@ -70,6 +71,7 @@ def test_smollm2_dequant_gguf_matches_reference_reader(smollm2_gguf):
         assert same_bits(dequant_gguf(g, t.name), ref.astype(np.float32)), t.name
 
 
+@pytest.mark.model  # converts the real GGUF
 def test_smollm2_metadata(smollm2_gguf, smollm2_exact):
     g = read_gguf(smollm2_gguf)
     index = load_index(smollm2_exact)
@@ -86,6 +88,7 @@ def test_smollm2_metadata(smollm2_gguf, smollm2_exact):
     assert index.source == {"file": smollm2_gguf.name, "sha256": hashlib.sha256(smollm2_gguf.read_bytes()).hexdigest()}
 
 
+@pytest.mark.model  # converts the real GGUF
 def test_smollm2_q4_recipe(smollm2_gguf, tmp_path):
     out = convert_gguf(smollm2_gguf, tmp_path / "q4", recipe="q4")
     g, index = read_gguf(smollm2_gguf), load_index(out)

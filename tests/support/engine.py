@@ -4,6 +4,7 @@ the leak and soak tests compare."""
 from __future__ import annotations
 
 import gc
+import os
 from pathlib import Path
 
 from pyrite.sync import run_sync
@@ -34,7 +35,10 @@ def corpus_ids(model_dir: Path) -> list[int]:
 
 
 def cached_model(gguf: Path, name: str, recipe: str = "exact") -> Path:
-    """A GGUF converted into .cache/test-models/<name> (again whenever the converter's sources change)."""
+    """A GGUF converted into .cache/test-models/<name> (again whenever the converter's sources change).
+    `build.py test --fast` promises no model conversion: there a test that asks for one fails."""
+    if os.environ.get("PYRITE_TEST_FAST"):
+        raise AssertionError(f"a --fast test asked for the converted model {name}: mark it pytest.mark.model")
     from pyrite.models.convert import convert_cached
     from pyrite.models.sources import default_cache
     return convert_cached(gguf, default_cache() / "test-models" / name, recipe=recipe, name=name)

@@ -7,15 +7,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..fields import Field
 from ..gpu import Buffer, Device, request_device
 from ..graph.options import Options
 from ..graph.plan import Live
+from ..schema import BLOCK_BYTES, MAX_CTX
 from ..tokenizer import Tokenizer
 from .format import ModelIndex
 from .llama import LlamaModel
 from .loader import Progress, _no_progress, shard_source, upload
 
-PREPARED = ("body", "logits", "next")  # the sections compiled at load: a greedy prefill and decode
+PREPARED = ("body", "logits", "next")
+MAX_SEQ = Field("max_seq", "integer", 128, doc="tokens one prefill chunk runs", minimum=1)  # the sections compiled at load: a greedy prefill and decode
 
 
 @dataclass
@@ -44,10 +47,8 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
     """A model directory (natively) or URL (in the browser) on a device (the default adapter's when
     none is given), with the pipelines of decode, a short and a full prefill made inside an error scope.
     Counts and options are checked before any download; a failure destroys what was made."""
-    counts = {"max_ctx": max_ctx, "max_seq": max_seq} | ({} if block_bytes is None else {"block_bytes": block_bytes})
-    for name, value in counts.items():
-        if type(value) is not int or value < 1:
-            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    for field, value in ((MAX_CTX, max_ctx), (MAX_SEQ, max_seq), (BLOCK_BYTES, block_bytes)):
+        field.check(value)  # the seam's own fields and error kind (RequestError naming the field)
     checked = Options(options or {})  # unknown names or values fail before any download
     source = shard_source(model)
     index = await source.index()

@@ -163,17 +163,6 @@ def parse_chat_template(template: str | None) -> ChatTemplate:
 ROLES = ("system", "user", "assistant")
 
 
-def check_messages(messages: Any) -> None:
-    """A conversation is a non-empty list of {"role": system | user | assistant, "content": text};
-    ChatTemplateError naming the first message that is not."""
-    if not isinstance(messages, list) or not messages:
-        raise ChatTemplateError(f"messages must be a non-empty list of {{role, content}}, got {type(messages).__name__}")
-    for i, m in enumerate(messages):
-        if not isinstance(m, dict) or m.get("role") not in ROLES or not isinstance(m.get("content"), str):
-            raise ChatTemplateError(f"messages[{i}] must be {{role: one of {list(ROLES)}, content: a string}}, "
-                                    f"got {str(m)[:80]!r}")
-
-
 def render_chat(messages: list[dict], template: str | None, add_generation_prompt: bool = True,
                 tools: list[Any] | None = None) -> str:
     """Render messages ([{"role", "content"}, ...]) and tools (JSON schemas) with a model's chat template."""
