@@ -21,11 +21,11 @@ function rows(table, head, lines) {
   table.replaceChildren(thead, tbody);
 }
 
-/** The adapter panel: its name in the summary, features, limits, and whether shader-f16 is used. */
+/** The adapter panel: its name and class in the summary, features, limits, and whether shader-f16 is used. */
 export function showAdapter(ui, device) {
   const a = device.adapter || {};
   const name = [a.vendor, a.architecture, a.device, a.description].filter(Boolean).join(" / ") || "unknown adapter";
-  ui.adapter.textContent = `${name} (${device.backend || "?"})`;
+  ui.adapter.textContent = `${name} (${device.backend || "?"}, ${device.adapter_class || "?"} class)`;
   const features = device.features || [];
   ui.features.textContent = features.join(", ") || "none";
   ui.f16.textContent = features.includes("shader-f16")

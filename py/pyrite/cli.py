@@ -68,8 +68,8 @@ def _options(a: argparse.Namespace) -> dict[str, Any]:
 
 async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
     from .engine import Engine
-    params = _sampling(a)  # a bad sampling option fails before any GPU work
-    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=_options(a))
+    params, options = _sampling(a), _options(a)  # a bad option fails before the model is looked up
+    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=options)
     if a.roofline:
         await engine.measure_read_bandwidth()
     pieces = []
@@ -85,7 +85,8 @@ async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
 
 async def _native_score(a: argparse.Namespace, source: str | list[int]) -> dict[str, Any]:
     from .engine import Engine
-    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=_options(a))
+    options = _options(a)
+    engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=options)
     ids = source if isinstance(source, list) else engine.encode(source)
     return await engine.score(ids)
 

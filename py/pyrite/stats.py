@@ -62,11 +62,12 @@ class StepLog:
             self._decoded = False
 
     def report(self, layers: int) -> dict[str, Any]:
-        """{"routes": {"prefill": {op: route}, "decode": {...}}, "dispatches": {"prefill": n, ...}, "layers"}."""
+        """{"routes": {"prefill": {op: route}, "decode": {...}}, "dispatches": {"prefill": n, ...}, "layers",
+        "adapter_class": the class the routes were chosen for}."""
         self.flush()
         return {"routes": {kind: {r["op"]: r["route"] for r in rows} for kind, rows in self.steps.items()},
                 "dispatches": {kind: sum(r["dispatches"] for r in rows) for kind, rows in self.steps.items()},
-                "layers": layers}
+                "layers": layers, "adapter_class": self.plan.adapter_class}
 
 
 def profile_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

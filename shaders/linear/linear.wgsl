@@ -21,6 +21,13 @@
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
 // per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
 // per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+// COOP (decode on GPUs) makes a workgroup of WG lanes own RN rows: lane l reads 16-byte words l, l + WG,
+// ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
+// are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
+// subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
+{% if SG > 0 and COOP > 0 %}
+enable subgroups;
+{% endif %}
 {% import "_lib/common.wgsli" as lib %}
 {{ lib.step_struct() }}
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
@@ -34,7 +41,9 @@ const RN: u32 = {{ RN }}u;
 {% set NORM = NORM > 0 and not GEMM %}
 {% set WGN = WG // WGM %}
 {% set EPW = 8 if QUANT in ("q4gsw", "q4a") else 4 %}
-{% set VEC = VEC > 0 and QUANT != "f32" and TM == 1 and not GEMM %}
+{% set COOP = COOP > 0 and TM == 1 and not GEMM %}
+{% set SG = SG > 0 and COOP %}
+{% set VEC = (VEC > 0 or COOP) and QUANT != "f32" and TM == 1 and not GEMM %}
 {% set EPC = 4 * EPW %}{# W values per vec4<u32> chunk #}
 {% if GEMM %}
 const WGN: u32 = {{ WGN }}u;
@@ -278,10 +287,58 @@ let {{ name }}{{ t }}_raw = x[x{{ t }} + {{ at }}];
 let {{ name }}{{ t }} = x[x{{ t }} + {{ at }}];
 {%- endif %}
 {% endmacro %}
+{% if COOP %}
+
+var<workgroup> red: array<array<f32, {{ RN + (1 if NORM else 0) }}>, WG>;  // per lane: the rows' sums (and sum x^2)
+{% endif %}
+{# value i of a lane's partial sums: row i's accumulator, then sum x^2 where the norm is folded in #}
+{% macro val(i) %}{{ "acc%d_0" % i if i < RN else "ss0" }}{% endmacro %}
+{# the workgroup's sums of each lane's values, into lane 0's; the other lanes return #}
+{% macro coop_reduce() %}
+{% set n = RN + (1 if NORM else 0) %}
+{% if SG %}
+    let leader = sid == 0u;  // one lane per subgroup keeps its subgroup's sum, the others write 0
+{% for i in range(n) %}
+    red[lid][{{ i }}] = select(0.0, subgroupAdd({{ val(i) }}), leader);
+{% endfor %}
+    workgroupBarrier();
+    if (lid != 0u) {
+        return;
+    }
+{% for i in range(n) %}
+    {{ val(i) }} = 0.0;
+{% endfor %}
+    for (var i = 0u; i < WG; i = i + 1u) {
+{% for i in range(n) %}
+        {{ val(i) }} = {{ val(i) }} + red[i][{{ i }}];
+{% endfor %}
+    }
+{% else %}
+{% for i in range(n) %}
+    red[lid][{{ i }}] = {{ val(i) }};
+{% endfor %}
+    workgroupBarrier();
+{% for h in range(1, 11) if WG // 2 ** h > 0 %}
+    if (lid < {{ WG // 2 ** h }}u) {
+{% for i in range(n) %}
+        red[lid][{{ i }}] = red[lid][{{ i }}] + red[lid + {{ WG // 2 ** h }}u][{{ i }}];
+{% endfor %}
+    }
+    workgroupBarrier();
+{% endfor %}
+    if (lid != 0u) {
+        return;
+    }
+{% for i in range(n) %}
+    {{ val(i) }} = red[0][{{ i }}];
+{% endfor %}
+{% endif %}
+{% endmacro %}
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+        @builtin(local_invocation_index) lid: u32{% if COOP %}, @builtin(num_workgroups) nwg: vec3<u32>{% endif %}{% if SG %},
+        @builtin(subgroup_invocation_id) sid: u32{% endif %}) {
     let M = live_rows();
     let K4 = p.K / 4u;
 {% if GEMM %}
@@ -293,7 +350,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
 {% else %}
+{% if COOP %}
+    let col = wid.x + wid.z * nwg.x;  // one column (RN rows) per workgroup; z folds columns past 65535
+{% else %}
     let col = gid.x;
+{% endif %}
     let m0 = wid.y * TM;
     // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
     // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
@@ -345,7 +406,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         workgroupBarrier();
     }
 {% elif QUANT == "f32" %}
-    for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
+    for (var k4 = {{ "lid" if COOP else "0u" }}; k4 < K4; k4 = k4 + {{ "WG" if COOP else "1u" }}) {
 {% if NORM %}
         let g = gain[k4];
 {% endif %}
@@ -362,7 +423,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% elif VEC %}
     let chunks_per_row = p.K / {{ EPC }}u;
     let group_shift = countTrailingZeros(p.GS / {{ EPC }}u);  // chunks per group: a power of two
-    for (var c = 0u; c < chunks_per_row; c = c + 1u) {
+    for (var c = {{ "lid" if COOP else "0u" }}; c < chunks_per_row; c = c + {{ "WG" if COOP else "1u" }}) {
 {% for i in range(EPC // 4) %}
 {% if NORM %}
         let r{{ i }} = x[x0 + c * {{ EPC // 4 }}u + {{ i }}u];
@@ -384,18 +445,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endif %}
 {% endfor %}
         let g = c >> group_shift;
+{% if COOP %}
+{% for r in range(RN) %}
+        let si{{ r }} = g * p.ldw + w{{ r }};  // a row of its own (gate_up's rows are N apart)
+        let sr{{ r }} = half_at(si{{ r }}, scale[si{{ r }} >> 1u]);
+{% if QUANT == "q4a" %}
+        let mr{{ r }} = half_at(si{{ r }}, mins[si{{ r }} >> 1u]);
+{% endif %}
+{% endfor %}
+{% else %}
 {% for r in range(0, RN, 2) %}
         let sp{{ r }} = unpack2x16float(scale[(g * p.ldw + w{{ r }}) >> 1u]);  // rows {{ r }} and {{ r + 1 }}
 {% if QUANT == "q4a" %}
         let mp{{ r }} = unpack2x16float(mins[(g * p.ldw + w{{ r }}) >> 1u]);
 {% endif %}
 {% endfor %}
+{% endif %}
 {% for r in range(RN) %}
         let wv{{ r }} = w[w{{ r }} * chunks_per_row + c];
-{% set s = "sp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
+{% set s = "sr%d" % r if COOP else "sp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
+{% set mn = "mr%d" % r if COOP else "mp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
 {% set qx %}{% for i in range(4) %}word_dot(wv{{ r }}.{{ "xyzw"[i] }}, {{ "ev%d, od%d" % (i, i) if EPW == 8 else "sx%d" % i }}){{ " + " if not loop.last }}{% endfor %}{% endset %}
 {% if QUANT == "q4a" %}
-        acc{{ r }}_0 = acc{{ r }}_0 + {{ s }} * ({{ qx }}) + mp{{ r - r % 2 }}.{{ "xy"[r % 2] }} * xs;
+        acc{{ r }}_0 = acc{{ r }}_0 + {{ s }} * ({{ qx }}) + {{ mn }} * xs;
 {% elif QUANT == "q8gsw" %}
         acc{{ r }}_0 = acc{{ r }}_0 + {{ s }} * ({{ qx }} - 128.0 * xs);
 {% else %}
@@ -480,6 +552,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% endfor %}
     }
+{% endif %}
+{% if COOP %}
+{{ coop_reduce() }}
 {% endif %}
 {% if NORM %}
 {% for t in range(TM) %}

@@ -11,7 +11,7 @@ from pyrite.graph.routes import Live, RouteError, pick
 from pyrite.ops import linear
 from pyrite.ops.linear import LinearSpec, Tile, tile
 
-NAMES = ("m1_vec", "m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64")
+NAMES = ("m1_vec", "m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64", "coop", "coop_sg", "coop4", "coop4_sg")
 KINDS = ("", "qkv", "qkv_rope", "gate_up")
 WORKGROUP = {"linear_prefill": "workgroup"}
 
@@ -38,8 +38,9 @@ def test_tiles_are_read_from_the_manifest():
 @pytest.mark.parametrize("name", NAMES)
 def test_every_format_and_kind_shares_the_tile_and_its_workgroup_size(name):
     t = tile(name)
+    kinds = KINDS if not t.coop else ("qkv_rope",) if t.rn % 4 == 0 else ("", "qkv", "gate_up")  # coop4: quads
     for fmt in linear.FORMATS:
-        for kind in KINDS:
+        for kind in kinds:
             k = kernels.get(linear.tile_kernel(fmt, kind, name))
             assert k.workgroup_size == (t.wg, 1, 1)
             assert (k.params["RN"], k.params["TM"], k.params["WGM"], k.params["BK"]) == (t.rn, t.tm, t.wgm, t.bk)

@@ -37,13 +37,16 @@ def test_every_linear_route_exists_for_every_format():
     have = set(ids())
     for fmt in linear.FORMATS:
         for route in linear.ROUTES:
-            assert kernel_id("linear", fmt, route.variant) in have and route.reason
+            quads = linear.tile(route.variant).coop and linear.tile(route.variant).rn % 4 == 0
+            kind = "qkv_rope" if quads else ""  # the quad coop tiles exist for the rotating kernel alone
+            assert linear.tile_kernel(fmt, kind, route.variant) in have and route.reason
 
 
 def test_candidates_are_all_rows_or_the_pinned_one():
     assert [r.name for r in candidates("linear", linear.ROUTES, {"linear": "tiled"})] == ["tiled"]
-    assert [r.name for r in candidates("linear", linear.ROUTES)] == ["gemv_vec", "gemv_xwide", "gemv_wide", "gemv", "gemm_bk64", "gemm", "wide",
-                                                                 "tiled"]
+    assert [r.name for r in candidates("linear", linear.ROUTES)] == [
+        "gemv_coop_sg", "gemv_coop", "gemv_coop4_sg", "gemv_coop4", "gemv_vec", "gemv_xwide", "gemv_wide", "gemv",
+        "gemm_bk64", "gemm", "wide", "tiled"]
     with pytest.raises(RouteError):
         candidates("linear", linear.ROUTES, {"linear": "fast"})
 

@@ -222,6 +222,14 @@ def all_cases(seed: int = 0):
                 case, ref = linear_case(rng, fmt, M, N, K, gs=gs, bias=bias)
                 case.overrides = {"linear": "gemv_vec"}
                 out.append((f"linear_{fmt}_gemv_vec_{M}x{N}x{K}_gs{gs}{'_bias' if bias else ''}", case, ref, 2e-4))
+        # the gpu class's coop GEMVs pinned (tree and subgroup sums): a tail column, off-home M, K of one
+        # lane's word to several per lane, group sizes, bias
+        for route in ("gemv_coop", "gemv_coop_sg"):
+            for M, N, K, gs, bias in ((1, 43, 96, 32, False), (3, 42, 64, 32, True), (1, 9, 1024, 64, True),
+                                      (1, 26, 256, 128, False)):
+                case, ref = linear_case(rng, fmt, M, N, K, gs=gs, bias=bias)
+                case.overrides, case.options = {"linear": route}, GPU_CLASS
+                out.append((f"linear_{fmt}_{route}_{M}x{N}x{K}_gs{gs}{'_bias' if bias else ''}", case, ref, 2e-4))
         out.append((f"embedding_{fmt}", *embedding_case(rng, fmt, 53, 96, 7), 1e-6))
     out.append(("linear_q4gsw_gs64", *linear_case(rng, "q4gsw", 2, 29, 128, gs=64), 2e-4))
     out.extend(all_projection_cases(rng))
@@ -250,9 +258,12 @@ def all_cases(seed: int = 0):
 # word-loading GEMVs are pinned (m1_wide, m1_xwide: their home is 1024 and 2048 packed rows, so their
 # members are 8x and 16x as many rows)
 WIDE_ROWS = {"m1_wide": 8, "m1_xwide": 16}
+GPU_CLASS = {"adapter_class": "gpu"}
 PROJECTION_TILES = ((1, {}, "m1_vec", None), (1, {}, "m1", "gemv"), (1, {}, "m1_wide", "gemv_wide"),
                     (1, {}, "m1_xwide", "gemv_xwide"), (7, {}, "m8", None), (9, {}, "wide", None),
-                    (33, {"linear_prefill": "workgroup"}, "gemm", None))
+                    (33, {"linear_prefill": "workgroup"}, "gemm", None), (1, GPU_CLASS, "coop", "gemv_coop"),
+                    (1, GPU_CLASS, "coop_sg", "gemv_coop_sg"))
+COOP_TILES = ("coop", "coop_sg")  # decode: every format, both norm placements
 FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
 
 
@@ -267,7 +278,7 @@ def all_projection_cases(rng):
         def formats(kind: int) -> tuple[str, ...]:
             if tile == "m1_vec":  # packed formats only (f32 runs m1)
                 return FORMATS[:3]
-            return FORMATS if tile in ("m1", "m8") else (FORMATS[(t + kind) % len(FORMATS)],)
+            return FORMATS if tile in ("m1", "m8", *COOP_TILES) else (FORMATS[(t + kind) % len(FORMATS)],)
 
         def pinned(route: str) -> dict[str, str]:
             return {"qkv" if route.startswith("qkv") else "gate_up": route,
@@ -280,7 +291,7 @@ def all_projection_cases(rng):
             """(route, norm tag, options, formats): split members run at other N, so other tiles."""
             norm = "dispatch" if "linear_prefill" in options else "folded"
             plans = [(fused, norm, options, formats(kind))]
-            if tile in ("m1_vec", "m1", "m8"):
+            if tile in ("m1_vec", "m1", "m8", *COOP_TILES):
                 plans.append((fused, "dispatch", {**options, "projection_norm": "dispatch"},
                               (FORMATS[(t + kind + 1) % len(formats(kind))],)))
             if tile not in WIDE_ROWS:
@@ -300,6 +311,10 @@ def all_projection_cases(rng):
                                                 rope={"head_dim": 32, "interleaved": lay}, pos=5)
                     case.overrides, case.options = pinned(route), opts
                     rope_tile = "gemm_bk64" if tile == "gemm" else tile  # K = 64: the deeper K step fits
+                    if tile in COOP_TILES and route == "qkv_fused":  # RoPE's coop tile holds whole quads
+                        rope_tile = tile.replace("coop", "coop4")
+                        if pin:
+                            case.overrides = {**case.overrides, "linear": pin.replace("coop", "coop4")}
                     out.append((f"qkv_rope_{fmt}_{route}_{M}_{'pairs' if lay else 'halves'}_norm-{norm}"
                                 f"_tile-{rope_tile}", case, ref, 1e-3))
         for route, norm, opts, fmts in runs("gate_up", "gate_up_split", 3):

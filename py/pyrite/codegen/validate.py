@@ -12,6 +12,7 @@ from functools import cache
 from pyrite.codegen.errors import CodegenError
 from pyrite.codegen.render import RenderedKernel
 from pyrite.errors import DeviceError
+from pyrite.gpu.native import native_source
 
 # Each clamped to what the adapter offers.
 TARGET_LIMITS = {
@@ -22,8 +23,9 @@ TARGET_LIMITS = {
     "max-compute-workgroup-storage-size": 32768,
     "max-storage-buffers-per-shader-stage": 10,
 }
-# Requested when the adapter has them, so capability-chosen variants (enable f16;) validate.
-OPTIONAL_FEATURES = ("shader-f16",)
+# Requested when the adapter has them, so capability-chosen variants (enable f16;, the subgroup builtins)
+# validate; wgpu-native's names.
+OPTIONAL_FEATURES = ("shader-f16", "subgroup")
 
 
 @cache
@@ -51,7 +53,7 @@ def validate(kernel: RenderedKernel) -> None:
     import wgpu
 
     device = _device()
-    code = kernel.payload.decode("utf-8")
+    code = native_source(kernel.payload.decode("utf-8"))
     try:
         # mirrors GPUDevice.createShaderModule + createComputePipeline({layout: "auto"})
         module = device.create_shader_module(label=kernel.id, code=code)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Awaitable, Iterator, Sequence
 
 from ..errors import DeviceLostError, LimitError, PyriteError
+from .adapter_class import classify
 
 # GPUBufferUsage flags (WebGPU spec values).
 MAP_READ = 0x0001
@@ -88,6 +89,14 @@ class AdapterInfo:
     architecture: str = ""
     device: str = ""
     description: str = ""
+    adapter_type: str = ""   # wgpu-native's "CPU", "DiscreteGPU", ... ("" in the browser)
+    fallback: bool = False   # the browser's isFallbackAdapter
+
+    @property
+    def adapter_class(self) -> str:
+        """ "cpu" or "gpu" (gpu/adapter_class.py): the class the route rules are written for."""
+        return classify(self.vendor, self.architecture, self.device, self.description,
+                        adapter_type=self.adapter_type, fallback=self.fallback)
 
 
 @dataclass
@@ -274,7 +283,9 @@ class Device:
         return {
             "backend": self.info.backend,
             "adapter": {"vendor": self.info.vendor, "architecture": self.info.architecture,
-                        "device": self.info.device, "description": self.info.description},
+                        "device": self.info.device, "description": self.info.description,
+                        "type": self.info.adapter_type, "fallback": self.info.fallback},
+            "adapter_class": self.info.adapter_class,
             "features": sorted(self.features),
             "limits": {name: getattr(self.limits, attr) for name, attr in
                        zip(Limits.NAMES, Limits.__dataclass_fields__)},

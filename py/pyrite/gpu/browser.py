@@ -35,6 +35,15 @@ def _commands(commands: Sequence[Command]) -> Any:
                          if type(c) is Copy else js.Array.of(c.pipeline, c.bind_group, *c.grid) for c in commands))
 
 
+def _is_fallback(adapter: Any, info: Any) -> bool:
+    """GPUAdapterInfo.isFallbackAdapter (newer browsers), else GPUAdapter.isFallbackAdapter."""
+    for holder in (info, adapter):
+        flag = getattr(holder, "isFallbackAdapter", None) if holder is not None else None
+        if flag is not None and flag is not jsnull:
+            return bool(flag)
+    return False
+
+
 class BrowserDevice(Device):
     """A navigator.gpu GPUDevice behind pyrite's Device interface."""
 
@@ -44,7 +53,7 @@ class BrowserDevice(Device):
         limits = device.limits
         super().__init__(
             info=AdapterInfo("browser", field("vendor"), field("architecture"), field("device"),
-                             field("description")),
+                             field("description"), fallback=_is_fallback(adapter, info)),
             features=frozenset(str(f) for f in device.features),
             limits=Limits.from_mapping(lambda n: getattr(limits, n)),
         )

@@ -12,6 +12,17 @@ def _kebab(name: str) -> str:
     return re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), name)
 
 
+# wgpu-native's names for the WebGPU features pyrite asks for ("subgroups" is "subgroup" there).
+NATIVE_NAMES = {"subgroups": "subgroup"}
+WEBGPU_NAMES = {v: k for k, v in NATIVE_NAMES.items()}
+
+
+def native_source(wgsl: str) -> str:
+    """Naga takes the subgroup builtins with the feature on the device, and refuses the WGSL
+    `enable subgroups;` that browsers require: the directive goes, the kernel stays the same."""
+    return wgsl.replace("enable subgroups;", "", 1) if "enable subgroups;" in wgsl else wgsl
+
+
 class NativeDevice(Device):
     """A wgpu-py GPUDevice behind pyrite's Device interface."""
 
@@ -20,8 +31,9 @@ class NativeDevice(Device):
         limits = device.limits
         super().__init__(
             info=AdapterInfo("native", str(info.get("vendor", "")), str(info.get("architecture", "")),
-                             str(info.get("device", "")), str(info.get("description", ""))),
-            features=frozenset(str(f) for f in device.features),
+                             str(info.get("device", "")), str(info.get("description", "")),
+                             adapter_type=str(info.get("adapter_type", ""))),
+            features=frozenset(WEBGPU_NAMES.get(str(f), str(f)) for f in device.features),
             limits=Limits.from_mapping(lambda n: limits[_kebab(n)]),
         )
         self._device = device
@@ -34,7 +46,7 @@ class NativeDevice(Device):
 
     def _create_pipeline(self, kernel: Any, constants: dict) -> Any:
         # GPUDevice.createShaderModule + createComputePipeline
-        module = self._device.create_shader_module(code=kernel.source, label=kernel.id)
+        module = self._device.create_shader_module(code=native_source(kernel.source), label=kernel.id)
         stage = {"module": module, "entry_point": kernel.entry}
         if constants:
             stage["constants"] = dict(constants)
@@ -137,7 +149,7 @@ async def request_device(power_preference: str = "high-performance") -> NativeDe
     adapter = wgpu.gpu.request_adapter_sync(power_preference=power_preference)
     if adapter is None:
         raise DeviceError("no WebGPU adapter found by wgpu-py")
-    wanted = [f for f in OPTIONAL_FEATURES if f in adapter.features]
+    wanted = [NATIVE_NAMES.get(f, f) for f in OPTIONAL_FEATURES if NATIVE_NAMES.get(f, f) in adapter.features]
     limits = {_kebab(n): adapter.limits[_kebab(n)] for n in Limits.NAMES
               if not n.startswith("min")}
     device = adapter.request_device_sync(required_features=wanted, required_limits=limits)

@@ -20,6 +20,12 @@ DEFAULT_LIMITS = Limits(
     max_storage_buffers_per_shader_stage=10, max_compute_workgroups_per_dimension=65535,
     max_uniform_buffer_binding_size=65536, min_storage_buffer_offset_alignment=256)
 DEFAULT_FEATURES = frozenset({"timestamp-query", "subgroups"})
+# A discrete GPU's limits, as Chrome grants them on one (for plans of the gpu class with no GPU).
+GPU_LIMITS = Limits(
+    max_storage_buffer_binding_size=1 << 31, max_buffer_size=1 << 32,
+    max_compute_workgroup_storage_size=32768, max_compute_invocations_per_workgroup=1024,
+    max_storage_buffers_per_shader_stage=10, max_compute_workgroups_per_dimension=65535,
+    max_uniform_buffer_binding_size=65536, min_storage_buffer_offset_alignment=256)
 
 _BINDING = re.compile(r"@binding\((\d+)\)")
 
@@ -99,6 +105,9 @@ class NullDevice(Device):
         self._mark_lost("destroyed: GPUDevice.destroy() was called")
 
 
-def null_device(limits: Limits = DEFAULT_LIMITS, features: frozenset[str] = DEFAULT_FEATURES) -> NullDevice:
-    """A device that allocates and computes nothing, with the given (or SwiftShader-like) limits."""
-    return NullDevice(AdapterInfo("null", description="null device (no GPU)"), features, limits)
+def null_device(limits: Limits = DEFAULT_LIMITS, features: frozenset[str] = DEFAULT_FEATURES,
+                adapter_type: str = "CPU") -> NullDevice:
+    """A device that allocates and computes nothing, with the given (or SwiftShader-like) limits; a
+    CPU adapter unless adapter_type says otherwise ("DiscreteGPU": a modeled GPU, see GPU_LIMITS)."""
+    return NullDevice(AdapterInfo("null", description="null device (no GPU)", adapter_type=adapter_type),
+                      features, limits)

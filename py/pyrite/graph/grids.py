@@ -33,3 +33,14 @@ def grid_rows(cols: int, wg: int, rows: int, rows_per_group: int = 1,
         if v > max_dim:
             raise LimitError(f"dispatch {name}", v, "maxComputeWorkgroupsPerDimension", max_dim)
     return (max(x, 1), max(y, 1), 1)
+
+
+def grid_folded(cols: int, rows: int, max_dim: int = MAX_WORKGROUPS_PER_DIM) -> tuple[int, int, int]:
+    """A workgroup per column x `rows` in y; columns past max_dim fold into z (kernels index
+    col = wid.x + wid.z * num_workgroups.x and return past the last column)."""
+    if rows > max_dim:
+        raise LimitError("dispatch rows", rows, "maxComputeWorkgroupsPerDimension", max_dim)
+    z = max(1, ceil_div(cols, max_dim))
+    if z > max_dim:
+        raise LimitError("dispatch columns", cols, "maxComputeWorkgroupsPerDimension^2", max_dim * max_dim)
+    return (max(ceil_div(cols, z), 1), max(rows, 1), z)

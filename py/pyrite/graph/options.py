@@ -22,6 +22,10 @@ class Option:
 
 
 OPTIONS: dict[str, Option] = {
+    "adapter_class": Option("auto", ("auto", "cpu", "gpu"),
+                            "the class the routes are chosen for: auto reads the adapter (cpu: SwiftShader, "
+                            "lavapipe, WARP, fallback adapters; gpu: everything else); cpu or gpu overrides it. "
+                            "Read when a plan is built"),
     "sdpa_query_tile": Option(16, (16, 32), "query rows per workgroup of the streaming prefill attention"),
     "linear_prefill": Option("register", ("register", "workgroup"),
                              "prefill linears from register tiles, or as workgroup GEMMs (W staged in workgroup "

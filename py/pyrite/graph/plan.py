@@ -184,8 +184,14 @@ class Plan:
 
     # -- execute ------------------------------------------------------------------------------
 
+    @property
+    def adapter_class(self) -> str:
+        """The class routes are chosen for: the option adapter_class, or the adapter's own."""
+        chosen = self.options["adapter_class"]
+        return self.device.info.adapter_class if chosen == "auto" else chosen
+
     def context(self, spec: Any, live: Live) -> Context:
-        return Context(spec, live, self.device.limits, self.device.features, self.options)
+        return Context(spec, live, self.device.limits, self.device.features, self.options, self.adapter_class)
 
     def set_live(self, live: Live) -> None:
         """Resize: write the step uniform, re-select every node's route and grid for the live sizes."""

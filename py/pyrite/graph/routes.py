@@ -53,6 +53,11 @@ class Context:
     limits: Limits
     features: frozenset[str]
     options: Mapping[str, Any]
+    adapter_class: str = "cpu"      # "cpu" or "gpu" (gpu/adapter_class.py, or the option adapter_class)
+
+    @property
+    def gpu(self) -> bool:
+        return self.adapter_class == "gpu"
 
 
 @dataclass(frozen=True)
@@ -142,12 +147,15 @@ def choose(family: str, routes: Sequence[Route], ctx: Context, pinned: bool = Fa
 
 def pick(family: str, routes: Sequence[Route], spec: Any, live: Live = Live(1, 0), *,
          overrides: Mapping[str, str] | None = None, limits: Limits | None = None,
-         features: frozenset[str] | None = None, options: Mapping[str, Any] | None = None) -> Route:
+         features: frozenset[str] | None = None, options: Mapping[str, Any] | None = None,
+         adapter_class: str = "cpu") -> Route:
     """The row a node of `spec` would run at `live` (no device needed; for tests and tools): as a
     plan picks, among the rows that fit (Route.fits). Limits and features default to the null
-    device's; options to their defaults."""
+    device's; options to their defaults; the class to the option's value, else `adapter_class`."""
     from ..gpu.null import DEFAULT_FEATURES, DEFAULT_LIMITS
     from .options import Options
+    opts = Options(options or {})
+    cls = adapter_class if opts["adapter_class"] == "auto" else opts["adapter_class"]
     ctx = Context(spec, live, limits or DEFAULT_LIMITS, DEFAULT_FEATURES if features is None else features,
-                  Options(options or {}))
+                  opts, cls)
     return choose(family, fitting(family, family, routes, ctx, overrides), ctx, pinned=family in (overrides or {}))

@@ -29,7 +29,7 @@ from .. import kernels
 from ..errors import ShapeError
 from ..formats import formats_of, weight_format
 from ..gpu import Buffer, Limits
-from ..graph.grids import ceil_div, grid_rows
+from ..graph.grids import ceil_div, grid_folded, grid_rows
 from ..graph.plan import Live, Plan
 from ..graph.registry import Op, register
 from ..graph.routes import Context, GridFn, Launch, Route, Sub, always
@@ -57,10 +57,12 @@ class Tile:
     wg: int
     wgm: int = 1
     bk: int = 0
+    coop: bool = False  # a workgroup per column: its wg lanes split K (the gpu class's decode GEMV)
+    subgroups: bool = False  # the coop sums reduced with subgroupAdd (needs the "subgroups" feature)
 
     @property
     def cols_per_group(self) -> int:
-        return self.wg // self.wgm
+        return 1 if self.coop else self.wg // self.wgm
 
     @property
     def rows_per_group(self) -> int:
@@ -72,7 +74,10 @@ class Tile:
         return 4 * self.bk * (self.cols_per_group * self.rn + self.rows_per_group)
 
     def grid(self, cols: int, rows: int) -> tuple[int, int, int]:
-        """Workgroups covering `cols` tile columns (invocations along W's rows) x `rows` tokens."""
+        """Workgroups covering `cols` tile columns (invocations along W's rows, or workgroups for a coop
+        tile, folded into z past the per-dimension limit) x `rows` tokens."""
+        if self.coop:
+            return grid_folded(cols, rows)
         return grid_rows(cols, self.cols_per_group, rows, self.rows_per_group)
 
     def fits(self, K: int, limits: Limits) -> bool:
@@ -82,9 +87,12 @@ class Tile:
 
 @cache
 def tile(name: str) -> Tile:
-    """The tile `name` as linear.yaml defines it (every format and kind shares a tile's geometry)."""
-    p = kernels.get(kernel_id(FAMILY, FORMATS[0], name)).params
-    return Tile(name, p["RN"], p["TM"], p["WG"], p["WGM"], p["BK"])
+    """The tile `name` as linear.yaml defines it (every format and kind that has it shares its geometry;
+    coop4 exists for qkv_rope alone)."""
+    known = set(kernels.ids())
+    kid = next(k for k in (tile_kernel(FORMATS[0], kind, name) for kind in ("", "qkv_rope")) if k in known)
+    p = kernels.get(kid).params
+    return Tile(name, p["RN"], p["TM"], p["WG"], p["WGM"], p["BK"], bool(p["COOP"]), bool(p["SG"]))
 
 
 def tile_kernel(fmt: str, kind: str, name: str) -> str:
@@ -101,6 +109,12 @@ class LinearSpec:
     rows: int  # fixed row count, or 0 for the live seq_len
     paired: bool = False  # packed, and rows 2i, 2i+1 share a scale word in every block: first row, scale
                           # row stride and N even (the vec GEMV unpacks one word per row pair)
+    quads: bool = False   # a tile's rows are whole rotary quads (qkv_rope): RN a multiple of 4
+
+    @property
+    def chunk_values(self) -> int:
+        """W values per 16-byte word: what a coop lane reads at a time."""
+        return 128 // weight_format(self.format).bits
 
 
 def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0) -> LinearSpec:
@@ -233,17 +247,58 @@ def fits_tile(name: str) -> Callable[[Context], bool]:
     return lambda ctx: tile(name).fits(ctx.spec.K, ctx.limits)
 
 
+def cpu_class(ctx: Context) -> bool:
+    return not ctx.gpu
+
+
+def cpu_paired(ctx: Context) -> bool:
+    return cpu_class(ctx) and pairs_rows(ctx)
+
+
+def coop_shape(spec: LinearSpec) -> bool:
+    """K in whole 16-byte words, and a group a power-of-two count of them (a lane's word has one scale)."""
+    words = spec.chunk_values
+    if spec.K % words:
+        return False
+    per_group = spec.group_size // words if spec.group_size else 1
+    return not spec.group_size or (spec.group_size % words == 0 and per_group & (per_group - 1) == 0)
+
+
+def fits_coop(name: str) -> Callable[[Context], bool]:
+    """A coop tile is built on the gpu class, for its weights' shape, with RN whole rotary quads where
+    the kernel rotates them (coop4) and the plain two rows where it does not, and the subgroups
+    feature where it reduces with subgroupAdd."""
+    t = tile(name)
+
+    def fits(ctx: Context) -> bool:
+        return (ctx.gpu and coop_shape(ctx.spec) and ctx.spec.quads == (t.rn % 4 == 0)
+                and (not t.subgroups or "subgroups" in ctx.features))
+
+    return fits
+
+
 # -- registration -------------------------------------------------------------------------------
 # The weight format picks the template variant (q4gsw / q4a / q8gsw / f32); the route is picked per
-# execution from the live row count M and the options, and names the tile combo of the template.
+# execution from the live row count M and the options, and names the tile combo of the template. The
+# adapter class decides what is built: the coop GEMVs on the gpu class, the CPU-measured GEMVs on cpu.
+COOP_REASON = ("decode on GPUs: a workgroup of 32 lanes per {rows}, adjacent lanes reading adjacent 16-byte "
+               "words of W, sums reduced {how}; >= 256 workgroups at N = 576")
 ROUTES = [
+    Route("gemv_coop_sg", one_row, build_tile, COOP_REASON.format(rows="2 rows", how="with subgroupAdd"),
+          "coop_sg", fits_coop("coop_sg")),
+    Route("gemv_coop", one_row, build_tile, COOP_REASON.format(rows="2 rows", how="in workgroup memory"),
+          "coop", fits_coop("coop")),
+    Route("gemv_coop4_sg", one_row, build_tile, COOP_REASON.format(rows="rotary quad", how="with subgroupAdd"),
+          "coop4_sg", fits_coop("coop4_sg")),
+    Route("gemv_coop4", one_row, build_tile, COOP_REASON.format(rows="rotary quad", how="in workgroup memory"),
+          "coop4", fits_coop("coop4")),
     Route("gemv_vec", one_row, build_tile, "decode: W in vec4 chunks, 8 rows per invocation, one scale word per "
           "row pair, a chunk per accumulator write (SwiftShader 1.7-3x and lavapipe 1-2.7x the word-loading GEMVs)",
-          "m1_vec", pairs_rows),
+          "m1_vec", cpu_paired),
     Route("gemv_xwide", one_row_most_n, build_tile, "decode, N >= 2048: each x load serves 16 rows (SwiftShader: "
-          "gate_up and lm_head 1.2-1.4x faster than gemv_wide; lavapipe: lm_head 1.1x)", "m1_xwide"),
+          "gate_up and lm_head 1.2-1.4x faster than gemv_wide; lavapipe: lm_head 1.1x)", "m1_xwide", cpu_class),
     Route("gemv_wide", one_row_many_n, build_tile, "decode, N >= 1024: each x load serves 8 rows (SwiftShader: "
-          "gate_up 1.3x, lm_head 1.2x faster than gemv)", "m1_wide"),
+          "gate_up 1.3x, lm_head 1.2x faster than gemv)", "m1_wide", cpu_class),
     Route("gemv", one_row, build_tile, "decode, N < 1024: 4 rows per invocation keep enough invocations", "m1"),
     Route("gemm_bk64", workgroup_gemm, build_tile, "prefill on adapters with fast workgroup memory: W "
           "dequantized once per 32 tokens, K steps of 64 (24 KiB, over WebGPU's 16 KiB default)", "gemm_bk64",

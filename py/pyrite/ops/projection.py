@@ -224,6 +224,8 @@ def _fused_args(plan: Plan, op: str, spec: ProjectionSpec, norm: Launch, inp: In
     tiles = lin.validate(op, w, bias)
     if out_rows % 2:  # gate_up's up rows start at out_rows: an odd start breaks the vec GEMV's row pairs
         tiles = replace(tiles, paired=False)
+    if rope is not None:  # the kernel rotates whole quads of rows
+        tiles = replace(tiles, quads=True)
     return Fused(spec, tiles, kind, out_rows, paired, (params, plan.step_buffer), weights, outs, inp, norm)
 
 

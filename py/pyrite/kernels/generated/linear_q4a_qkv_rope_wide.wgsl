@@ -22,6 +22,10 @@
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
 // per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
 // per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+// COOP (decode on GPUs) makes a workgroup of WG lanes own RN rows: lane l reads 16-byte words l, l + WG,
+// ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
+// are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
+// subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
                 n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,

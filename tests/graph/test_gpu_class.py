@@ -1,0 +1,112 @@
+"""The adapter class on the null device (no GPU): software adapters are the cpu class and keep the
+CPU-measured routes; on a modeled discrete GPU (with and without subgroups) decode takes the coop
+GEMVs, and every decode linear of every shipped geometry launches >= 256 workgroups."""
+from __future__ import annotations
+
+import pytest
+
+from pyrite.errors import OptionError
+from pyrite.gpu import AdapterInfo
+from pyrite.gpu.adapter_class import classify
+from pyrite.gpu.null import DEFAULT_FEATURES, DEFAULT_LIMITS, GPU_LIMITS, null_device
+from pyrite.graph.grids import grid_folded
+from pyrite.graph.options import Options
+from pyrite.graph.routes import Live, RouteError, pick
+from pyrite.models.config import PRESETS
+from pyrite.ops import linear
+from pyrite.ops.linear import LinearSpec
+
+from .test_null_plans import SECTIONS, build
+
+SHIPPED = ("smollm2-135m", "qwen2.5-0.5b", "qwen3-0.6b", "llama-3.2-1b")
+GPU_MIN_WORKGROUPS = 256
+
+
+@pytest.mark.parametrize("info, cls", [
+    (dict(vendor="Google", architecture="swiftshader", description="SwiftShader Device (Subzero)"), "cpu"),
+    (dict(vendor="llvmpipe", device="llvmpipe (LLVM 15.0.6, 256 bits)"), "cpu"),
+    (dict(vendor="mesa", device="lavapipe"), "cpu"),
+    (dict(description="Microsoft Basic Render Driver"), "cpu"),
+    (dict(vendor="nvidia", architecture="hopper", adapter_type="CPU"), "cpu"),
+    (dict(vendor="apple", architecture="metal-3", fallback=True), "cpu"),
+    (dict(vendor="nvidia", architecture="hopper", adapter_type="DiscreteGPU"), "gpu"),
+    (dict(vendor="apple", architecture="metal-3"), "gpu"),
+    (dict(vendor="qualcomm", architecture="adreno-7xx"), "gpu"),
+    (dict(), "gpu"),
+])
+def test_the_class_is_read_from_the_adapter_info(info, cls):
+    assert classify(**info) == cls
+    assert AdapterInfo("browser", **info).adapter_class == cls
+
+
+def test_the_option_overrides_the_class_and_refuses_unknown_values():
+    assert build("tiny-llama").plan.adapter_class == "cpu"
+    assert build("tiny-llama", options={"adapter_class": "gpu"}).plan.adapter_class == "gpu"
+    gpu = null_device(GPU_LIMITS, adapter_type="DiscreteGPU")
+    assert build("tiny-llama", device=gpu).plan.adapter_class == "gpu"
+    with pytest.raises(OptionError, match="adapter_class='npu'"):
+        Options({"adapter_class": "npu"})
+
+
+def test_folded_grids_cover_every_column():
+    assert grid_folded(288, 1) == (288, 1, 1)
+    x, y, z = grid_folded(75968, 1)  # Qwen's 151936-row lm_head, two rows per workgroup
+    assert (y, z) == (1, 2) and x * z >= 75968 and x <= 65535
+
+
+def spec(N=576, K=576, fmt="q4gsw", gs=32, quads=False):
+    return LinearSpec(N, K, fmt, gs, 0, N % 2 == 0, quads)
+
+
+def gpu_route(s, live=Live(1, 0), features=DEFAULT_FEATURES, **kw):
+    return pick("linear", linear.ROUTES, s, live, limits=GPU_LIMITS, features=features, adapter_class="gpu", **kw).name
+
+
+def test_gpu_decode_takes_the_coop_gemvs_by_features_and_quads():
+    assert gpu_route(spec()) == "gemv_coop_sg"
+    assert gpu_route(spec(), features=DEFAULT_FEATURES - {"subgroups"}) == "gemv_coop"
+    assert gpu_route(spec(quads=True)) == "gemv_coop4_sg"
+    assert gpu_route(spec(fmt="f32", gs=0)) == "gemv_coop_sg"
+    assert gpu_route(spec(K=584, gs=8)) == "gemv"  # K not in whole 16-byte words: the general GEMV
+    assert gpu_route(spec(), live=Live(9, 0)) == "wide"  # prefill keeps its rows
+    with pytest.raises(RouteError, match="gemv_vec"):  # the CPU-measured GEMVs are not built on a GPU
+        gpu_route(spec(), overrides={"linear": "gemv_vec"})
+
+
+def test_cpu_decode_keeps_the_cpu_routes():
+    for limits in (DEFAULT_LIMITS, GPU_LIMITS):
+        assert pick("linear", linear.ROUTES, spec(), Live(1, 0), limits=limits).name == "gemv_vec"
+    with pytest.raises(RouteError, match="gemv_coop"):
+        pick("linear", linear.ROUTES, spec(), Live(1, 0), overrides={"linear": "gemv_coop"})
+
+
+def decode(preset: str, device):
+    m = build(preset, device=device)
+    m.plan.run(Live(1, 7), SECTIONS)
+    return m, m.device.submitted[-1]
+
+
+@pytest.mark.parametrize("subgroups", [True, False], ids=["subgroups", "no-subgroups"])
+@pytest.mark.parametrize("preset", SHIPPED)
+def test_gpu_decode_of_every_shipped_geometry_fills_the_gpu(preset, subgroups):
+    features = DEFAULT_FEATURES if subgroups else DEFAULT_FEATURES - {"subgroups"}
+    m, dispatches = decode(preset, null_device(GPU_LIMITS, features, adapter_type="DiscreteGPU"))
+    sg = "_sg" if subgroups else ""
+    tiles = [r["route"] for r in m.plan.attest() if r["family"] in ("linear", "qkv", "gate_up")]
+    assert tiles and all(f"gemv_coop{sg}" in t or f"gemv_coop4{sg}" in t for t in tiles), tiles
+    linears = [d for d in dispatches if d.pipeline.kernel.startswith("linear_")]
+    assert linears and all("coop" in d.pipeline.kernel for d in linears)
+    for d in linears:
+        groups = d.grid[0] * d.grid[1] * d.grid[2]
+        if "qkv_rope" in d.pipeline.kernel:  # a quad of rows per workgroup: N / 4 (SmolLM2: 960 / 4 = 240)
+            c = PRESETS[preset]
+            assert groups == -(-(c.hidden + 2 * c.kv_dim) // 4)
+        else:
+            assert groups >= GPU_MIN_WORKGROUPS, (d.label, d.grid)
+
+
+@pytest.mark.parametrize("preset", SHIPPED)
+def test_the_cpu_class_builds_no_coop_kernel(preset):
+    m, dispatches = decode(preset, null_device())
+    assert not any("coop" in k for k in m.device.pipelines_made())
+    assert any("m1_vec" in d.pipeline.kernel for d in dispatches)
