@@ -25,6 +25,8 @@
 // ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
+// TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
+// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row].
 {% if SG > 0 and COOP > 0 %}
 enable subgroups;
 {% endif %}
@@ -79,6 +81,10 @@ const EPW: u32 = {{ EPW }}u;  // W values per loaded word (a vec4 for f32)
                             ("v_cache", "read_write", "array<u32>", "[Hk, max_ctx, D/2] fp16 pairs")] %}
 {% else %}
 {% set buffers = buffers + [("y", "read_write", "array<f32>", "plain: [M, ldy]; gate_up: [M, N]")] %}
+{% endif %}
+{% set TRACE = TRACE > 0 and COOP %}
+{% if TRACE %}
+{% set buffers = buffers + [("trace", "read_write", "array<u32>", "[cols * WG, TRACE_STEPS, RN] W word indices")] %}
 {% endif %}
 
 {{ lib.uniforms() }}
@@ -287,6 +293,19 @@ let {{ name }}{{ t }}_raw = x[x{{ t }} + {{ at }}];
 let {{ name }}{{ t }} = x[x{{ t }} + {{ at }}];
 {%- endif %}
 {% endmacro %}
+{% if TRACE %}
+
+const TRACE_STEPS: u32 = 4u;
+{% endif %}
+{% macro trace_words(step, per_row) %}
+{% if TRACE %}
+        if ({{ step }} / WG < TRACE_STEPS) {
+{% for r in range(RN) %}
+            trace[((col * WG + lid) * TRACE_STEPS + {{ step }} / WG) * RN + {{ r }}u] = w{{ r }} * {{ per_row }} + {{ step }};
+{% endfor %}
+        }
+{% endif %}
+{% endmacro %}
 {% if COOP %}
 
 var<workgroup> red: array<array<f32, {{ RN + (1 if NORM else 0) }}>, WG>;  // per lane: the rows' sums (and sum x^2)
@@ -407,7 +426,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     }
 {% elif QUANT == "f32" %}
     for (var k4 = {{ "lid" if COOP else "0u" }}; k4 < K4; k4 = k4 + {{ "WG" if COOP else "1u" }}) {
-{% if NORM %}
+{{ trace_words("k4", "K4") }}{% if NORM %}
         let g = gain[k4];
 {% endif %}
 {% for t in range(TM) %}
@@ -424,7 +443,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let chunks_per_row = p.K / {{ EPC }}u;
     let group_shift = countTrailingZeros(p.GS / {{ EPC }}u);  // chunks per group: a power of two
     for (var c = {{ "lid" if COOP else "0u" }}; c < chunks_per_row; c = c + {{ "WG" if COOP else "1u" }}) {
-{% for i in range(EPC // 4) %}
+{{ trace_words("c", "chunks_per_row") }}{% for i in range(EPC // 4) %}
 {% if NORM %}
         let r{{ i }} = x[x0 + c * {{ EPC // 4 }}u + {{ i }}u];
         let a{{ i }} = r{{ i }} * gain[c * {{ EPC // 4 }}u + {{ i }}u];

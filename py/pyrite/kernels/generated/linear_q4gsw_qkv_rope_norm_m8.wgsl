@@ -26,6 +26,8 @@
 // ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
+// TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
+// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row].
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
                 n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
