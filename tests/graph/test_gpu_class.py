@@ -13,7 +13,7 @@ from pyrite.graph.grids import grid_folded
 from pyrite.graph.options import Options
 from pyrite.graph.routes import Live, RouteError, pick
 from pyrite.models.config import PRESETS
-from pyrite.ops import linear
+from pyrite.ops import linear, sdpa
 from pyrite.ops.linear import LinearSpec
 
 from .test_null_plans import SECTIONS, build
@@ -110,3 +110,27 @@ def test_the_cpu_class_builds_no_coop_kernel(preset):
     m, dispatches = decode(preset, null_device())
     assert not any("coop" in k for k in m.device.pipelines_made())
     assert any("m1_vec" in d.pipeline.kernel for d in dispatches)
+
+
+@pytest.mark.parametrize("hq", [9, 14, 16, 32])
+def test_the_gpu_split_policy_fills_the_modeled_gpu_from_256_keys(hq):
+    fill = sdpa.GPU_UNITS * sdpa.GPU_WAVES
+    gpu, cpu = sdpa.split_policy("gpu", hq), sdpa.split_policy("cpu", hq)
+    assert cpu == sdpa.SplitPolicy(sdpa.MAX_SPLITS, sdpa.SPLIT_MIN)  # the cpu class: the cache length alone
+    for kv in (256, 257, 300, 511, 1024, 4096, 32768):
+        assert hq * sdpa.flash_splits(kv, gpu.max_splits, gpu.split_min) >= fill, kv
+    assert sdpa.flash_splits(16, gpu.max_splits, gpu.split_min) == 1  # a short cache is not split to crumbs
+
+
+@pytest.mark.parametrize("preset", SHIPPED)
+def test_gpu_decode_attention_fills_the_modeled_gpu_at_every_cache_length(preset):
+    m = build(preset, device=null_device(GPU_LIMITS, adapter_type="DiscreteGPU"), max_ctx=2048)
+    fill = sdpa.GPU_UNITS * sdpa.GPU_WAVES
+    for pos in (255, 256, 700, 2047):  # kv_len = pos + 1
+        m.plan.run(Live(1, pos), SECTIONS)
+        splits = [d for d in m.device.submitted[-1] if d.pipeline.kernel.startswith("sdpa_flash_split")]
+        assert splits and all(d.grid[0] * d.grid[1] * d.grid[2] >= fill for d in splits), (pos, splits[0].grid)
+    cpu = build(preset, device=null_device())
+    cpu.plan.run(Live(1, 255), SECTIONS)
+    split = next(d for d in cpu.device.submitted[-1] if d.pipeline.kernel.startswith("sdpa_flash_split"))
+    assert split.grid[2] == sdpa.flash_splits(256, sdpa.MAX_SPLITS, sdpa.SPLIT_MIN)  # the cpu class as before

@@ -63,10 +63,11 @@ def all_sdpa_cases(rng):
     """(id, case, reference, tolerance): every route at every geometry, S and start we promise."""
     out = []
 
-    def add(route, S, start, geom, **kw):
+    def add(route, S, start, geom, options=None, tag="", **kw):
         Hq, Hkv, D = geom
-        out.append((f"sdpa_{route or 'auto'}_{Hq}x{Hkv}x{D}_S{S}_p{start}",
-                    *sdpa_case(rng, S, start, Hq, Hkv, D, route, **kw), TOL))
+        case, ref = sdpa_case(rng, S, start, Hq, Hkv, D, route, **kw)
+        case.options = options or {}
+        out.append((f"sdpa_{route or 'auto'}_{Hq}x{Hkv}x{D}_S{S}_p{start}{tag}", case, ref, TOL))
 
     for geom in GEOMETRIES:
         for route in ROUTES:
@@ -86,6 +87,9 @@ def all_sdpa_cases(rng):
         for route in ROUTES:
             for S, start in ((1, 0), (1, 100), (17, 37)):
                 add(route, S, start, geom)
+    for start in (0, 40, 255, 300, 2047):        # the gpu class: splits of 16 keys, up to 128 / Hq per head
+        for geom in ((9, 3, 64), (32, 8, 64)):
+            add("flash_decode", 1, start, geom, options={"adapter_class": "gpu"}, tag="_gpu")
     add(None, 33, 5, (9, 3, 64))                # unpinned: the plan's own choice (AUTO_ROUTES)
     add(None, 1, 300, (9, 3, 64))
     return out

@@ -24,8 +24,11 @@ from .single import Case
 
 FAMILY = "sdpa"
 MAX_D = 256                # shaders/sdpa/*.yaml MAX_D: the largest head dim any route supports
-MAX_SPLITS = 16            # flash: most splits per query row (parallel workgroups per head)
-SPLIT_MIN = 64             # flash: fewest keys per split, so short caches are not split to crumbs
+MAX_SPLITS = 16            # flash, cpu class: most splits per query row (parallel workgroups per head)
+SPLIT_MIN = 64             # flash, cpu class: fewest keys per split, so short caches are not split to crumbs
+GPU_UNITS = 32             # flash, gpu class: the compute units of the modeled GPU (WebGPU does not tell)
+GPU_WAVES = 4              # ... and the workgroups each should have in flight to hide memory latency
+GPU_SPLIT_MIN = 16         # ... fewest keys per split: a 256-key cache already fills the modeled GPU
 SCORES_BUDGET = 32 << 20   # materialized: most bytes of scores per block of query rows
 F32 = 4
 
@@ -81,6 +84,24 @@ def sdpa(plan: Plan, op: str, q: Buffer, cache: KVCache, out: Buffer, *, n_heads
 def flash_splits(kv_len: int, max_splits: int, split_min: int) -> int:
     """Splits of a flash execution: one per split_min keys, at most max_splits (the kernels' flash_splits)."""
     return min(max(ceil_div(kv_len, split_min), 1), max_splits)
+
+
+@dataclass(frozen=True)
+class SplitPolicy:
+    """How flash splits a decode's cache: at most max_splits workgroups per query head, each of at least
+    split_min keys (the kernels' Params of the same names)."""
+
+    max_splits: int
+    split_min: int
+
+
+def split_policy(adapter_class: str, Hq: int) -> SplitPolicy:
+    """The cpu class splits by cache length alone (2 cores: 16 splits of 64 keys are plenty); the gpu
+    class also by the adapter: enough splits that Hq x splits workgroups fill GPU_UNITS units
+    GPU_WAVES deep once the cache holds 256 keys."""
+    if adapter_class == "gpu":
+        return SplitPolicy(max(ceil_div(GPU_UNITS * GPU_WAVES, Hq), 1), GPU_SPLIT_MIN)
+    return SplitPolicy(MAX_SPLITS, SPLIT_MIN)
 
 
 def stream_grid(S: int, spec: SdpaSpec, qt: int) -> tuple[int, int, int]:
@@ -177,9 +198,10 @@ def build_stream(route: Route, a: SdpaArgs) -> list[Launch]:
 
 def build_flash(route: Route, a: SdpaArgs) -> list[Launch]:
     """split (Hq x S x splits workgroups) then combine; one_split pins the split count to 1."""
-    max_splits = 1 if route.name == "one_split" else MAX_SPLITS
     s = a.spec
-    p = params(a, route.name, max_splits=max_splits, split_min=SPLIT_MIN)
+    policy = split_policy(a.plan.adapter_class, s.Hq)
+    max_splits, split_min = (1, policy.split_min) if route.name == "one_split" else (policy.max_splits, policy.split_min)
+    p = params(a, route.name, max_splits=max_splits, split_min=split_min)
     # Unpinned, flash runs only for S = 1; pinned, it may run any live S.
     rows = s.max_seq if a.plan.overrides.get(FAMILY) == route.name else 1
     ml = a.plan.scratch(f"sdpa.{route.name}.ml.{rows}", rows * s.Hq * max_splits * 8)
@@ -187,7 +209,7 @@ def build_flash(route: Route, a: SdpaArgs) -> list[Launch]:
     wg_combine = get(kernel_id(FAMILY, "flash_combine")).workgroup_size[0]
 
     def split_grid(live: Live) -> tuple[int, int, int]:
-        return (s.Hq, live.seq_len, flash_splits(live.kv_len, max_splits, SPLIT_MIN))
+        return (s.Hq, live.seq_len, flash_splits(live.kv_len, max_splits, split_min))
 
     def combine_grid(live: Live) -> tuple[int, int, int]:
         return (ceil_div(s.Hq * s.D // 2, wg_combine), live.seq_len, 1)
