@@ -3,6 +3,8 @@ CPU-measured routes; on a modeled discrete GPU (with and without subgroups) deco
 GEMVs, and every decode linear of every shipped geometry launches >= 256 workgroups."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from pyrite.errors import OptionError
@@ -68,9 +70,22 @@ def test_gpu_decode_takes_the_coop_gemvs_by_features_and_quads():
     assert gpu_route(spec(quads=True)) == "gemv_coop4_sg"
     assert gpu_route(spec(fmt="f32", gs=0)) == "gemv_coop_sg"
     assert gpu_route(spec(K=584, gs=8)) == "gemv"  # K not in whole 16-byte words: the general GEMV
-    assert gpu_route(spec(), live=Live(9, 0)) == "wide"  # prefill keeps its rows
+    assert gpu_route(spec(), live=Live(9, 0)) == "gemm_bk64"  # prefill: the workgroup GEMMs
     with pytest.raises(RouteError, match="gemv_vec"):  # the CPU-measured GEMVs are not built on a GPU
         gpu_route(spec(), overrides={"linear": "gemv_vec"})
+
+
+@pytest.mark.parametrize("rows, want", [(2, "tiled"), (7, "tiled"), (8, "gemm_bk64"), (31, "gemm_bk64"),
+                                        (2048, "gemm_bk64")])
+def test_gpu_prefill_takes_the_workgroup_gemms_from_8_tokens(rows, want):
+    assert gpu_route(spec(), live=Live(rows, 0)) == want
+    small = dataclasses.replace(GPU_LIMITS, max_compute_workgroup_storage_size=16384)  # WebGPU's default
+    assert pick("linear", linear.ROUTES, spec(), Live(rows, 0), limits=small, adapter_class="gpu").name == \
+        want.replace("gemm_bk64", "gemm")
+    register = Options({"linear_prefill": "register"})
+    assert gpu_route(spec(), live=Live(rows, 0), options=register) == ("wide" if rows >= 8 else "tiled")
+    cpu = pick("linear", linear.ROUTES, spec(), Live(rows, 0), limits=GPU_LIMITS).name
+    assert cpu == ("wide" if rows >= 8 else "tiled")  # the cpu class: the register tiles measured here
 
 
 def test_cpu_decode_keeps_the_cpu_routes():
@@ -134,3 +149,14 @@ def test_gpu_decode_attention_fills_the_modeled_gpu_at_every_cache_length(preset
     cpu.plan.run(Live(1, 255), SECTIONS)
     split = next(d for d in cpu.device.submitted[-1] if d.pipeline.kernel.startswith("sdpa_flash_split"))
     assert split.grid[2] == sdpa.flash_splits(256, sdpa.MAX_SPLITS, sdpa.SPLIT_MIN)  # the cpu class as before
+
+
+@pytest.mark.parametrize("preset", SHIPPED)
+def test_gpu_prefill_of_every_shipped_geometry_runs_the_gemms(preset):
+    m = build(preset, device=null_device(GPU_LIMITS, adapter_type="DiscreteGPU"))
+    m.plan.run(Live(32, 0), SECTIONS)
+    routes = {r["op"]: r["route"] for r in m.plan.attest()}
+    assert routes["blk.0.ffn_down"] == "gemm_bk64" and routes["blk.0.attn_output"] == "gemm_bk64"
+    # the fused projections take their tile from the same table; a GEMM stages x, so the norm runs first
+    assert routes["blk.0.attn_qkv"] == "qkv_fused/gemm_bk64/norm_dispatch", routes["blk.0.attn_qkv"]
+    assert routes["blk.0.ffn_gate_up"] == "gate_up/gemm_bk64/norm_dispatch"

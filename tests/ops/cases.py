@@ -230,6 +230,10 @@ def all_cases(seed: int = 0):
                 case, ref = linear_case(rng, fmt, M, N, K, gs=gs, bias=bias)
                 case.overrides, case.options = {"linear": route}, GPU_CLASS
                 out.append((f"linear_{fmt}_{route}_{M}x{N}x{K}_gs{gs}{'_bias' if bias else ''}", case, ref, 2e-4))
+        for M, K in ((8, 96), (13, 128)):  # the gpu class's prefill, unpinned: the GEMMs from 8 tokens
+            case, ref = linear_case(rng, fmt, M, 43, K, bias=fmt == "q4a")
+            case.options = GPU_CLASS
+            out.append((f"linear_{fmt}_gpu_prefill_{M}x{K}", case, ref, 2e-4))
         out.append((f"embedding_{fmt}", *embedding_case(rng, fmt, 53, 96, 7), 1e-6))
     out.append(("linear_q4gsw_gs64", *linear_case(rng, "q4gsw", 2, 29, 128, gs=64), 2e-4))
     out.extend(all_projection_cases(rng))
@@ -326,8 +330,10 @@ def all_projection_cases(rng):
 
 
 # The route each unpinned linear case must have run: the vec GEMV needs a packed format
-LINEAR_AUTO_ROUTES = {f"linear_{fmt}_decode_even": {"linear": "gemv" if fmt == "f32" else "gemv_vec"}
-                      for fmt in FORMATS}
+LINEAR_AUTO_ROUTES = {**{f"linear_{fmt}_decode_even": {"linear": "gemv" if fmt == "f32" else "gemv_vec"}
+                         for fmt in FORMATS},
+                      **{f"linear_{fmt}_gpu_prefill_{M}x{K}": {"linear": route} for fmt in FORMATS
+                         for M, K, route in ((8, 96, "gemm"), (13, 128, "gemm_bk64"))}}
 
 
 def expected_routes(case_id: str, case: Case) -> dict[str, str]:

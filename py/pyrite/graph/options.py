@@ -27,9 +27,10 @@ OPTIONS: dict[str, Option] = {
                             "lavapipe, WARP, fallback adapters; gpu: everything else); cpu or gpu overrides it. "
                             "Read when a plan is built"),
     "sdpa_query_tile": Option(16, (16, 32), "query rows per workgroup of the streaming prefill attention"),
-    "linear_prefill": Option("register", ("register", "workgroup"),
+    "linear_prefill": Option("auto", ("auto", "register", "workgroup"),
                              "prefill linears from register tiles, or as workgroup GEMMs (W staged in workgroup "
-                             "memory: slower on the CPU adapters measured, meant for GPUs)"),
+                             "memory: slower on the CPU adapters measured, meant for GPUs); auto: the GEMMs from "
+                             "8 tokens on the gpu class, register tiles on the cpu class"),
     "projection_norm": Option("folded", ("folded", "dispatch"),
                               "the RMSNorm before a fused projection folded into its register-tile kernel, or "
                               "run as a dispatch of its own that writes the normed input first"),

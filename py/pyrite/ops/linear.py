@@ -16,8 +16,8 @@ page's profile on SwiftShader): CPU adapters are bound by loads and by Subzero's
 writes, so the vec GEMV is the fastest decode there (SwiftShader 1.7-3x the word GEMVs, lavapipe
 1-2.7x), the wide register tile is the fastest prefill (2-3x m8 on lavapipe, 2.1x on SwiftShader),
 and the workgroup GEMMs are slower than m8 on both (their staged loads diverge across lanes). The
-GEMMs are routes for adapters with fast workgroup memory, taken with the runtime option
-linear_prefill=workgroup; no such adapter was measured here.
+GEMMs are the gpu class's prefill from 8 tokens (option linear_prefill=auto; =workgroup takes them on
+any adapter, from 32 tokens on the cpu class); no GPU has measured them yet.
 """
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ FORMATS = formats_of(FAMILY)  # the weight formats linear.yaml has variants for
 WIDE_MIN_ROWS = 8    # the wide tile's 8 tokens are all live from here
 GEMV_WIDE_MIN_N = 1024  # the 8-row GEMV keeps >= 128 invocations (two workgroups per core of a 2-core CPU adapter)
 GEMV_XWIDE_MIN_N = 2048  # and the 16-row GEMV
-GEMM_MIN_ROWS = 32   # a workgroup GEMM's 32 tokens are all live from here
+GEMM_MIN_ROWS = 32   # a workgroup GEMM's 32 tokens are all live from here (cpu class, pinned by option)
+GPU_GEMM_MIN_ROWS = 8  # gpu class: W read once per 32 tokens beats wide's once per 8 from 8 tokens on
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,11 @@ def wide_rows(ctx: Context) -> bool:
 
 
 def workgroup_gemm(ctx: Context) -> bool:
-    return live_rows(ctx) >= GEMM_MIN_ROWS and ctx.options["linear_prefill"] == "workgroup"
+    """The GEMMs: chosen by option linear_prefill, whose auto means the gpu class."""
+    chosen = ctx.options["linear_prefill"]
+    if chosen == "register" or (chosen == "auto" and not ctx.gpu):
+        return False
+    return live_rows(ctx) >= (GPU_GEMM_MIN_ROWS if ctx.gpu else GEMM_MIN_ROWS)
 
 
 def fits_tile(name: str) -> Callable[[Context], bool]:
@@ -300,11 +305,12 @@ ROUTES = [
     Route("gemv_wide", one_row_many_n, build_tile, "decode, N >= 1024: each x load serves 8 rows (SwiftShader: "
           "gate_up 1.3x, lm_head 1.2x faster than gemv)", "m1_wide", cpu_class),
     Route("gemv", one_row, build_tile, "decode, N < 1024: 4 rows per invocation keep enough invocations", "m1"),
-    Route("gemm_bk64", workgroup_gemm, build_tile, "prefill on adapters with fast workgroup memory: W "
-          "dequantized once per 32 tokens, K steps of 64 (24 KiB, over WebGPU's 16 KiB default)", "gemm_bk64",
+    Route("gemm_bk64", workgroup_gemm, build_tile, "prefill on the gpu class from 8 tokens (or option "
+          "linear_prefill=workgroup): W dequantized once per 32 tokens, K steps of 64 (24 KiB, over WebGPU's "
+          "16 KiB default)", "gemm_bk64",
           fits_tile("gemm_bk64")),
-    Route("gemm", workgroup_gemm, build_tile, "prefill on adapters with fast workgroup memory, K steps of 16 "
-          "(6 KiB)", "gemm", fits_tile("gemm")),
+    Route("gemm", workgroup_gemm, build_tile, "prefill on the gpu class, where 24 KiB of workgroup memory "
+          "is not allowed: K steps of 16 (6 KiB)", "gemm", fits_tile("gemm")),
     Route("wide", wide_rows, build_tile, "prefill: each x load serves 16 rows of W (CPU adapters are bound "
           "by loads)", "wide"),
     Route("tiled", always, build_tile, "short prefill (2-7 tokens): 4 rows x 8 tokens", "m8"),
