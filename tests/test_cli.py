@@ -3,6 +3,8 @@ import json
 
 import pytest
 
+from pyrite.gpu.adapter_class import classify
+
 from support.cli import run_pyrite as pyrite
 from support.engine import PROMPT, golden_words
 
@@ -13,6 +15,9 @@ def test_info_prints_adapter_features_limits():
     d = json.loads(pyrite("info").stdout)
     assert d["backend"] == "native"
     assert d["limits"]["maxStorageBufferBindingSize"] > 0 and isinstance(d["features"], list)
+    a = d["adapter"]  # the class, as gpu/adapter_class.py reads the adapter's own info
+    assert d["adapter_class"] == classify(a["vendor"], a["architecture"], a["device"], a["description"],
+                                          adapter_type=a["type"], fallback=a["fallback"])
 
 
 @pytest.mark.model

@@ -1,4 +1,4 @@
-// The page: load a model with a progress bar per phase, then a multi-turn chat streamed into #log.
+// The page: load a model with a progress bar per phase (progress.js), then a multi-turn chat streamed into #log.
 //
 // #status carries data-state = loading | ready | generating | error, with a readable message.
 // Answers render as markdown (markdown.js: marked, then DOMPurify; the model's own markup stays
@@ -13,6 +13,7 @@
 // answer, then loads the model in place of the current one (the worker frees the old one's GPU buffers).
 import { renderMarkdown, copyButton } from "./markdown.js";
 import { showAdapter, showCache, showProfile } from "./panels.js";
+import { resetProgress, showProgress } from "./progress.js";
 import { Pyrite, PyriteError, clearCache, fieldError, problem } from "./pyrite.js";
 
 const $ = (id) => document.getElementById(id);
@@ -71,33 +72,6 @@ function applyTheme(theme) {
 
 // -- loading ---------------------------------------------------------------------------------------
 
-// Overall progress: each phase owns a slice of the bar, so it only ever moves forward.
-const PHASES = {
-  runtime: { from: 0.0, to: 0.15, label: (d, t) => `Starting Python (Pyodide) ${d}/${t}` },
-  weights: { from: 0.15, to: 0.75, label: (d, t) => `Downloading weights ${mb(d)} / ${mb(t)} MB` },
-  upload: { from: 0.75, to: 0.9, label: (d, t) => `Uploading tensors to the GPU ${d}/${t}` },
-  shaders: { from: 0.9, to: 1.0, label: () => "Building shaders and pipelines" },
-};
-
-function mb(bytes) {
-  return (bytes / 1e6).toFixed(1);
-}
-
-function onProgress({ phase, done, total }) {
-  const p = PHASES[phase];
-  if (!p) return;
-  const frac = total > 0 ? Math.min(done / total, 1) : 0;
-  ui.progress.value = p.from + (p.to - p.from) * frac;
-  ui.progressLabel.textContent = p.label(done, total);
-  ui.progressBox.dataset.phase = phase;
-  for (const li of ui.phases.children) {  // the phases before this one are done
-    const bar = li.querySelector("progress");
-    if (li.dataset.phase === phase) bar.value = frac;
-    else if (Object.keys(PHASES).indexOf(li.dataset.phase) < Object.keys(PHASES).indexOf(phase)) bar.value = 1;
-  }
-  ui.status.textContent = `Loading the model: ${p.label(done, total)}`;
-}
-
 function onNotice(text) {
   ui.notice.hidden = false;
   ui.notice.textContent = `Note: ${text}`;
@@ -111,7 +85,7 @@ function noWebGPU() {
 }
 
 function instance() {
-  pyrite ??= new Pyrite(new URL("./", document.baseURI), onProgress, onNotice);
+  pyrite ??= new Pyrite(new URL("./", document.baseURI), (e) => showProgress(ui, e), onNotice);
   window.pyrite = pyrite;
   return pyrite;
 }
@@ -124,10 +98,10 @@ function showModel(info) {
 
 /** Load a model (once per name and options: the same promise for repeated calls, until one fails).
  * Resolves to its info. blockBytes caps one weight buffer below the adapter's binding limit (Pyrite.load). */
-function load(model = DEFAULT_MODEL, maxCtx = undefined, blockBytes = undefined) {
-  const key = JSON.stringify([model, maxCtx ?? null, blockBytes ?? null]);
+function load(model = DEFAULT_MODEL, maxCtx = undefined, blockBytes = undefined, options = undefined) {
+  const key = JSON.stringify([model, maxCtx ?? null, blockBytes ?? null, options ?? null]);
   if (loading && loading.key === key) return loading.promise;
-  const promise = loadNow(model, maxCtx, blockBytes);
+  const promise = loadNow(model, maxCtx, blockBytes, options);
   loading = { model, key, promise };
   promise.catch(() => {
     if (loading?.promise === promise) loading = null;  // a failed load can be tried again
@@ -135,12 +109,11 @@ function load(model = DEFAULT_MODEL, maxCtx = undefined, blockBytes = undefined)
   return promise;
 }
 
-async function loadNow(model, maxCtx, blockBytes) {
+async function loadNow(model, maxCtx, blockBytes, options) {
   ready = false;
   syncPicker(model);
   ui.progressBox.hidden = false;
-  ui.progress.value = 0;
-  for (const bar of ui.phases.querySelectorAll("progress")) bar.value = 0;
+  resetProgress(ui);
   setStatus("loading", `Loading ${model}…`);
   const started = performance.now();
   try {
@@ -150,7 +123,7 @@ async function loadNow(model, maxCtx, blockBytes) {
       throw new PyriteError("WebGPU is present but offers no GPU adapter (the GPU may be blocklisted or " +
                             "WebGPU disabled in this browser's settings)", "DeviceError");
     }
-    const info = await instance().load(model, { maxCtx, blockBytes });
+    const info = await instance().load(model, { maxCtx, blockBytes, options });
     ready = true;
     ui.progressBox.hidden = true;
     showModel(info);

@@ -2,6 +2,40 @@
 // which re-exports it). One worker per instance; requests are queued by the worker, answered by id.
 import { PyriteError, checkOption, checkRequest } from "./schema.js";
 
+// A load's progress phases, in the order they come (the protocol: web/worker.js).
+export const LOAD_PHASES = ["runtime", "weights", "upload", "plan", "pipelines"];
+
+/** Seconds per load phase, from the progress events' arrival: a phase runs from its first event to the
+ * next phase's first (the first phase from the request), the last one to the answer, so the phases sum
+ * to ready_s, the request to the answer. A phase that did not come (runtime, once booted) is 0. */
+class LoadClock {
+  constructor() {
+    this.t0 = this.at = performance.now();
+    this.phase = null;
+    this.phases = Object.fromEntries(LOAD_PHASES.map((p) => [p, 0]));
+  }
+
+  mark(phase) {
+    if (phase === this.phase) return;
+    const now = performance.now();
+    if (this.phase) this._add(now);
+    this.phase = phase;
+  }
+
+  finish() {
+    const now = performance.now();
+    if (this.phase) this._add(now);
+    const round = (s) => Math.round(s * 1000) / 1000;
+    return { ready_s: round((now - this.t0) / 1000),
+             phases: Object.fromEntries(Object.entries(this.phases).map(([p, s]) => [p, round(s)])) };
+  }
+
+  _add(now) {
+    this.phases[this.phase] = (this.phases[this.phase] ?? 0) + (now - this.at) / 1000;
+    this.at = now;
+  }
+}
+
 export class Pyrite {
   /** Start the worker and (unless model is null) load a model; resolves once it is ready. */
   static async create({ base = "./", model = "models/smollm2-135m", onProgress = () => {}, maxCtx } = {}) {
@@ -18,6 +52,7 @@ export class Pyrite {
     this.lastStats = null;
     this.lastAttest = null;
     this.model = null;
+    this._clock = null;         // the LoadClock of the load in progress
     this.schema = null;         // the request schema, sent by the worker at boot (web/schema.js checks with it)
     this._next = 1;
     this._pending = new Map();  // id -> {resolve, reject, onPiece}
@@ -31,10 +66,18 @@ export class Pyrite {
     };
   }
 
-  /** Load (or replace) the model: a directory relative to base. Resolves to p.model. blockBytes caps one
-   * weight buffer below the adapter's binding limit (a larger matrix loads as row blocks). */
-  async load(model, { maxCtx, blockBytes } = {}) {
-    this.model = await this._request("load", { model, max_ctx: maxCtx, block_bytes: blockBytes });
+  /** Load (or replace) the model: a directory relative to base. Resolves to p.model, the worker's answer
+   * with ready_s and the seconds of each of its phases (LoadClock). blockBytes caps one
+   * weight buffer below the adapter's binding limit (a larger matrix loads as row blocks); options are
+   * runtime options, those read at load (route_tuning, adapter_class) included. */
+  async load(model, { maxCtx, blockBytes, options } = {}) {
+    const clock = this._clock = new LoadClock();
+    try {
+      const info = await this._request("load", { model, max_ctx: maxCtx, block_bytes: blockBytes, options });
+      this.model = { ...info, ...clock.finish() };
+    } finally {
+      if (this._clock === clock) this._clock = null;
+    }
     return this.model;
   }
 
@@ -172,6 +215,7 @@ export class Pyrite {
       return;
     }
     if (msg.type === "event" && msg.event === "progress") {
+      this._clock?.mark(msg.data.phase);
       this.onProgress(msg.data);
       return;
     }

@@ -8,9 +8,11 @@
 //   const p = await Pyrite.create({
 //     base: "./",                      // where build.json, worker.js, pyodide/, wheels/ live
 //     model: "models/smollm2-135m",    // model directory, relative to base (null: runtime only)
-//     onProgress: ({phase, done, total}) => {},  // runtime | weights (bytes) | upload | shaders
+//     onProgress: ({phase, done, total}) => {},  // runtime | weights (bytes) | upload | plan | pipelines
 //   });
-//   p.model;                           // {model, config, device, max_ctx} of the loaded model
+//   p.model;                           // {model, config, device, max_ctx, ready_s, phases} of the loaded
+//                                      // model: phases {runtime, weights, upload, plan, pipelines} in
+//                                      // seconds, summing to ready_s (the load request to its answer)
 //
 //   for await (const piece of p.generate("Hi!", {max_tokens: 64, temperature: 0.7, top_k: 40,
 //                                                top_p: 0.95, min_p: 0.05, repetition_penalty: 1.1,
@@ -54,6 +56,6 @@
 // The weight cache (web/cache.js): cacheUsage() -> {shards, bytes}; clearCache() forgets them all.
 
 export { CACHE, cacheKey, cacheUsage, clearCache } from "./cache.js";
-export { Pyrite } from "./client.js";
+export { LOAD_PHASES, Pyrite } from "./client.js";
 export { createEngine } from "./engine.js";
 export { ERROR_KINDS, PyriteError, checkOption, checkRequest, fieldError, problem } from "./schema.js";

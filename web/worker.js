@@ -6,14 +6,23 @@
 //   stop and lose_device (a test hook), which skip the queue.
 // worker -> main:
 //   {type:"schema", schema}                                          once, at boot: pyrite.schema.export()
-//   {type:"event", id, event:"progress", data:{phase, done, total}}  phases: runtime | weights | upload | shaders
+//   {type:"event", id, event:"progress", data:{phase, done, total}}  phases, in order: runtime | weights |
+//                                                                    upload | plan | pipelines (below)
 //   {type:"event", id, event:"piece", data:text}                     (generate)
 //   {type:"done", id, result}
 //   {type:"error", id, error:{kind, message, details}}   kind: one of ERROR_KINDS (web/schema.js)
 //   {type:"event", id, event:"notice", data:text}                    (something the user should know)
 //
+// A load's phases: runtime (Pyodide, the wheel; steps of RUNTIME_STEPS, the first load only), weights
+// (bytes read, from the weight cache or the network), upload (tensors written to the GPU), plan (Python
+// builds the plan: routes, buffers; 0/1 then 1/1) and pipelines (compiled, done/total: those decode
+// runs, all at once; a prefill's are compiled after the load answers, and its first run waits for them).
+// Pyrite.load (web/client.js) times each phase from these events.
+//
 // Shards come to Python through the shard reader (web/shards.js, registered as pyrite_shards): the
-// weight cache and the "weights" progress, counted in bytes as they stream.
+// weight cache and the "weights" progress, counted in bytes as they stream. The device and the
+// pipelines a load waits for are started early, while Pyodide boots, from what the last page's load
+// of the same model used (web/pipelines.js, registered as pyrite_gpu).
 //
 // Requests run one at a time, in arrival order (the engine owns one KV cache and one set of
 // activations). Immediate requests run at once: Python awaits a GPU read for every batch of tokens,
@@ -23,9 +32,10 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { replay } from "./tape.js";
 import { shardReader } from "./shards.js";
+import { pipelineStarter } from "./pipelines.js";
 
 const BASE = new URL("./", import.meta.url);
-const RUNTIME_STEPS = 3; // Pyodide core, micropip + packaging, the pyrite wheel
+const RUNTIME_STEPS = 3; // Pyodide core, the pyrite wheel unpacked, pyrite.web imported
 
 let web = null;          // {handle, runImmediate, immediate: Set}: pyrite.web, resolved once
 let booting = null;      // the runtime's boot promise, shared by every request
@@ -48,6 +58,7 @@ const shards = shardReader(BASE, {
   progress: (done, total) => progress(loadingId, "weights", done, total),
   notice: (text) => notice(loadingId, text),
 });
+const starter = pipelineStarter(BASE);
 
 // A failure outside pyrite.web (fetching the site's files, Pyodide itself) in the seam's one error shape.
 function errorShape(err) {
@@ -78,6 +89,7 @@ async function fetchJSON(url) {
 async function boot(id) {
   progress(id, "runtime", 0, RUNTIME_STEPS);
   const build = await fetchJSON(new URL("build.json", BASE));
+  const wheel = fetch(new URL(build.wheel, BASE));  // while Pyodide starts
   const pyodide = await loadPyodide({
     indexURL: new URL("pyodide/", BASE).href,
     stdout: (line) => console.log(`[py] ${line}`),
@@ -85,16 +97,15 @@ async function boot(id) {
   });
   pyodide.registerJsModule("pyrite_tape", { replay });  // BrowserDevice.replay encodes decode batches in JS
   pyodide.registerJsModule("pyrite_shards", shards.module);  // FetchShards reads every shard through it
+  pyodide.registerJsModule("pyrite_gpu", starter.module);  // BrowserDevice takes the early device and pipelines
   progress(id, "runtime", 1, RUNTIME_STEPS);
-  // loadPackage takes wheel URLs: the PyPI micropip/packaging wheels need no lock entry.
-  await pyodide.loadPackage(build.web_wheels.map((w) => new URL(w, BASE).href), { messageCallback: () => {} });
+  // pyrite has no dependencies: its wheel is unpacked into site-packages as is (micropip would cost
+  // about half a second more, loading itself and packaging first).
+  const resp = await wheel;
+  if (!resp.ok) throw new LoadError(resp.url, resp.status);
+  const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(await resp.arrayBuffer(), "wheel", { extractDir: site });
   progress(id, "runtime", 2, RUNTIME_STEPS);
-  const micropip = pyodide.pyimport("micropip");
-  try {
-    await micropip.install(new URL(build.wheel, BASE).href);
-  } finally {
-    micropip.destroy();
-  }
   // The module proxy lives as long as the worker: its function proxies are borrowed from it.
   const module = pyodide.pyimport("pyrite.web");
   web = { handle: module.handle, runImmediate: module.run_immediate,
@@ -112,12 +123,14 @@ function runtime(id) {
 // -- requests ------------------------------------------------------------------------------------
 
 async function call(type, id, payload) {
+  if (type === "load") starter.begin(payload?.model, payload?.options);  // the GPU's share starts before Python
   await runtime(id);
   const emit = (event, data) => post({ type: "event", id, event, data: event === "progress" ? JSON.parse(data) : data });
   loadingId = type === "load" ? id : loadingId;
   try {
     const answer = JSON.parse(await web.handle(type, JSON.stringify(payload ?? {}), emit));
     if (type === "load") await shards.settled();
+    if (type === "load" && !answer.error) await starter.commit();
     if (answer.error) post({ type: "error", id, error: answer.error });
     else post({ type: "done", id, result: answer.result });
   } finally {

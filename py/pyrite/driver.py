@@ -75,7 +75,7 @@ _CALL_JS = """async ([type, payload, ms]) => {
   const pieces = [];
   try {
     const work = type === "load"
-      ? window.pyriteApp.load(payload.model, payload.max_ctx, payload.block_bytes)
+      ? window.pyriteApp.load(payload.model, payload.max_ctx, payload.block_bytes, payload.options)
       : window.pyriteApp.instance().request(type, payload, (t) => pieces.push(t));
     const result = await Promise.race([work, timeout]);
     return { ok: true, result, pieces };
@@ -194,9 +194,11 @@ class BrowserSession:
             result = {**result, "pieces": answer["pieces"], "text": "".join(answer["pieces"])}
         return result
 
-    def load(self, model: str = DEFAULT_MODEL, max_ctx: int | None = None) -> dict[str, Any]:
-        """Load model through the page (its progress bar shows); -> {model, config, device, max_ctx}."""
-        return self.call("load", model=model, max_ctx=max_ctx)
+    def load(self, model: str = DEFAULT_MODEL, max_ctx: int | None = None,
+             options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Load model through the page (its progress bar shows), with runtime options (those read at load,
+        route_tuning and adapter_class, included); -> {model, config, device, max_ctx, gpu_bytes, tuning}."""
+        return self.call("load", model=model, max_ctx=max_ctx, **({"options": options} if options else {}))
 
     def generate(self, prompt: str, **options: Any) -> dict[str, Any]:
         """Stream an answer: {text, pieces, stats, attest}; options as pyrite.js generate()."""

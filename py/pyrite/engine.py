@@ -38,7 +38,7 @@ class Engine:
         self.prompts = Prompts(r.index.name, r.tokenizer, r.index.chat_template, r.model.max_ctx)
         self.sampler = Sampler(r.device, r.model.plan, r.model.sampling, a.history, a.out)
         self.kv, self.log, self.guard = KVState(), StepLog(r.model.plan), RunGuard(r.device, r.index.name)
-        self.stats, self.counts = Stats(), DecodeCounts()
+        self.stats, self.counts = Stats(tuning_s=r.tuning.seconds), DecodeCounts()
         self.profiling = False  # the profiling gate, read per step: time every kernel on the GPU
         self.last_profile: list[dict[str, Any]] = []
         self.read_probe: ReadProbe | None = None  # the read roofline, once measure_read_bandwidth ran
@@ -83,6 +83,7 @@ class Engine:
         """One submit: ids (at most max_seq tokens) at positions pos.. through `sections`, timed per kernel
         under the profiling gate. It writes the cache, so what the cache held is forgotten."""
         self.guard.check()
+        await self.resident.compiled(Live(len(ids), pos), sections)  # where the load left them compiling
         self.log.flush()  # before this run replaces the plan's last decode step
         self.kv.clear()
         self.device.write_buffer(self.model.act.ids, 0, array.array("I", ids).tobytes())
@@ -140,7 +141,8 @@ class Engine:
         self.guard.check()
         self.guard.begin()
         reused = self.kv.reuse(ids) if reuse else 0
-        s = self.stats = Stats(prompt_tokens=len(ids), prefilled_tokens=len(ids) - reused, reused_tokens=reused)
+        s = self.stats = Stats(prompt_tokens=len(ids), prefilled_tokens=len(ids) - reused, reused_tokens=reused,
+                               tuning_s=self.resident.tuning.seconds)
         c = self.counts = DecodeCounts()
         t0 = time.perf_counter()
         head = self.sampler.prepare(params, ids)

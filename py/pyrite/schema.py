@@ -55,6 +55,7 @@ REQUESTS: dict[str, Request] = {
         Field("model", "string", doc="a model directory of the site, such as models/smollm2-135m", nonempty=True,
               required=True),
         MAX_CTX, BLOCK_BYTES,
+        Field("options", "object", {}, doc="runtime options for the load (route_tuning, adapter_class) and after"),
     )),
     "generate": Request("stream the answer to a prompt", (PROMPT,), (
         MAX_TOKENS, STOP,

@@ -28,6 +28,7 @@ class Stats:
     roofline: float = 0.0        # bytes_per_token x decode_tok_s / the probe: decode's fraction of it
     prefilled_tokens: int = 0    # prompt tokens run through the model (the rest came from the KV cache)
     reused_tokens: int = 0       # prompt tokens whose K and V the cache already held (Engine.chat)
+    tuning_s: float = 0.0        # seconds the load spent choosing routes by measurement (graph/tuning.py)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -62,10 +63,12 @@ class StepLog:
             self._decoded = False
 
     def report(self, layers: int) -> dict[str, Any]:
-        """{"routes": {"prefill": {op: route}, "decode": {...}}, "dispatches": {"prefill": n, ...}, "layers",
-        "adapter_class": the class the routes were chosen for}."""
+        """{"routes": {"prefill": {op: route}, "decode": {...}}, "choices": {"prefill": {op: "rule" or
+        "measured"}, ...} (graph/tuning.py), "dispatches": {"prefill": n, ...}, "layers", "adapter_class":
+        the class the routes were chosen for}."""
         self.flush()
         return {"routes": {kind: {r["op"]: r["route"] for r in rows} for kind, rows in self.steps.items()},
+                "choices": {kind: {r["op"]: r["choice"] for r in rows} for kind, rows in self.steps.items()},
                 "dispatches": {kind: sum(r["dispatches"] for r in rows) for kind, rows in self.steps.items()},
                 "layers": layers, "adapter_class": self.plan.adapter_class}
 

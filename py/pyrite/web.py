@@ -130,7 +130,8 @@ def site_url(path: str) -> str:
 async def load(p: dict, emit: Emit) -> dict:
     """Load the model directory p["model"] (a path of the site, such as models/smollm2-135m) in place of
     the current one, whose GPU buffers are freed first (on the same device):
-    {"model", "config", "device", "max_ctx", "gpu_bytes"}. p["block_bytes"] caps one weight buffer below
+    {"model", "config", "device", "max_ctx", "gpu_bytes", "tuning"}. p["options"]: runtime options read at
+    load (route_tuning, adapter_class) and after. p["block_bytes"] caps one weight buffer below
     the adapter's binding limit (Engine.load), as a smaller adapter would."""
     global _engine
     if _engine is not None:
@@ -142,10 +143,11 @@ async def load(p: dict, emit: Emit) -> dict:
 
     model = site_url(p["model"].rstrip("/") + "/")
     _engine = await Engine.load(model, device=await _device(), max_ctx=p["max_ctx"], progress=progress,
-                                block_bytes=p["block_bytes"])
+                                block_bytes=p["block_bytes"], options=p["options"])
     gc.collect()  # gpu_bytes counts only what is still held
     return {"model": _engine.index.name, "config": _engine.config.to_json(), "device": _engine.device.describe(),
-            "max_ctx": _engine.max_ctx, "gpu_bytes": _engine.device.live_bytes}
+            "max_ctx": _engine.max_ctx, "gpu_bytes": _engine.device.live_bytes,
+            "tuning": _engine.resident.tuning.to_dict()}
 
 
 def _answer(engine: Engine) -> dict:

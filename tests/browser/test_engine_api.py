@@ -56,6 +56,14 @@ def test_the_example_page_streams_a_chat(api):
     assert usage["total_tokens"] == usage["prompt_tokens"] + usage["completion_tokens"]
 
 
+def test_runtime_stats_carry_the_load_phases(api):
+    page, _ = api
+    stats = run(page, "return await engine.runtimeStats();")
+    phases = stats["phases"]
+    assert list(phases) == ["runtime", "weights", "upload", "plan", "pipelines"], phases
+    assert all(s >= 0 for s in phases.values()) and abs(sum(phases.values()) - stats["ready_s"]) < 0.01, stats
+
+
 def test_a_completion_has_the_openai_shape_and_usage(api):
     page, _ = api
     r = run(page, """

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pyrite.driver import DIST
+from pyrite.gpu.adapter_class import classify
 from pyrite.gpu.base import OPTIONAL_FEATURES
 
 pytestmark = pytest.mark.browser
@@ -18,7 +19,8 @@ ADAPTER_JS = """async () => {
   const a = await navigator.gpu.requestAdapter({powerPreference: "high-performance"});
   const limits = {};
   for (const k in a.limits) limits[k] = a.limits[k];
-  return {features: [...a.features], limits, vendor: a.info.vendor, architecture: a.info.architecture};
+  return {features: [...a.features], limits, vendor: a.info.vendor, architecture: a.info.architecture,
+          device: a.info.device, description: a.info.description, fallback: !!a.isFallbackAdapter};
 }"""
 
 # The WebGPU spec's defaults, which every conforming adapter meets or exceeds.
@@ -44,6 +46,8 @@ def test_info_is_the_pages_adapter_with_every_optional_feature_it_has(info, adap
     assert info["backend"] == "browser"
     assert info["adapter"]["architecture"] == adapter["architecture"]
     assert info["adapter"]["vendor"] == adapter["vendor"]
+    assert info["adapter_class"] == classify(adapter["vendor"], adapter["architecture"], adapter["device"],
+                                             adapter["description"], fallback=adapter["fallback"])
     # The device asks for every optional feature the adapter has, and for no other.
     for feature in OPTIONAL_FEATURES:
         assert (feature in info["features"]) == (feature in adapter["features"]), feature

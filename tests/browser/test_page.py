@@ -93,7 +93,12 @@ def test_load_showed_progress(page, loaded):
     labels = [e["label"] for e in log]
     assert any(label.startswith("Starting Python (Pyodide)") for label in labels), labels
     assert any(label.startswith("Uploading tensors to the GPU") for label in labels), labels
-    assert any(label.startswith("Building shaders") for label in labels), labels
+    assert any(label.startswith("Building the plan") for label in labels), labels
+    compiled = [re.fullmatch(r"Compiling pipelines (\d+)/(\d+)", label) for label in labels]
+    compiled = [(int(m[1]), int(m[2])) for m in compiled if m]
+    assert compiled and all(d <= t for d, t in compiled) and compiled[-1][0] == compiled[-1][1], labels
+    plan_at = next(i for i, label in enumerate(labels) if label.startswith("Building the plan"))
+    assert all(i > plan_at for i, label in enumerate(labels) if label.startswith("Compiling"))  # plan first
     index = json.loads((Path(DIST) / "models" / "smollm2-135m" / "model.json").read_text())
     total_mb = f"{sum(s['bytes'] for s in index['shards']) / 1e6:.1f}"
     weights = [re.fullmatch(r"Downloading weights ([\d.]+) / ([\d.]+) MB", label) for label in labels]

@@ -160,3 +160,12 @@ def test_gpu_prefill_of_every_shipped_geometry_runs_the_gemms(preset):
     # the fused projections take their tile from the same table; a GEMM stages x, so the norm runs first
     assert routes["blk.0.attn_qkv"] == "qkv_fused/gemm_bk64/norm_dispatch", routes["blk.0.attn_qkv"]
     assert routes["blk.0.ffn_gate_up"] == "gate_up/gemm_bk64/norm_dispatch"
+
+
+def test_a_coop_tile_past_the_adapters_limits_is_never_built():
+    tiny = dataclasses.replace(GPU_LIMITS, max_compute_workgroup_storage_size=256)  # under 32 lanes' sums
+    assert linear.tile("coop").workgroup_bytes > 256
+    assert pick("linear", linear.ROUTES, spec(), Live(1, 0), limits=tiny, adapter_class="gpu").name == "gemv"
+    with pytest.raises(RouteError, match="gemv_coop_sg"):  # the pinned row says it does not fit
+        pick("linear", linear.ROUTES, spec(), Live(1, 0), limits=tiny, adapter_class="gpu",
+             overrides={"linear": "gemv_coop_sg"})

@@ -112,7 +112,7 @@ def test_lowered_workgroup_storage_forces_the_fallback():
 
 def test_a_pinned_gemm_that_does_not_fit_is_refused():
     lowest = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=4096)
-    with pytest.raises(RouteError, match="fits"):
+    with pytest.raises(RouteError, match="does not fit"):
         pick("linear", linear.ROUTES, spec(), Live(64, 0), overrides={"linear": "gemm"}, limits=lowest)
 
 

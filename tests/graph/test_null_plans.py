@@ -252,7 +252,7 @@ def test_too_few_storage_bindings_fall_back_to_split_and_a_pinned_fused_route_is
     m.plan.run(Live(1, 3), SECTIONS)
     assert m.plan.routes()["blk.0.attn_qkv"] == "qkv_split/gemv_vec+gemv_vec+gemv_vec"
     assert m.plan.routes()["blk.0.ffn_gate_up"] == "gate_up/gemv_vec/norm_folded"
-    with pytest.raises(RouteError, match="blk.0.attn_qkv: pinned route 'qkv_fused' fits"):
+    with pytest.raises(RouteError, match="blk.0.attn_qkv: the pinned route 'qkv_fused' does not fit"):
         build("tiny-qwen2", device=null_device(seven), overrides={"qkv": "qkv_fused"})
     eight = build("tiny-qwen2", device=null_device(dataclasses.replace(seven, max_storage_buffers_per_shader_stage=8)))
     eight.plan.run(Live(1, 3), SECTIONS)

@@ -102,7 +102,7 @@ def test_members_of_different_formats_fall_back_to_split():
     (row,) = plan.attest()
     assert row["route"] == "qkv_split/tiled+tiled+tiled"
     assert row["kernel"] == "norm_rms+linear_q4gsw_m8+linear_q8gsw_m8+linear_q4a_m8"
-    with pytest.raises(RouteError, match="pinned route 'qkv_fused' fits"):
+    with pytest.raises(RouteError, match="pinned route 'qkv_fused' does not fit"):
         qkv(Plan(d, "t", {"qkv": "qkv_fused"}), b, m, vec(d, "g", 64))
 
 

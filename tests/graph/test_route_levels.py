@@ -104,10 +104,10 @@ def test_a_pinned_level_that_does_not_fit_is_refused_at_build():
     device = null_device()
     _, b = plan_and_buffers(device)
     m = Members.of_packed(weight(device, "gate_up.weight", (142, 64)), None, ("gate", "up"), (71, 71))
-    with pytest.raises(RouteError, match="pinned route 'gemv_vec' fits"):  # odd gate rows do not pair
+    with pytest.raises(RouteError, match="pinned route 'gemv_vec' does not fit"):  # odd gate rows do not pair
         project(Plan(device, "t", {"linear": "gemv_vec"}), "ffn", "gate_up", b["x"], vec(device, "g", 64), m,
                 (b["y"],), h=b["h"], eps=1e-5, dummy=b["dummy"], scratch=b["up"])
-    with pytest.raises(RouteError, match="pinned route 'norm_folded' fits"):
+    with pytest.raises(RouteError, match="pinned route 'norm_folded' does not fit"):
         fused_qkv({NORM_FAMILY: "norm_folded", "linear": "gemm"})
     with pytest.raises(RouteError, match=f"{NORM_FAMILY}: no route named 'folded'"):
         fused_qkv({NORM_FAMILY: "folded"})

@@ -20,7 +20,7 @@ def test_run_returns_numpy_and_attests_the_route(device):
     y, rows = eager.run("lt", x, 2.5, attest=True, device=device)
     assert y.dtype == np.bool_ and y.tolist() == [[True, True, True], [False, False, False]]
     assert rows == [{"op": "lt", "family": "compare", "route": "flat", "kernel": "elementwise_lt_f32_flat",
-                     "dispatches": 1}]
+                     "dispatches": 1, "choice": "rule"}]
     _, rows = eager.run("add", x, np.ones((3, 1, 1), F32), attest=True, device=device)
     assert rows[0]["route"] == "strided" and rows[0]["kernel"] == "elementwise_add_f32_bcast"
     _, rows = eager.run("amax", np.ones((3, 100), F32), attest=True, device=device, dim=1)

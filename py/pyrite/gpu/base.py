@@ -14,6 +14,7 @@ from typing import Any, AsyncIterator, Awaitable, Iterator, Sequence
 
 from ..errors import DeviceLostError, LimitError, PyriteError
 from .adapter_class import classify
+from .pipelines import PipelineCache
 
 # GPUBufferUsage flags (WebGPU spec values).
 MAP_READ = 0x0001
@@ -149,13 +150,14 @@ def passes(commands: Sequence[Command]) -> Iterator[Copy | list[Dispatch]]:
 
 
 @dataclass
-class Device:
+class Device(PipelineCache):
     """Base of the two backends. Hooks raise NotImplementedError naming what a backend must provide."""
 
     info: AdapterInfo
     features: frozenset[str]
     limits: Limits
-    _pipelines: dict = field(default_factory=dict, repr=False)
+    _pipelines: dict = field(default_factory=dict, repr=False)  # pipeline_key -> pipeline (gpu/pipelines.py)
+    _pending: dict = field(default_factory=dict, repr=False)    # pipeline_key -> its creation, still running
     # id -> Buffer created and not destroyed; weak, so a buffer nobody holds still goes when collected
     _live: weakref.WeakValueDictionary = field(default_factory=weakref.WeakValueDictionary, repr=False)
     _collectors: list = field(default_factory=list, repr=False)  # open collect() lists
@@ -200,18 +202,6 @@ class Device:
         if binding and size > self.limits.max_storage_buffer_binding_size:
             raise LimitError(what, size, "maxStorageBufferBindingSize",
                              self.limits.max_storage_buffer_binding_size)
-
-    def pipeline(self, kernel: Any, constants: dict | None = None) -> Any:
-        """GPUDevice.createComputePipeline (layout 'auto'), cached by kernel id and constants."""
-        key = (kernel.id, tuple(sorted((constants or {}).items())))
-        pipe = self._pipelines.get(key)
-        if pipe is None:
-            pipe = self._pipelines[key] = self._create_pipeline(kernel, constants or {})
-        return pipe
-
-    def pipelines_made(self) -> list[str]:
-        """The kernel ids of every pipeline created so far, in creation order."""
-        return list(dict.fromkeys(kernel_id for kernel_id, _ in self._pipelines))
 
     # -- backend hooks ------------------------------------------------------------------------
 

@@ -3,10 +3,16 @@
 GPU objects stay JS objects held as proxies. In per-dispatch code only JS objects and numbers
 cross the FFI (a Python object handed to JS becomes a PyProxy that must be destroyed), and the
 bound methods of the compute pass are cached: about 4 us per dispatch instead of 13 (Pyodide 314).
+
+Pipelines a plan knows it needs compile all at once (createComputePipelineAsync): on a CPU adapter
+each takes up to a second and a half, off the worker's thread. web/pipelines.js keeps the device
+descriptor and the pipelines a load waited for, and the next page requests that device and starts
+those pipelines while Pyodide boots; request_device and compile take them (only strings cross).
 """
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any, Sequence
 
 import js  # type: ignore[import-not-found]  # Pyodide only
@@ -15,6 +21,7 @@ from pyodide.ffi import JsProxy, jsnull, to_js  # type: ignore[import-not-found]
 from ..errors import DeviceError
 from .base import (COPY_DST, COPY_SRC, MAP_READ, OPTIONAL_FEATURES, QUERY_RESOLVE, AdapterInfo, Buffer, Command, Copy,
                    Device, Dispatch, Limits, passes)
+from .pipelines import Progress, Wanted, pipeline_key
 
 TAPES_KEPT = 4  # decode tape windows whose JS command arrays stay built
 
@@ -22,6 +29,11 @@ try:  # web/tape.js, registered by web/worker.js; absent in another host page, w
     import pyrite_tape as _tape  # type: ignore[import-not-found]
 except ImportError:
     _tape = None
+
+try:  # web/pipelines.js, likewise: a load's device and pipelines started while Python boots
+    import pyrite_gpu as _starter  # type: ignore[import-not-found]
+except ImportError:
+    _starter = None
 
 
 def _js(obj: Any) -> Any:
@@ -33,6 +45,15 @@ def _commands(commands: Sequence[Command]) -> Any:
     """web/tape.js's command arrays: [pipeline, bindGroup, x, y, z] or ["copy", src, off, dst, off, size]."""
     return js.Array.of(*(js.Array.of("copy", c.src.handle, c.src_offset, c.dst.handle, c.dst_offset, c.size)
                          if type(c) is Copy else js.Array.of(c.pipeline, c.bind_group, *c.grid) for c in commands))
+
+
+def _recipe(kernel: Any, constants: dict | None) -> dict:
+    """A pipeline as plain data: its shader module's and its own descriptor (without the module), and the
+    key web/pipelines.js keeps it under (the kernel's id, sha256 and constants)."""
+    stage: dict = {"entryPoint": kernel.entry, **({"constants": dict(constants)} if constants else {})}
+    return {"key": f"{kernel.id}:{kernel.sha256}:{json.dumps(constants or {}, sort_keys=True)}",
+            "module": {"code": kernel.source, "label": kernel.id},
+            "pipeline": {"layout": "auto", "compute": stage, "label": kernel.id}}
 
 
 def _is_fallback(adapter: Any, info: Any) -> bool:
@@ -47,7 +68,7 @@ def _is_fallback(adapter: Any, info: Any) -> bool:
 class BrowserDevice(Device):
     """A navigator.gpu GPUDevice behind pyrite's Device interface."""
 
-    def __init__(self, adapter: Any, device: Any):
+    def __init__(self, adapter: Any, device: Any, adopted: bool = False):
         info = getattr(adapter, "info", None)
         field = (lambda n: str(getattr(info, n, "") or "")) if info is not None else (lambda n: "")
         limits = device.limits
@@ -62,19 +83,67 @@ class BrowserDevice(Device):
         self._watching = asyncio.ensure_future(self._watch_lost())  # held: a dropped task may be collected
         self._staging: dict[int, Any] = {}
         self._tapes: dict[int, tuple[Sequence[Command], Any]] = {}  # id(step) -> (step, its JS commands)
+        self._modules: dict[str, Any] = {}  # kernel id -> its GPUShaderModule
+        self._later: set[asyncio.Task] = set()  # compile_later's tasks, until they end
+        self.adopted = adopted  # the device web/pipelines.js requested early, its pipelines with it
 
     def _create_buffer(self, size: int, usage: int, label: str) -> Any:
         # GPUDevice.createBuffer
         return self._device.createBuffer(_js({"size": size, "usage": usage, "label": label}))
 
     def _create_pipeline(self, kernel: Any, constants: dict) -> Any:
-        # GPUDevice.createShaderModule + createComputePipeline
-        module = self._device.createShaderModule(_js({"code": kernel.source, "label": kernel.id}))
-        stage: dict = {"module": module, "entryPoint": kernel.entry}
-        if constants:
-            stage["constants"] = dict(constants)
-        return self._device.createComputePipeline(
-            _js({"layout": "auto", "compute": stage, "label": kernel.id}))
+        # GPUDevice.createComputePipeline
+        return self._device.createComputePipeline(self._pipeline_descriptor(kernel, constants))
+
+    def _pipeline_descriptor(self, kernel: Any, constants: dict | None) -> Any:
+        # GPUComputePipelineDescriptor over the kernel's one GPUShaderModule (createShaderModule once per kernel)
+        recipe = _recipe(kernel, constants)
+        module = self._modules.get(kernel.id)
+        if module is None:
+            module = self._modules[kernel.id] = self._device.createShaderModule(_js(recipe["module"]))
+        recipe["pipeline"]["compute"]["module"] = module
+        return _js(recipe["pipeline"])
+
+    async def compile(self, wanted: Sequence[Wanted], progress: Progress = lambda made, total: None, *,
+                      startup: bool = False) -> None:
+        if startup and _starter is not None:  # web/pipelines.js keeps the list for the next page
+            unique = {pipeline_key(k, c): (k, c) for k, c in wanted}.values()
+            _starter.keep(json.dumps([_recipe(k, c) for k, c in unique]))
+        await self._finish(*self._start(wanted), progress)
+
+    def compile_later(self, wanted: Sequence[Wanted]) -> None:
+        started, total = self._start(wanted)  # started now: a run that comes first finds them pending
+        task = asyncio.ensure_future(self._finish(started, total, lambda made, total: None))
+        self._later.add(task)  # held: a dropped task may be collected
+        # a failure is raised where a run waits for that pipeline (ready), not by this task
+        task.add_done_callback(lambda t: self._later.discard(t) or t.cancelled() or t.exception())
+
+    def _start(self, wanted: Sequence[Wanted]) -> tuple[list[tuple[tuple, Any]], int]:
+        # GPUDevice.createComputePipelineAsync for every uncached pipeline at once (the browser compiles
+        # them off the worker's thread): one already pending, or started by web/pipelines.js, is taken
+        todo, total = self._uncached(wanted)
+        started = []
+        for kernel, constants in todo:
+            key = pipeline_key(kernel, constants)
+            creation = self._pending.get(key) or self._early(kernel, constants) or \
+                self._device.createComputePipelineAsync(self._pipeline_descriptor(kernel, constants))
+            self._pending[key] = creation
+            started.append((key, creation))
+        return started, total
+
+    async def _finish(self, started: list[tuple[tuple, Any]], total: int, progress: Progress) -> None:
+        # each awaited in order into the cache, progress as it lands
+        made = total - len(started)
+        progress(made, total)
+        for key, creation in started:
+            await self._settle(key, creation)
+            made += 1
+            progress(made, total)
+
+    def _early(self, kernel: Any, constants: dict | None) -> Any:
+        # the pipeline web/pipelines.js started while Python booted, on this device; None where it did not
+        early = _starter.take(_recipe(kernel, constants)["key"]) if _starter is not None and self.adopted else None
+        return None if early is None or early is jsnull else early
 
     def bind_group(self, pipeline: Any, buffers: Sequence[Buffer], label: str = "") -> Any:
         # GPUDevice.createBindGroup
@@ -215,5 +284,10 @@ async def request_device(power_preference: str = "high-performance") -> BrowserD
         raise DeviceError("navigator.gpu.requestAdapter() found no adapter")
     features = [f for f in OPTIONAL_FEATURES if adapter.features.has(f)]
     limits = {n: getattr(adapter.limits, n) for n in Limits.NAMES if not n.startswith("min")}
-    device = await adapter.requestDevice(_js({"requiredFeatures": features, "requiredLimits": limits}))
-    return BrowserDevice(adapter, device)
+    descriptor = {"requiredFeatures": features, "requiredLimits": limits}
+    # the device web/pipelines.js requested early from the same descriptors, kept from the last page
+    early = await _starter.adopt(json.dumps({"adapter": {"powerPreference": power_preference},
+                                             "device": descriptor}, sort_keys=True)) if _starter is not None else None
+    if early is not None and early is not jsnull:
+        return BrowserDevice(early[0], early[1], adopted=True)
+    return BrowserDevice(adapter, await adapter.requestDevice(_js(descriptor)))

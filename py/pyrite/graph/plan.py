@@ -15,7 +15,7 @@ from ..errors import ShapeError
 from ..gpu import COPY_DST, COPY_SRC, STORAGE, UNIFORM, Buffer, Device, Dispatch
 from .options import Options
 from .params import pack_named, pack_step, params_layout
-from .routes import Context, Launch, Live, Route, RouteError, Sub, choose, fitting
+from .routes import Context, Launch, Live, Route, RouteError, Sub, choose, fitting, measured_row
 
 __all__ = ["Live", "Node", "Plan", "Tensor", "storage"]
 
@@ -40,20 +40,24 @@ class Level:
     pinned: bool
     rows: list[tuple[Route, list[Union[Launch, "Level"]]]]
 
-    def resolve(self, ctx: Context) -> tuple[str, list[Launch]]:
+    def resolve(self, ctx: Context) -> tuple[str, list[Launch], bool]:
         """The rows chosen at ctx from this level down, each level with its own spec: (their names, "/"
-        per level and "+" between the sub-tables of one row; every launch they run, in order)."""
+        per level and "+" between the sub-tables of one row; every launch they run, in order; whether
+        a level took a measured choice, graph/tuning.py, rather than the table's rule)."""
         here = ctx if ctx.spec is self.spec else replace(ctx, spec=self.spec)
-        route = choose(self.family, [r for r, _ in self.rows], here, self.pinned)
-        names, launches = [], []
+        rows = [r for r, _ in self.rows]
+        measured = None if self.pinned else measured_row(self.family, rows, here)
+        route = measured or choose(self.family, rows, here, self.pinned)
+        names, launches, any_measured = [], [], measured is not None
         for step in next(steps for r, steps in self.rows if r is route):
             if isinstance(step, Level):
-                name, below = step.resolve(ctx)
+                name, below, deeper = step.resolve(ctx)
                 names.append(name)
                 launches += below
+                any_measured = any_measured or deeper
             else:
                 launches.append(step)
-        return (f"{route.name}/{'+'.join(names)}" if names else route.name), launches
+        return (f"{route.name}/{'+'.join(names)}" if names else route.name), launches, any_measured
 
 
 @dataclass
@@ -65,6 +69,7 @@ class Node:
     spec: Any
     root: Level                                   # the node's route table, built
     route: str = ""                               # the rows chosen at the selected shape (routes.py)
+    measured: bool = False                        # a level took a measured choice (graph/tuning.py)
     kernels: list[str] = field(default_factory=list)      # of each dispatch, in order
     picked: list[tuple[Launch, tuple[int, int, int]]] = field(default_factory=list)  # (launch, grid) per dispatch
     made: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # id(launch) -> (pipeline, bind group)
@@ -94,7 +99,7 @@ class Node:
         check = getattr(self.spec, "check_live", None)
         if check is not None:
             check(ctx.live)
-        self.route, launches = self.root.resolve(ctx)
+        self.route, launches, self.measured = self.root.resolve(ctx)
         # a launch with nothing to do at this live shape (a block past S) is skipped
         self.picked = [(launch, grid) for launch in launches for grid in (launch.grid(ctx.live),) if 0 not in grid]
         self.kernels = [launch.kernel for launch, _ in self.picked]
@@ -103,7 +108,7 @@ class Node:
     def attest(self) -> dict[str, Any]:
         kernels = list(dict.fromkeys(self.kernels))  # each kernel once, in order of first dispatch
         return {"op": self.op, "family": self.family, "route": self.route, "kernel": "+".join(kernels),
-                "dispatches": len(self.picked)}
+                "dispatches": len(self.picked), "choice": "measured" if self.measured else "rule"}
 
 
 @dataclass
@@ -120,6 +125,7 @@ class Plan:
     _written: Live | None = None  # what the step uniform holds (None: unknown, a tape's steps moved it)
     _scratch: dict[str, Buffer] = field(default_factory=dict)
     last_run: tuple[str, ...] = ()
+    tuned: dict[str, str] = field(default_factory=dict)  # measured choices (graph/tuning.py), read per select
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, Options):
@@ -191,7 +197,13 @@ class Plan:
         return self.device.info.adapter_class if chosen == "auto" else chosen
 
     def context(self, spec: Any, live: Live) -> Context:
-        return Context(spec, live, self.device.limits, self.device.features, self.options, self.adapter_class)
+        return Context(spec, live, self.device.limits, self.device.features, self.options, self.adapter_class,
+                       self.tuned)
+
+    def set_tuned(self, choices: Mapping[str, str]) -> None:
+        """Take measured choices (tuning_key -> row name); the next execution re-selects with them."""
+        self.tuned = dict(choices)
+        self._selected = None
 
     def set_live(self, live: Live) -> None:
         """Resize: write the step uniform, re-select every node's route and grid for the live sizes."""
@@ -235,6 +247,16 @@ class Plan:
                                  f"{node.kernels} {[g for _, g in node.picked]} at the last, {route} "
                                  f"{names} {[g for _, g in picked]} at the first")
         return [d for n in nodes for d in n.dispatches]
+
+    def pipelines(self, lives: Sequence[Live], sections: Sequence[str] = ("main",)) -> list[tuple[Any, None]]:
+        """The (kernel, constants) the sections' launches make pipelines of at these live shapes
+        (Node.made_for), each once, in the order runs first dispatch them: Device.compile makes them
+        all at once before prepare() binds them."""
+        wanted: dict[str, None] = {}
+        for live in lives:
+            self.select(live)
+            wanted.update(dict.fromkeys(k for node in self._nodes(sections) for k in node.kernels))
+        return [(kernels.get(k), None) for k in wanted]
 
     def prepare(self, lives: Sequence[Live], sections: Sequence[str] = ("main",)) -> None:
         """Make the pipelines and bind groups the sections' nodes run at these live shapes (at load,

@@ -17,7 +17,7 @@ the sub-tables of one row, e.g. "gemv_vec" (a linear), "qkv_fused/gemv_vec/norm_
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence, Union
 
 from ..errors import PyriteError
@@ -54,10 +54,26 @@ class Context:
     features: frozenset[str]
     options: Mapping[str, Any]
     adapter_class: str = "cpu"      # "cpu" or "gpu" (gpu/adapter_class.py, or the option adapter_class)
+    tuned: Mapping[str, str] = field(default_factory=dict)  # tuning_key -> the row measured fastest
 
     @property
     def gpu(self) -> bool:
         return self.adapter_class == "gpu"
+
+
+# Shape classes of live rows a measured choice holds for (graph/tuning.py): (name, fewest, most rows).
+SHAPE_CLASSES = (("decode", 1, 1), ("prefill_2_7", 2, 7), ("prefill_8_31", 8, 31), ("prefill_32", 32, None))
+
+
+def shape_class(rows: int) -> str:
+    """The shape class of `rows` live rows."""
+    return next(name for name, lo, hi in SHAPE_CLASSES if rows >= lo and (hi is None or rows <= hi))
+
+
+def tuning_key(family: str, spec: Any, cls: str) -> str:
+    """Where a measured choice is kept: the table's family, its spec (a frozen dataclass: its repr is
+    its fields) and the shape class."""
+    return f"{family}|{spec!r}|{cls}"
 
 
 @dataclass(frozen=True)
@@ -130,9 +146,23 @@ def fitting(label: str, family: str, routes: Sequence[Route], ctx: Context,
     rows = [r for r in candidates(family, routes, overrides) if r.fits(ctx)]
     if not rows:
         pinned = (overrides or {}).get(family)
-        why = f"pinned route {pinned!r}" if pinned is not None else f"none of {[r.name for r in routes]}"
-        raise RouteError(f"{label}: {why} fits this adapter and these weights ({ctx.spec})")
+        why = (f"the pinned route {pinned!r} does not fit" if pinned is not None
+               else f"none of {[r.name for r in routes]} fits")
+        raise RouteError(f"{label}: {why} this adapter and these weights ({ctx.spec})")
     return rows
+
+
+def live_class(ctx: Context) -> str:
+    """The shape class of ctx: of its spec's fixed rows where it has them (a last-token head runs one
+    row whatever the prompt), else of the live rows."""
+    return shape_class(getattr(ctx.spec, "rows", 0) or ctx.live.seq_len)
+
+
+def measured_row(family: str, routes: Sequence[Route], ctx: Context) -> Route | None:
+    """The row measured fastest for ctx's spec and shape class, where one was kept and its predicate
+    still holds at ctx's live shape."""
+    name = ctx.tuned.get(tuning_key(family, ctx.spec, live_class(ctx))) if ctx.tuned else None
+    return next((r for r in routes if r.name == name and r.when(ctx)), None)
 
 
 def choose(family: str, routes: Sequence[Route], ctx: Context, pinned: bool = False) -> Route:

@@ -62,6 +62,9 @@ class Registry:
             raise KernelError(f"{index}: expected registry version {REGISTRY_VERSION}")
         self._entries: dict[str, dict] = doc.get("kernels", {})
         self._cache: dict[str, Kernel] = {}
+        # the kernel set's identity: every kernel's id and sha256 (what a measured route choice holds for)
+        self.set_hash = hashlib.sha256("".join(f"{k}={e['sha256']};" for k, e in sorted(self._entries.items()))
+                                       .encode()).hexdigest()
 
     def ids(self) -> list[str]:
         return sorted(self._entries)
@@ -136,6 +139,11 @@ def get(kernel_id: str) -> Kernel:
 def ids() -> list[str]:
     """Every registered kernel id, sorted."""
     return default_registry().ids()
+
+
+def set_hash() -> str:
+    """The sha256 of the registered kernel set (every id with its file's sha256)."""
+    return default_registry().set_hash
 
 
 def entries(family: str | None = None, template: str | None = None) -> list[Entry]:

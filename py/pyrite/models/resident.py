@@ -3,14 +3,16 @@ buffer that took recorded, so that closing it (or a failed load) leaves nothing 
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from ..fields import Field
 from ..gpu import Buffer, Device, request_device
 from ..graph.options import Options
 from ..graph.plan import Live
+from ..graph.tuning import TuningReport, tune
+from ..graph.tuning_store import BrowserStore, FolderStore, Store
 from ..schema import BLOCK_BYTES, MAX_CTX
 from ..tokenizer import Tokenizer
 from .format import ModelIndex
@@ -21,6 +23,14 @@ PREPARED = ("body", "logits", "next")
 MAX_SEQ = Field("max_seq", "integer", 128, doc="tokens one prefill chunk runs", minimum=1)  # the sections compiled at load: a greedy prefill and decode
 
 
+def tuning_store(device: Device) -> Store:
+    """Where measured route choices are kept: the browser's Cache Storage in the page, else the cache folder."""
+    if device.info.backend == "browser":
+        return BrowserStore()
+    from .sources import default_cache
+    return FolderStore(default_cache() / "route-tuning")
+
+
 @dataclass
 class Resident:
     device: Device
@@ -28,10 +38,17 @@ class Resident:
     model: LlamaModel
     tokenizer: Tokenizer | None
     buffers: list[Buffer]  # every buffer made for it (close() destroys them)
+    tuning: TuningReport = field(default_factory=lambda: TuningReport("off"))  # graph/tuning.py, at load
 
     def owning(self) -> AbstractContextManager:
         """Buffers created inside (a section built on first use) are the model's too."""
         return self.device.collect(self.buffers)
+
+    async def compiled(self, live: Live, sections: Sequence[str]) -> None:
+        """Wait for the pipelines a run at `live` needs that the load left compiling (a run must not make
+        them again; a failed one raises here)."""
+        if self.device.compiling:
+            await self.device.ready(self.model.plan.pipelines([live], sections))
 
     def close(self) -> None:
         """Destroy every buffer: a page switching models frees the old one first."""
@@ -45,8 +62,9 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
                         options: dict[str, Any] | None = None, progress: Progress = _no_progress,
                         block_bytes: int | None = None) -> Resident:
     """A model directory (natively) or URL (in the browser) on a device (the default adapter's when
-    none is given), with the pipelines of decode, a short and a full prefill made inside an error scope.
-    Counts and options are checked before any download; a failure destroys what was made."""
+    none is given), decode's pipelines and bind groups made inside an error scope; those of a short and a
+    full prefill may still be compiling (Resident.compiled). Counts and options are checked before any
+    download; a failure destroys what was made."""
     for field, value in ((MAX_CTX, max_ctx), (MAX_SEQ, max_seq), (BLOCK_BYTES, block_bytes)):
         field.check(value)  # the seam's own fields and error kind (RequestError naming the field)
     checked = Options(options or {})  # unknown names or values fail before any download
@@ -57,12 +75,17 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
     try:
         with device.collect(owned):
             weights = await upload(device, index, source, progress, block_bytes)
-            progress("shaders", 0, 1)
+            progress("plan", 0, 1)
             device.push_error_scope()
             built = LlamaModel(device, index.config, weights, max_ctx=min(max_ctx, index.config.max_ctx),
                                max_seq=max_seq, overrides=overrides, options=checked)
             lives = [Live(1, 0), Live(min(2, max_seq), 0), Live(min(max_seq, built.max_ctx), 0)]
-            built.plan.prepare(lives, PREPARED)
+            tuning = await tune(built.plan, tuning_store(device), max_seq)  # before prepare: it compiles the choices
+            progress("plan", 1, 1)
+            # decode's pipelines (all at once) and bind groups before the load returns; the prefills' after
+            await device.compile(built.plan.pipelines(lives[:1], PREPARED),
+                                 lambda done, total: progress("pipelines", done, total), startup=True)
+            built.plan.prepare(lives[:1], PREPARED)
             err = await device.pop_error_scope()
         if err:
             raise RuntimeError(f"building the {index.name} plan failed: {err}")
@@ -71,5 +94,6 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
         for buf in owned:
             device.destroy_buffer(buf)
         raise
-    progress("shaders", 1, 1)
-    return Resident(device, index, built, tokenizer, owned)
+    # a chat's first prefill (8 tokens or more) takes the full prefill's tiles: those first
+    device.compile_later(built.plan.pipelines([lives[2], lives[1]], PREPARED))
+    return Resident(device, index, built, tokenizer, owned, tuning)

@@ -71,7 +71,10 @@ class Tile:
 
     @property
     def workgroup_bytes(self) -> int:
-        """Workgroup storage of a GEMM: the f32 W tile [bk, cols * rn] and x tile [bk, tokens]."""
+        """Workgroup storage: a GEMM's f32 W tile [bk, cols * rn] and x tile [bk, tokens]; a coop tile's
+        per-lane sums [wg, rn + 1] (the rows' and, with a folded norm, sum x^2)."""
+        if self.coop:
+            return 4 * self.wg * (self.rn + 1)
         return 4 * self.bk * (self.cols_per_group * self.rn + self.rows_per_group)
 
     def grid(self, cols: int, rows: int) -> tuple[int, int, int]:
@@ -82,8 +85,11 @@ class Tile:
         return grid_rows(cols, self.cols_per_group, rows, self.rows_per_group)
 
     def fits(self, K: int, limits: Limits) -> bool:
-        """A GEMM needs K in whole steps and its tiles in workgroup storage; register tiles always fit."""
-        return not self.bk or (K % self.bk == 0 and self.workgroup_bytes <= limits.max_compute_workgroup_storage_size)
+        """Its workgroup within the adapter's invocations and workgroup storage; a GEMM also needs K in
+        whole steps of bk."""
+        return (self.wg <= limits.max_compute_invocations_per_workgroup
+                and self.workgroup_bytes <= limits.max_compute_workgroup_storage_size
+                and (not self.bk or K % self.bk == 0))
 
 
 @cache
@@ -277,7 +283,7 @@ def fits_coop(name: str) -> Callable[[Context], bool]:
 
     def fits(ctx: Context) -> bool:
         return (ctx.gpu and coop_shape(ctx.spec) and ctx.spec.quads == (t.rn % 4 == 0)
-                and (not t.subgroups or "subgroups" in ctx.features))
+                and (not t.subgroups or "subgroups" in ctx.features) and t.fits(ctx.spec.K, ctx.limits))
 
     return fits
 

@@ -1,0 +1,88 @@
+"""A page load's phases (web/worker.js's progress protocol): runtime, weights, upload, plan and pipelines
+in that order with done <= total; the load answers with ready_s and the seconds of each phase, which
+sum to it (web/client.js); the pipelines a load waited for are kept for the next page (web/pipelines.js),
+and a page that started them early, while Python booted, answers as the first page does."""
+from __future__ import annotations
+
+import pytest
+
+from pyrite.driver import DEFAULT_MODEL
+
+pytestmark = pytest.mark.browser
+
+LOAD_MS = 900_000
+PHASES = ["runtime", "weights", "upload", "plan", "pipelines"]
+
+# The page's own load (window.pyriteApp.load), every progress event it was given, raced against a timer.
+LOAD_JS = """async ([model, ms]) => {
+  const p = window.pyriteApp.instance();
+  const events = [];
+  const show = p.onProgress;
+  p.onProgress = (e) => { events.push(e); show(e); };
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer after ${ms / 1000} s`)), ms);
+  });
+  try {
+    return {info: await Promise.race([window.pyriteApp.load(model), timeout]), events};
+  } finally {
+    clearTimeout(timer);
+    p.onProgress = show;
+  }
+}"""
+KEPT_JS = """async (model) => {
+  const cache = await caches.open("pyrite-pipelines-v1");
+  const name = encodeURIComponent(`${model}?{}`);  // loaded without options
+  const kept = await cache.match(new URL(`__pyrite-cache__/pipelines/${name}`, document.baseURI));
+  return kept ? kept.json() : null;
+}"""
+IDS_JS = """([ids, n]) => window.pyriteApp.instance().request("generate_ids", {ids, max_tokens: n})"""
+
+
+@pytest.fixture(scope="module")
+def second(session, loaded):
+    """A second page of the session's context loading the default model after the first page did (its
+    weights and pipelines kept): the page, its load info and the progress events it saw."""
+    page = session.new_page()
+    try:
+        page.goto(session.url("index.html?autoload=0"))
+        page.wait_for_function("() => window.pyriteApp !== undefined")
+        yield page, page.evaluate(LOAD_JS, [DEFAULT_MODEL, LOAD_MS])
+    finally:
+        page.close()
+
+
+def test_a_load_walks_the_phases_in_order(second):
+    _, r = second
+    events = r["events"]
+    assert list(dict.fromkeys(e["phase"] for e in events)) == PHASES, events
+    assert all(0 <= e["done"] <= e["total"] for e in events), events
+    assert [(e["done"], e["total"]) for e in events if e["phase"] == "plan"] == [(0, 1), (1, 1)]
+    pipelines = [(e["done"], e["total"]) for e in events if e["phase"] == "pipelines"]
+    assert [d for d, _ in pipelines] == sorted(d for d, _ in pipelines), pipelines  # counted up, once each
+    assert len({t for _, t in pipelines}) == 1 and pipelines[-1][0] == pipelines[-1][1] > 0, pipelines
+
+
+def test_the_load_answers_with_ready_s_and_phases_that_sum_to_it(second):
+    _, r = second
+    info = r["info"]
+    assert list(info["phases"]) == PHASES and all(s >= 0 for s in info["phases"].values()), info["phases"]
+    assert info["phases"]["runtime"] > 0 and info["phases"]["pipelines"] > 0  # a new worker: Python booted
+    assert info["ready_s"] > 0 and abs(sum(info["phases"].values()) - info["ready_s"]) < 0.01, info
+
+
+def test_the_pipelines_a_load_waited_for_are_kept_for_the_next_page(second):
+    page, r = second
+    kept = page.evaluate(KEPT_JS, DEFAULT_MODEL)
+    assert kept is not None, "no pipeline list kept for the model"
+    total = [e for e in r["events"] if e["phase"] == "pipelines"][-1]["total"]
+    keys = [p["key"] for p in kept["pipelines"]]
+    assert len(keys) == len(set(keys)) == total, keys
+    assert all(p["module"]["code"] and p["pipeline"]["compute"]["entryPoint"] for p in kept["pipelines"])
+    assert "requiredLimits" in kept["descriptor"]  # the device descriptor, as Python made it (JSON)
+
+
+def test_a_page_that_started_its_pipelines_early_answers_as_the_first(session, second):
+    page, _ = second
+    ids = session.encode("The history of the Roman Empire is", chat=False)
+    assert page.evaluate(IDS_JS, [ids, 4])["ids"] == session.generate_ids(ids, 4)["ids"]

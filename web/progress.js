@@ -1,0 +1,38 @@
+// The page's load progress (web/app.js): the overall bar and label, and one bar per phase in #phases.
+// The phases are the worker's (web/worker.js), in LOAD_PHASES order.
+import { LOAD_PHASES } from "./pyrite.js";
+
+// Each phase owns a slice of the overall bar, so it only ever moves forward.
+const PHASES = {
+  runtime: { from: 0.0, to: 0.15, label: (d, t) => `Starting Python (Pyodide) ${d}/${t}` },
+  weights: { from: 0.15, to: 0.75, label: (d, t) => `Downloading weights ${mb(d)} / ${mb(t)} MB` },
+  upload: { from: 0.75, to: 0.85, label: (d, t) => `Uploading tensors to the GPU ${d}/${t}` },
+  plan: { from: 0.85, to: 0.88, label: () => "Building the plan (routes, buffers)" },
+  pipelines: { from: 0.88, to: 1.0, label: (d, t) => `Compiling pipelines ${d}/${t}` },
+};
+
+function mb(bytes) {
+  return (bytes / 1e6).toFixed(1);
+}
+
+/** Every bar back to empty, for a load that starts. */
+export function resetProgress(ui) {
+  ui.progress.value = 0;
+  for (const bar of ui.phases.querySelectorAll("progress")) bar.value = 0;
+}
+
+/** One progress event: the bars, the label and the status line. */
+export function showProgress(ui, { phase, done, total }) {
+  const p = PHASES[phase];
+  if (!p) return;
+  const frac = total > 0 ? Math.min(done / total, 1) : 1;  // nothing to do (every pipeline cached): done
+  ui.progress.value = p.from + (p.to - p.from) * frac;
+  ui.progressLabel.textContent = p.label(done, total);
+  ui.progressBox.dataset.phase = phase;
+  for (const li of ui.phases.children) {  // the phases before this one are done
+    const bar = li.querySelector("progress");
+    if (li.dataset.phase === phase) bar.value = frac;
+    else if (LOAD_PHASES.indexOf(li.dataset.phase) < LOAD_PHASES.indexOf(phase)) bar.value = 1;
+  }
+  ui.status.textContent = `Loading the model: ${p.label(done, total)}`;
+}
