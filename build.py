@@ -9,6 +9,7 @@
     python build.py bench      pyrite vs wllama in one headless Chromium session
                                (--attention: the attention routes natively -> bench/attention.json)
                                (--consistency: each architecture vs HF, both backends -> README.md)
+                               (--gpu [--quick]: the GPU truth run, no venv needed -> bench/gpu/<adapter>.json)
     python build.py shaders    regenerate py/pyrite/kernels/generated (--check, --prune)
     python build.py docs       rewrite the docs' generated tables (routes, options, request schema)
 
@@ -271,7 +272,8 @@ def test(pytest_args: list[str]) -> int:
 def bench(argv: list[str]) -> int:
     """pyrite vs wllama in Chromium (bench/run.py); --attention: the attention routes natively;
     --kernels: every linear route against a read probe natively (bench/kernels.py);
-    --consistency: every architecture vs HF on both backends, into README.md (bench/consistency.py)."""
+    --consistency: every architecture vs HF on both backends, into README.md (bench/consistency.py);
+    --gpu never reaches here (main() runs gpu_truth() before the venv)."""
     ensure_system_packages()
     for flag, script in (("--attention", "attention.py"), ("--kernels", "kernels.py")):
         if flag in argv:
@@ -288,6 +290,14 @@ def bench(argv: list[str]) -> int:
     return subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), *argv], cwd=ROOT).returncode
 
 
+def gpu_truth(argv: list[str]) -> int:
+    """`bench --gpu`: bench/gpu_truth.py, run before any venv or system package is made, since the GPU
+    machines it is meant for have python3, numpy, wgpu and a Vulkan loader but no network: with .venv's
+    python where one exists, else with this interpreter (the script puts py/ on sys.path itself)."""
+    python = venv_python() if venv_python().exists() else Path(sys.executable)
+    return subprocess.run([str(python), str(ROOT / "bench" / "gpu_truth.py"), *argv], cwd=ROOT).returncode
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd")
@@ -302,7 +312,8 @@ def main(argv: list[str]) -> int:
     sub.add_parser("test", help="install test dependencies, build, run pytest [args]; --fast: no browser, no "
                                 "converted model, no build")
     sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention / --kernels: attention or "
-                                 "linear routes natively; --consistency: every architecture vs HF")
+                                 "linear routes natively; --consistency: every architecture vs HF; --gpu "
+                                 "[--quick]: the GPU truth run (no venv, no build)")
     sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
     sub.add_parser("docs", help="rewrite the docs' generated tables (routes, options, request schema)")
     args, rest = parser.parse_known_args(argv)
@@ -310,6 +321,8 @@ def main(argv: list[str]) -> int:
     cmd = args.cmd or "build"
     if rest and cmd not in ("test", "bench", "shaders"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if cmd == "bench" and "--gpu" in rest:
+        return gpu_truth([a for a in rest if a != "--gpu"])
     ensure_venv(EXTRAS[cmd])
     if not in_venv():
         return subprocess.run([str(venv_python()), str(Path(__file__).resolve()), *argv]).returncode

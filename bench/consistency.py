@@ -7,7 +7,9 @@ on both backends, written into README.md between its markers.
 Rows: SmolLM2-135M (exact), Qwen2.5-Coder-0.5B (exact and q4), and random-weight checkpoints made
 with transformers in the Qwen3-0.6B and Llama-3.2-1B head geometries (2 layers, vocab 2048, tied,
 llama3 rope scaling on the Llama one). Text rows score tests/models/corpus.txt; random rows 64
-random ids. For each backend (native wgpu-py; the page in headless Chromium) it reports:
+random ids. For each backend (native wgpu-py; the page in headless Chromium) it reports, and for the
+gpu class's routes natively (option adapter_class=gpu, scored one position per step, so every position
+runs the decode routes: the cooperative GEMVs):
 - top-1: the share of positions whose argmax equals the reference's;
 - KL: mean over positions of KL(HF || pyrite) over the reference's top-k tokens plus one bin for the
   rest of the vocabulary (k = 256, or the whole vocabulary when it is smaller, then exact). The
@@ -53,6 +55,8 @@ BEGIN, END = "<!-- consistency:begin -->", "<!-- consistency:end -->"
 CORPUS = ROOT / "tests" / "models" / "corpus.txt"
 TOP_K = 256
 BENCH_MODELS = DIST / "bench-models"  # served by the page, not listed in its model menu
+BACKENDS = ("native", "browser", "native_gpu_class")
+NATIVE_RUNS = {"native": ({}, 128), "native_gpu_class": ({"adapter_class": "gpu"}, 1)}  # options, max_seq
 
 
 @dataclass
@@ -118,12 +122,11 @@ def render(table: dict) -> str:
              f"{table['adapters']['native']}; page: {table['adapters']['browser']}; load average "
              f"{table['load']:.2f}). KL: mean KL(HF || pyrite) per position over HF's top-{TOP_K} tokens "
              f"plus a rest bin (exact for the 2048-token random models).", "",
-             "| model | recipe | positions | top-1 native | KL native | top-1 page | KL page |",
-             "|---|---|---|---|---|---|---|"]
+             "| model | recipe | positions | top-1 native | KL native | top-1 page | KL page | top-1 gpu class | "
+             "KL gpu class |", "|---|---|---|---|---|---|---|---|---|"]
     for r in table["rows"]:
-        n, b = r["native"], r["browser"]
-        lines.append(f"| {r['model']} | {r['recipe']} | {n['positions']} | {100 * n['top1']:.1f}% | {n['kl']:.2e} | "
-                     f"{100 * b['top1']:.1f}% | {b['kl']:.2e} |")
+        cells = " | ".join(f"{100 * r[b]['top1']:.1f}% | {r[b]['kl']:.2e}" for b in BACKENDS)
+        lines.append(f"| {r['model']} | {r['recipe']} | {r['native']['positions']} | {cells} |")
     return "\n".join(lines)
 
 
@@ -150,12 +153,13 @@ def main(argv: list[str]) -> int:
         print(f"[consistency] HF {r.label} {r.recipe}: {len(r.ids)} tokens, {time.perf_counter() - t:.0f} s", flush=True)
     results = {r.path: {} for r in todo}
     for r in todo:
-        t = time.perf_counter()
-        engine = run_sync(Engine.load(DIST / r.path, max_ctx=512, max_seq=128))
-        adapters["native"] = engine.device.describe()["adapter"]["description"] or "native"
-        results[r.path]["native"] = run_sync(engine.score(r.ids, pick=refs[r.path][1]))
-        engine.close()
-        print(f"[consistency] native {r.label} {r.recipe}: {time.perf_counter() - t:.0f} s", flush=True)
+        for run, (options, max_seq) in NATIVE_RUNS.items():
+            t = time.perf_counter()
+            engine = run_sync(Engine.load(DIST / r.path, max_ctx=512, max_seq=max_seq, options=options))
+            adapters["native"] = engine.device.describe()["adapter"]["description"] or "native"
+            results[r.path][run] = run_sync(engine.score(r.ids, pick=refs[r.path][1]))
+            engine.close()
+            print(f"[consistency] {run} {r.label} {r.recipe}: {time.perf_counter() - t:.0f} s", flush=True)
     with BrowserSession(DIST) as s:
         for r in todo:
             t = time.perf_counter()
@@ -167,7 +171,7 @@ def main(argv: list[str]) -> int:
     for r in todo:
         top1, _, picked = refs[r.path]
         table_rows.append({"model": r.label, "recipe": r.recipe, "path": r.path,
-                           **{b: measure(results[r.path][b], top1, picked) for b in ("native", "browser")}})
+                           **{b: measure(results[r.path][b], top1, picked) for b in BACKENDS}})
     table = {"date": time.strftime("%Y-%m-%d"), "load": os.getloadavg()[0], "adapters": adapters,
              "top_k": TOP_K, "rows": table_rows}
     a.out.write_text(json.dumps(table, indent=1) + "\n")

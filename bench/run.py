@@ -14,7 +14,11 @@ counts both sides saw are reported), then --gen-tokens greedy tokens.
 Prints a table (pyrite, wllama-1t, wllama-2t, ...) with the ratios pyrite/wllama per metric, then
 pyrite's decode loop: host ms per token, dispatches per token, steps per submit and where the batches
 were encoded (Stats.decode_path), and the bytes a token reads times decode tok/s as a fraction of the
-page's streaming-read probe (pyrite.ops.probe, run in the same page first: Stats.roofline). Writes
+page's streaming-read probe (pyrite.ops.probe, run in the same page first: Stats.roofline). pyrite runs
+twice: with the route rules, and reloaded with route_tuning=on (column pyrite-tuned: the routes measured at
+load, side by side). Then the time to Ready of each built model, cold (its weights not yet in the
+browser's cache; the bench model's is the session's first load) and warm (the page reopened, weights and
+kept pipelines cached): ready_s and its phases (runtime, weights, upload, plan, pipelines). Writes
 bench/results.json (--out). Any failure prints the error and exits non-zero: no number is made up.
 """
 from __future__ import annotations
@@ -157,6 +161,25 @@ def run_wllama(page: Any, gguf_url: str, prompt: str, gen_tokens: int, threads: 
         raise BenchError(f"wllama with {threads} thread(s) failed: {str(e).splitlines()[0]}") from None
 
 
+def load_times(info: dict[str, Any]) -> dict[str, Any]:
+    """A load's ready_s and phases (web/client.js LoadClock), and what route tuning took."""
+    return {"ready_s": info["ready_s"], "phases": info["phases"], "tuning_s": info["tuning"]["seconds"]}
+
+
+def ready(session: BrowserSession, cold: dict[str, Any] | None, model: str) -> dict[str, Any]:
+    """Time to Ready of model, cold (the given first load, else a load in a reopened page before its
+    weights were cached) and warm (the page reopened again, then loaded)."""
+    out = {}
+    for kind in ("cold", "warm"):
+        if kind == "cold" and cold is not None:
+            out[kind] = load_times(cold)
+            continue
+        session.open("index.html?autoload=0")
+        out[kind] = load_times(session.load(model))
+    out["loadavg"] = os.getloadavg()[0]
+    return out
+
+
 def open_wllama_page(session: BrowserSession) -> Any:
     """dist/bench/wllama.html as a second page of pyrite's browser (its console joins the session's).
 
@@ -220,8 +243,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--gen-tokens", type=int, default=128, help="greedy tokens to generate (default 128)")
     p.add_argument("--threads", type=parse_threads, default=[1, 2], help="wllama thread counts (default 1,2)")
     p.add_argument("--skip-wllama", action="store_true", help="measure pyrite only")
+    p.add_argument("--ready-models", default="all",
+                   help="models whose time to Ready is measured cold and warm: 'all' (every built one) or a "
+                        "comma list (default all)")
     p.add_argument("--out", type=Path, default=RESULTS, help=f"results JSON (default {RESULTS.relative_to(ROOT)})")
     args = p.parse_args(argv)
+    unknown = set(args.ready_models.split(",")) - set(MODELS) if args.ready_models != "all" else set()
+    if unknown:
+        p.error(f"--ready-models: unknown {sorted(unknown)} (known: {', '.join(MODELS)})")
     if args.prompt_tokens < 1 or args.gen_tokens < 2:
         p.error("--prompt-tokens must be >= 1 and --gen-tokens >= 2 (decode speed needs two tokens)")
     return args
@@ -260,6 +289,12 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
               flush=True)
         print(f"[bench] pyrite loaded in {results['pyrite_load_s']:.1f} s; running {args.gen_tokens} tokens", flush=True)
         results["runs"]["pyrite"] = run_pyrite(session, ids, prompt, args.gen_tokens)
+        session.open("index.html?autoload=0")
+        tuned = session.load(model, options={"route_tuning": "on"})
+        results["tuning"] = tuned["tuning"]
+        print(f"[bench] pyrite with route_tuning=on: {tuned['tuning']['measured']} choices measured in "
+              f"{tuned['tuning']['seconds']:.2f} s; running {args.gen_tokens} tokens", flush=True)
+        results["runs"]["pyrite-tuned"] = run_pyrite(session, ids, prompt, args.gen_tokens)
         if not args.skip_wllama:
             page = open_wllama_page(session)
             results["wllama_same_context"] = page.context == session.page.context
@@ -276,12 +311,17 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
                                      f"{len(ids)}: the runs would not be comparable")
                 results["runs"][name] = run
             page.close()
+        wanted = MODELS if args.ready_models == "all" else args.ready_models.split(",")
+        results["ready"] = {m: ready(session, results["pyrite_model"] if f"models/{m}" == model else None,
+                                     f"models/{m}") for m in wanted if (DIST / "models" / m / "model.json").is_file()}
     results["host"]["loadavg_end"] = list(os.getloadavg())
     pyrite_ids = results["runs"]["pyrite"]["ids"]
-    results["runs"]["pyrite"]["text"] = tokenizer.decode(pyrite_ids)
+    for name in ("pyrite", "pyrite-tuned"):
+        results["runs"][name]["text"] = tokenizer.decode(results["runs"][name]["ids"])
     # wllama streams text, not ids: its text re-encoded by pyrite's tokenizer stands in for its ids.
     results["greedy_agreement"] = {
-        name: {"common_prefix_tokens": common_prefix(pyrite_ids, tokenizer.encode(run["text"], add_special=True)),
+        name: {"common_prefix_tokens": common_prefix(pyrite_ids, run.get("ids") or tokenizer.encode(run["text"],
+                                                                                               add_special=True)),
                "pyrite_tokens": len(pyrite_ids), "peer_tokens": run["generated_tokens"]}
         for name, run in results["runs"].items() if name != "pyrite"}
     return results
@@ -307,6 +347,10 @@ def main(argv: list[str]) -> int:
         print(f"[bench] greedy tokens pyrite vs {name}: the first {agree['common_prefix_tokens']} of "
               f"{min(agree['pyrite_tokens'], agree['peer_tokens'])} agree")
     print(decode_loop(runs["pyrite"]))
+    for m, r in results["ready"].items():
+        for kind in ("cold", "warm"):
+            phases = ", ".join(f"{k} {v:.2f}" for k, v in r[kind]["phases"].items())
+            print(f"[bench] {m} {kind}: Ready in {r[kind]['ready_s']:.2f} s ({phases}; load average {r['loadavg']:.2f})")
     print(f"[bench] Chromium {results['chromium']}; adapter {results['adapter'].get('adapter')}; "
           f"results in {args.out}")
     if bad:

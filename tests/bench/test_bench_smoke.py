@@ -28,7 +28,7 @@ def bench_run(tmp_path_factory):
         "dist/ is not built: run `python build.py build` (build.py test does)"
     out = tmp_path_factory.mktemp("bench") / "results.json"
     cmd = [sys.executable, str(RUN), "--prompt-tokens", str(PROMPT_TOKENS), "--gen-tokens", str(GEN_TOKENS),
-           "--threads", "1,2", "--out", str(out)]
+           "--threads", "1,2", "--ready-models", "smollm2-135m", "--out", str(out)]
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, f"bench/run.py failed ({proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
@@ -37,11 +37,11 @@ def bench_run(tmp_path_factory):
 
 def test_runs_present(bench_run):
     _, results = bench_run
-    assert set(results["runs"]) == {"pyrite", "wllama-1t", "wllama-2t"}
+    assert set(results["runs"]) == {"pyrite", "pyrite-tuned", "wllama-1t", "wllama-2t"}
     assert results["skipped"] == {}
 
 
-@pytest.mark.parametrize("name", ["pyrite", "wllama-1t", "wllama-2t"])
+@pytest.mark.parametrize("name", ["pyrite", "pyrite-tuned", "wllama-1t", "wllama-2t"])
 def test_metrics_positive(bench_run, name):
     _, results = bench_run
     run = results["runs"][name]
@@ -88,3 +88,19 @@ def test_table_printed(bench_run):
     stdout, _ = bench_run
     for label in ("prefill tok/s", "decode tok/s", "time to first token s", "pyrite/wllama-1t", "pyrite/wllama-2t"):
         assert label in stdout
+
+
+def test_the_tuned_run_measured_its_routes_and_agrees(bench_run):
+    _, results = bench_run
+    assert results["tuning"]["mode"] == "on" and results["tuning"]["measured"] > 0
+    assert results["greedy_agreement"]["pyrite-tuned"]["common_prefix_tokens"] == GEN_TOKENS
+
+
+def test_time_to_ready_cold_and_warm_with_its_phases(bench_run):
+    out, results = bench_run
+    r = results["ready"]["smollm2-135m"]
+    for kind in ("cold", "warm"):
+        phases = r[kind]["phases"]
+        assert set(phases) == {"runtime", "weights", "upload", "plan", "pipelines"}
+        assert r[kind]["ready_s"] > 0 and abs(sum(phases.values()) - r[kind]["ready_s"]) < 0.05 * r[kind]["ready_s"]
+        assert f"smollm2-135m {kind}: Ready in" in out

@@ -41,11 +41,12 @@ def test_the_table_goes_between_the_readme_markers(consistency, tmp_path, monkey
     monkeypatch.setattr(consistency, "README", readme)
     row = {"positions": 63, "top1": 1.0, "kl": 1.5e-6}
     table = {"date": "2026-12-01", "load": 0.5, "adapters": {"native": "llvmpipe", "browser": "google/swiftshader"},
-             "rows": [{"model": "M", "recipe": "exact", "native": row, "browser": row}]}
+             "rows": [{"model": "M", "recipe": "exact", "native": row, "browser": row,
+                       "native_gpu_class": {**row, "top1": 0.5}}]}
     consistency.write_readme(consistency.render(table))
     text = readme.read_text()
     assert "old" not in text and text.endswith("tail\n")
-    assert "| M | exact | 63 | 100.0% | 1.50e-06 | 100.0% | 1.50e-06 |" in text
+    assert "| M | exact | 63 | 100.0% | 1.50e-06 | 100.0% | 1.50e-06 | 50.0% | 1.50e-06 |" in text
     readme.write_text("no markers")
     with pytest.raises(SystemExit, match="no <!-- consistency:begin -->"):
         consistency.write_readme("x")
