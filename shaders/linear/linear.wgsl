@@ -25,6 +25,10 @@
 // ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
+// SPLIT splits K where a coop tile has too few columns to fill a GPU (p.splits slices): pass 1 (part) is
+// the coop tile over slice wid.y of each row's words, its lane 0 storing the sums (and sum x^2) to
+// part[(split * cols + col) * V + i]; pass 2 (sum) has one invocation per column add the slices and run the
+// epilogue as the whole kernel would (no W, x or gain bound).
 // TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
 // it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row].
 {% if SG > 0 and COOP > 0 %}
@@ -34,7 +38,7 @@ enable subgroups;
 {{ lib.step_struct() }}
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
                 n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
-                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32 }
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32, splits: u32 }
 
 const WG: u32 = {{ WG }}u;
 const TM: u32 = {{ TM }}u;
@@ -43,7 +47,10 @@ const RN: u32 = {{ RN }}u;
 {% set NORM = NORM > 0 and not GEMM %}
 {% set WGN = WG // WGM %}
 {% set EPW = 8 if QUANT in ("q4gsw", "q4a") else 4 %}
-{% set COOP = COOP > 0 and TM == 1 and not GEMM %}
+{% set SUM = SPLIT == 2 %}
+{% set COOP = COOP > 0 and TM == 1 and not GEMM and not SUM %}
+{% set PART = SPLIT == 1 and COOP %}
+{% set V = RN + (1 if NORM else 0) %}{# values a coop lane reduces: the rows' sums, then sum x^2 #}
 {% set SG = SG > 0 and COOP %}
 {% set VEC = (VEC > 0 or COOP) and QUANT != "f32" and TM == 1 and not GEMM %}
 {% set EPC = 4 * EPW %}{# W values per vec4<u32> chunk #}
@@ -57,7 +64,9 @@ const EPW: u32 = {{ EPW }}u;  // W values per loaded word (a vec4 for f32)
 {% set ROPE = KIND == "qkv_rope" %}
 {% set TILE = RN // 2 if KIND == "gate_up" else RN %}
 {% set buffers = [("x", "read", "array<vec4<f32>>", "[M, K/4]")] %}
-{% if QUANT == "f32" %}
+{% if SUM %}
+{% set buffers = [("part", "read", "array<f32>", "[splits, cols, V] the K slices' sums")] %}
+{% elif QUANT == "f32" %}
 {% set buffers = buffers + [("w", "read", "array<vec4<f32>>", "[rows, K/4]")] %}
 {% else %}
 {% set buffers = buffers + [("w", "read", "array<vec4<u32>>" if VEC else "array<u32>",
@@ -67,11 +76,15 @@ const EPW: u32 = {{ EPW }}u;  // W values per loaded word (a vec4 for f32)
 {% set buffers = buffers + [("mins", "read", "array<u32>", "[K/GS, ldw] fp16 pairs")] %}
 {% endif %}
 {% endif %}
+{% if not PART %}
 {% set buffers = buffers + [("bias", "read", "array<f32>", "[rows] (dummy when has_bias == 0)")] %}
-{% if NORM %}
+{% endif %}
+{% if NORM and not SUM %}
 {% set buffers = buffers + [("gain", "read", "array<vec4<f32>>", "[K/4] the RMSNorm weight")] %}
 {% endif %}
-{% if KIND == "qkv" %}
+{% if PART %}
+{% set buffers = buffers + [("part", "read_write", "array<f32>", "[splits, cols, V] the K slices' sums")] %}
+{% elif KIND == "qkv" %}
 {% set buffers = buffers + [("yq", "read_write", "array<f32>", "[M, nq]"), ("yk", "read_write", "array<f32>", "[M, nk]"),
                             ("yv", "read_write", "array<f32>", "[M, N - nq - nk]")] %}
 {% elif ROPE %}
@@ -144,6 +157,7 @@ fn word_dot(v: u32, sx: vec4<f32>) -> f32 {
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
+{% if not PART %}
 
 fn bias_at(n: u32) -> f32 {
     if (p.has_bias == 0u) {
@@ -151,6 +165,7 @@ fn bias_at(n: u32) -> f32 {
     }
     return bias[p.b0 + n];
 }
+{% endif %}
 {% if ROPE %}
 
 // Element offsets in its head of a quad's rows 0, 1 (adjacent) and 2, 3 (adjacent).
@@ -208,7 +223,8 @@ fn stage_w(row: u32, k: u32, slot: u32, kw: u32) {
 {% endif %}
 }
 {% endif %}
-{% if KIND == "plain" %}
+{% if PART %}
+{% elif KIND == "plain" %}
 
 fn store(m: u32, n: u32, v: f32) {
     let at = m * p.ldy + p.n0 + n;
@@ -306,6 +322,13 @@ const TRACE_STEPS: u32 = 4u;
         }
 {% endif %}
 {% endmacro %}
+{# the K slice of this workgroup's split: words [k_lo, k_hi) of `words` per row #}
+{% macro k_slice(words) %}
+{% if PART %}
+    let k_lo = wid.y * {{ words }} / p.splits;
+    let k_hi = (wid.y + 1u) * {{ words }} / p.splits;
+{% endif %}
+{% endmacro %}
 {% if COOP %}
 
 var<workgroup> red: array<array<f32, {{ RN + (1 if NORM else 0) }}>, WG>;  // per lane: the rows' sums (and sum x^2)
@@ -369,12 +392,16 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         return;
     }
 {% else %}
-{% if COOP %}
+{% if PART %}
+    let col = wid.x;  // one column (RN rows) per workgroup, its K slice wid.y (decode: one token)
+    let m0 = 0u;
+{% elif COOP %}
     let col = wid.x + wid.z * nwg.x;  // one column (RN rows) per workgroup; z folds columns past 65535
+    let m0 = wid.y * TM;
 {% else %}
     let col = gid.x;
-{% endif %}
     let m0 = wid.y * TM;
+{% endif %}
     // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
     // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
     // its store.
@@ -398,7 +425,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     var ss{{ t }} = 0.0;
 {% endfor %}
 {% endif %}
-{% if GEMM %}
+{% if SUM %}
+    let at0 = col * {{ V }}u;
+    let slice = (p.N + {{ TILE - 1 }}u) / {{ TILE }}u * {{ V }}u;  // one K slice's sums: cols x V
+    for (var s = 0u; s < p.splits; s = s + 1u) {
+{% for i in range(V) %}
+        {{ val(i) }} = {{ val(i) }} + part[s * slice + at0 + {{ i }}u];
+{% endfor %}
+    }
+{% elif GEMM %}
     for (var k0 = 0u; k0 < p.K; k0 = k0 + BK) {
         for (var i = lid; i < BN * (BK / EPW); i = i + WG) {
             let slot = i / (BK / EPW);
@@ -425,7 +460,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         workgroupBarrier();
     }
 {% elif QUANT == "f32" %}
-    for (var k4 = {{ "lid" if COOP else "0u" }}; k4 < K4; k4 = k4 + {{ "WG" if COOP else "1u" }}) {
+{{ k_slice("K4") }}    for (var k4 = {{ "k_lo + lid" if PART else "lid" if COOP else "0u" }}; k4 < {{ "k_hi" if PART else "K4" }}; k4 = k4 + {{ "WG" if COOP else "1u" }}) {
 {{ trace_words("k4", "K4") }}{% if NORM %}
         let g = gain[k4];
 {% endif %}
@@ -442,7 +477,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% elif VEC %}
     let chunks_per_row = p.K / {{ EPC }}u;
     let group_shift = countTrailingZeros(p.GS / {{ EPC }}u);  // chunks per group: a power of two
-    for (var c = {{ "lid" if COOP else "0u" }}; c < chunks_per_row; c = c + {{ "WG" if COOP else "1u" }}) {
+{{ k_slice("chunks_per_row") }}    for (var c = {{ "k_lo + lid" if PART else "lid" if COOP else "0u" }}; c < {{ "k_hi" if PART else "chunks_per_row" }}; c = c + {{ "WG" if COOP else "1u" }}) {
 {{ trace_words("c", "chunks_per_row") }}{% for i in range(EPC // 4) %}
 {% if NORM %}
         let r{{ i }} = x[x0 + c * {{ EPC // 4 }}u + {{ i }}u];
@@ -575,6 +610,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% if COOP %}
 {{ coop_reduce() }}
 {% endif %}
+{% if PART %}
+    let at = (wid.y * nwg.x + col) * {{ V }}u;
+{% for i in range(V) %}
+    part[at + {{ i }}u] = {{ val(i) }};
+{% endfor %}
+}
+{% else %}
 {% if NORM %}
 {% for t in range(TM) %}
     let inv{{ t }} = inverseSqrt(ss{{ t }} / f32(p.K) + p.eps);
@@ -618,3 +660,4 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% endif %}
 }
+{% endif %}

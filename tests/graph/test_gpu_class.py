@@ -1,6 +1,7 @@
 """The adapter class on the null device (no GPU): software adapters are the cpu class and keep the
 CPU-measured routes; on a modeled discrete GPU (with and without subgroups) decode takes the coop
-GEMVs, and every decode linear of every shipped geometry launches >= 256 workgroups."""
+GEMVs, and every decode linear of every shipped geometry launches >= 256 workgroups (splitting K where
+its columns alone are fewer, then a sum pass)."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,7 +12,7 @@ from pyrite.errors import OptionError
 from pyrite.gpu import AdapterInfo
 from pyrite.gpu.adapter_class import classify
 from pyrite.gpu.null import DEFAULT_FEATURES, DEFAULT_LIMITS, GPU_LIMITS, null_device
-from pyrite.graph.grids import grid_folded
+from pyrite.graph.grids import grid_folded, k_splits
 from pyrite.graph.options import Options
 from pyrite.graph.routes import Live, RouteError, pick
 from pyrite.models.config import PRESETS
@@ -21,7 +22,7 @@ from pyrite.ops.linear import LinearSpec
 from .test_null_plans import SECTIONS, build
 
 SHIPPED = ("smollm2-135m", "qwen2.5-0.5b", "qwen3-0.6b", "llama-3.2-1b")
-GPU_MIN_WORKGROUPS = 256
+GPU_MIN_WORKGROUPS = linear.GPU_MIN_WORKGROUPS
 
 
 @pytest.mark.parametrize("info, cls", [
@@ -56,6 +57,19 @@ def test_folded_grids_cover_every_column():
     assert (y, z) == (1, 2) and x * z >= 75968 and x <= 65535
 
 
+@pytest.mark.parametrize("cols, words, want", [(240, 18, 2), (96, 18, 3), (256, 18, 1), (1000, 18, 1),
+                                               (1, 18, 18), (1, 1, 1), (0, 4, 4)])
+def test_k_splits_reach_256_workgroups_within_a_row(cols, words, want):
+    assert k_splits(cols, words, GPU_MIN_WORKGROUPS) == want
+
+
+def test_split_tiles_pair_a_part_and_a_sum_kernel():
+    s = dataclasses.replace(spec(N=960), quads=True)
+    t = linear.tile("coop4_sg_k")
+    assert (t.split, t.sum_name, t.columns(960), s.splits(960)) == (True, "coop4_k", 240, 2)
+    assert linear.tile("coop_k").columns(1536, paired=True) == 1536  # gate_up: a gate and an up row per column
+
+
 def spec(N=576, K=576, fmt="q4gsw", gs=32, quads=False):
     return LinearSpec(N, K, fmt, gs, 0, N % 2 == 0, quads)
 
@@ -67,7 +81,10 @@ def gpu_route(s, live=Live(1, 0), features=DEFAULT_FEATURES, **kw):
 def test_gpu_decode_takes_the_coop_gemvs_by_features_and_quads():
     assert gpu_route(spec()) == "gemv_coop_sg"
     assert gpu_route(spec(), features=DEFAULT_FEATURES - {"subgroups"}) == "gemv_coop"
-    assert gpu_route(spec(quads=True)) == "gemv_coop4_sg"
+    assert gpu_route(spec(N=1152, quads=True)) == "gemv_coop4_sg"  # Qwen2.5-0.5B's qkv: 288 quads
+    assert gpu_route(spec(N=960, quads=True)) == "gemv_coop4_sg_splitk"  # SmolLM2's: 240 quads, K split
+    assert gpu_route(spec(N=192)) == "gemv_coop_sg_splitk"  # 96 columns
+    assert gpu_route(spec(N=192), features=DEFAULT_FEATURES - {"subgroups"}) == "gemv_coop_splitk"
     assert gpu_route(spec(fmt="f32", gs=0)) == "gemv_coop_sg"
     assert gpu_route(spec(K=584, gs=8)) == "gemv"  # K not in whole 16-byte words: the general GEMV
     assert gpu_route(spec(), live=Live(9, 0)) == "gemm_bk64"  # prefill: the workgroup GEMMs
@@ -111,13 +128,17 @@ def test_gpu_decode_of_every_shipped_geometry_fills_the_gpu(preset, subgroups):
     assert tiles and all(f"gemv_coop{sg}" in t or f"gemv_coop4{sg}" in t for t in tiles), tiles
     linears = [d for d in dispatches if d.pipeline.kernel.startswith("linear_")]
     assert linears and all("coop" in d.pipeline.kernel for d in linears)
-    for d in linears:
+    c = PRESETS[preset]
+    rope_quads = (c.hidden + 2 * c.kv_dim) // 4  # qkv_rope's columns (SmolLM2: 960 / 4 = 240)
+    for i, d in enumerate(linears):
         groups = d.grid[0] * d.grid[1] * d.grid[2]
-        if "qkv_rope" in d.pipeline.kernel:  # a quad of rows per workgroup: N / 4 (SmolLM2: 960 / 4 = 240)
-            c = PRESETS[preset]
-            assert groups == -(-(c.hidden + 2 * c.kv_dim) // 4)
-        else:
-            assert groups >= GPU_MIN_WORKGROUPS, (d.label, d.grid)
+        if "_sum_" in d.pipeline.kernel:  # a split's sum pass, right after its part kernel
+            assert "_part_" in linears[i - 1].pipeline.kernel, (d.label, linears[i - 1].label)
+            continue
+        assert groups >= GPU_MIN_WORKGROUPS, (d.label, d.grid)
+        if "qkv_rope" in d.pipeline.kernel:
+            assert ("_part_" in d.pipeline.kernel) == (rope_quads < GPU_MIN_WORKGROUPS), d.label
+    assert any("_part_" in d.pipeline.kernel for d in linears) == (preset == "smollm2-135m")
 
 
 @pytest.mark.parametrize("preset", SHIPPED)

@@ -11,7 +11,8 @@ from pyrite.graph.routes import Live, RouteError, pick
 from pyrite.ops import linear
 from pyrite.ops.linear import LinearSpec, Tile, tile
 
-NAMES = ("m1_vec", "m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64", "coop", "coop_sg", "coop4", "coop4_sg")
+NAMES = ("m1_vec", "m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64", "coop", "coop_sg", "coop4", "coop4_sg",
+         "coop_k", "coop_sg_k", "coop4_k", "coop4_sg_k")
 KINDS = ("", "qkv", "qkv_rope", "gate_up")
 WORKGROUP = {"linear_prefill": "workgroup"}
 
@@ -40,10 +41,13 @@ def test_every_format_and_kind_shares_the_tile_and_its_workgroup_size(name):
     t = tile(name)
     kinds = KINDS if not t.coop else ("qkv_rope",) if t.rn % 4 == 0 else ("", "qkv", "gate_up")  # coop4: quads
     for fmt in linear.FORMATS:
-        for kind in kinds:
-            k = kernels.get(linear.tile_kernel(fmt, kind, name))
-            assert k.workgroup_size == (t.wg, 1, 1)
-            assert (k.params["RN"], k.params["TM"], k.params["WGM"], k.params["BK"]) == (t.rn, t.tm, t.wgm, t.bk)
+        for kind in kinds:  # a split tile: its part kernel, and the sum kernel it runs after
+            ids = [linear.tile_kernel(fmt, kind, name, "part"), linear.tile_kernel(fmt, kind, t.sum_name, "sum")] \
+                if t.split else [linear.tile_kernel(fmt, kind, name)]
+            for kid in ids:
+                k = kernels.get(kid)
+                assert k.workgroup_size == (t.wg, 1, 1)
+                assert (k.params["RN"], k.params["TM"], k.params["WGM"], k.params["BK"]) == (t.rn, t.tm, t.wgm, t.bk)
 
 
 def test_every_route_names_a_tile_and_has_a_reason():

@@ -39,12 +39,14 @@ def test_every_linear_route_exists_for_every_format():
         for route in linear.ROUTES:
             quads = linear.tile(route.variant).coop and linear.tile(route.variant).rn % 4 == 0
             kind = "qkv_rope" if quads else ""  # the quad coop tiles exist for the rotating kernel alone
-            assert linear.tile_kernel(fmt, kind, route.variant) in have and route.reason
+            pass_ = "part" if linear.tile(route.variant).split else ""  # a split tile's first kernel
+            assert linear.tile_kernel(fmt, kind, route.variant, pass_) in have and route.reason
 
 
 def test_candidates_are_all_rows_or_the_pinned_one():
     assert [r.name for r in candidates("linear", linear.ROUTES, {"linear": "tiled"})] == ["tiled"]
     assert [r.name for r in candidates("linear", linear.ROUTES)] == [
+        "gemv_coop_sg_splitk", "gemv_coop_splitk", "gemv_coop4_sg_splitk", "gemv_coop4_splitk",
         "gemv_coop_sg", "gemv_coop", "gemv_coop4_sg", "gemv_coop4", "gemv_vec", "gemv_xwide", "gemv_wide", "gemv",
         "gemm_bk64", "gemm", "wide", "tiled"]
     with pytest.raises(RouteError):

@@ -230,6 +230,12 @@ def all_cases(seed: int = 0):
                 case, ref = linear_case(rng, fmt, M, N, K, gs=gs, bias=bias)
                 case.overrides, case.options = {"linear": route}, GPU_CLASS
                 out.append((f"linear_{fmt}_{route}_{M}x{N}x{K}_gs{gs}{'_bias' if bias else ''}", case, ref, 2e-4))
+        # split K (3, 32 and 8 slices of the rows' words), then the sum pass: bias, a tail column
+        for route in ("gemv_coop_splitk", "gemv_coop_sg_splitk"):
+            for M, N, K, gs, bias in ((1, 43, 96, 32, False), (1, 9, 1024, 64, True), (1, 26, 256, 128, True)):
+                case, ref = linear_case(rng, fmt, M, N, K, gs=gs, bias=bias)
+                case.overrides, case.options = {"linear": route}, GPU_CLASS
+                out.append((f"linear_{fmt}_{route}_{M}x{N}x{K}_gs{gs}{'_bias' if bias else ''}", case, ref, 2e-4))
         for M, K in ((8, 96), (13, 128)):  # the gpu class's prefill, unpinned: the GEMMs from 8 tokens
             case, ref = linear_case(rng, fmt, M, 43, K, bias=fmt == "q4a")
             case.options = GPU_CLASS
@@ -266,8 +272,9 @@ GPU_CLASS = {"adapter_class": "gpu"}
 PROJECTION_TILES = ((1, {}, "m1_vec", None), (1, {}, "m1", "gemv"), (1, {}, "m1_wide", "gemv_wide"),
                     (1, {}, "m1_xwide", "gemv_xwide"), (7, {}, "m8", None), (9, {}, "wide", None),
                     (33, {"linear_prefill": "workgroup"}, "gemm", None), (1, GPU_CLASS, "coop", "gemv_coop"),
-                    (1, GPU_CLASS, "coop_sg", "gemv_coop_sg"))
-COOP_TILES = ("coop", "coop_sg")  # decode: every format, both norm placements
+                    (1, GPU_CLASS, "coop_sg", "gemv_coop_sg"), (1, GPU_CLASS, "coop_k", "gemv_coop_splitk"),
+                    (1, GPU_CLASS, "coop_sg_k", "gemv_coop_sg_splitk"))
+COOP_TILES = ("coop", "coop_sg", "coop_k", "coop_sg_k")  # decode: both norm placements (every format unsplit)
 FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
 
 
@@ -282,7 +289,7 @@ def all_projection_cases(rng):
         def formats(kind: int) -> tuple[str, ...]:
             if tile == "m1_vec":  # packed formats only (f32 runs m1)
                 return FORMATS[:3]
-            return FORMATS if tile in ("m1", "m8", *COOP_TILES) else (FORMATS[(t + kind) % len(FORMATS)],)
+            return FORMATS if tile in ("m1", "m8", *COOP_TILES[:2]) else (FORMATS[(t + kind) % len(FORMATS)],)
 
         def pinned(route: str) -> dict[str, str]:
             return {"qkv" if route.startswith("qkv") else "gate_up": route,
@@ -353,7 +360,11 @@ def check_routes(case_id: str, case: Case, attest: list[dict]) -> None:
     linears = [k for k in ran if k.startswith("linear_")]
     if "_tile-" in case_id:  # every linear kernel the case ran is at the tile its id names
         tile = case_id.rsplit("_tile-", 1)[1]
-        assert linears and all(k.endswith(f"_{tile}") for k in linears), (case_id, attest)
+        split = tile.replace("_sg", "") if tile.endswith("_k") else None  # a split tile's sum pass
+        assert linears and all(k.endswith(f"_{tile}") or k.endswith(f"_sum_{split}") for k in linears), (case_id, attest)
+        if split:  # each part kernel followed by its sum
+            assert [("_part_" in k, "_sum_" in k) for k in linears] == [(True, False), (False, True)] * (len(linears) // 2), \
+                (case_id, linears)
     if "_norm-" in case_id:  # the norm ran folded into the fused kernel (and no rmsnorm), or on its own
         folded = case_id.split("_norm-", 1)[1].startswith("folded")
         assert ("norm_rms" not in ran) == folded and all(("_norm_" in k) == folded for k in linears), (case_id, attest)

@@ -44,3 +44,9 @@ def grid_folded(cols: int, rows: int, max_dim: int = MAX_WORKGROUPS_PER_DIM) -> 
     if z > max_dim:
         raise LimitError("dispatch columns", cols, "maxComputeWorkgroupsPerDimension^2", max_dim * max_dim)
     return (max(ceil_div(cols, z), 1), max(rows, 1), z)
+
+
+def k_splits(cols: int, words: int, min_groups: int) -> int:
+    """K slices that bring a workgroup-per-column dispatch of `cols` columns to >= min_groups
+    workgroups (a split-K GEMV), each slice at least one of a row's `words`; 1: no split needed."""
+    return max(1, min(ceil_div(min_groups, max(cols, 1)), words))

@@ -7,8 +7,10 @@ below picks the tile per execution, for a linear node and as the tile level of t
 once, in shaders/linear/linear.yaml, and read back here: m1_vec (the decode GEMV: 8 rows x 1 token,
 W read in vec4<u32> chunks, one scale word per row pair), m1 and m8 (4 rows x 1 or 8 tokens per
 invocation), m1_wide and m1_xwide (8 and 16 rows x 1 token, W read a word at a time: the decode
-fallbacks where rows do not pair, and for f32), wide (16 rows x 8 tokens), and the workgroup GEMMs
-gemm and gemm_bk64 (W dequantized into workgroup memory once per 32 tokens, K steps of 16 or 64).
+fallbacks where rows do not pair, and for f32), wide (16 rows x 8 tokens), the workgroup GEMMs
+gemm and gemm_bk64 (W dequantized into workgroup memory once per 32 tokens, K steps of 16 or 64), and
+the gpu class's coop GEMVs (a workgroup per 2 rows or a rotary quad; the _k tiles split K where that
+leaves under 256 workgroups, then a sum pass runs the epilogue).
 W may be a row view of a packed tensor (graph/device_weights.py) or split into row blocks.
 
 Measured (bench/kernels.py natively on lavapipe and on SwiftShader through its Vulkan ICD, and the
@@ -29,7 +31,7 @@ from .. import kernels
 from ..errors import ShapeError
 from ..formats import formats_of, weight_format
 from ..gpu import Buffer, Limits
-from ..graph.grids import ceil_div, grid_folded, grid_rows
+from ..graph.grids import ceil_div, grid_folded, grid_rows, k_splits
 from ..graph.plan import Live, Plan
 from ..graph.registry import Op, register
 from ..graph.routes import Context, GridFn, Launch, Route, Sub, always
@@ -45,6 +47,7 @@ GEMV_WIDE_MIN_N = 1024  # the 8-row GEMV keeps >= 128 invocations (two workgroup
 GEMV_XWIDE_MIN_N = 2048  # and the 16-row GEMV
 GEMM_MIN_ROWS = 32   # a workgroup GEMM's 32 tokens are all live from here (cpu class, pinned by option)
 GPU_GEMM_MIN_ROWS = 8  # gpu class: W read once per 32 tokens beats wide's once per 8 from 8 tokens on
+GPU_MIN_WORKGROUPS = 256  # gpu class: a decode GEMV with fewer columns splits K (the _k coop tiles)
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class Tile:
     bk: int = 0
     coop: bool = False  # a workgroup per column: its wg lanes split K (the gpu class's decode GEMV)
     subgroups: bool = False  # the coop sums reduced with subgroupAdd (needs the "subgroups" feature)
+    split: bool = False  # split K: a part kernel over K slices, then a sum kernel (pass axis)
 
     @property
     def cols_per_group(self) -> int:
@@ -84,6 +88,15 @@ class Tile:
             return grid_folded(cols, rows)
         return grid_rows(cols, self.cols_per_group, rows, self.rows_per_group)
 
+    def columns(self, out_rows: int, paired: bool = False) -> int:
+        """Tile columns over out_rows rows of W (rn per column, or rn / 2 pairs of them: gate_up)."""
+        return ceil_div(out_rows, self.rn // 2 if paired else self.rn)
+
+    @property
+    def sum_name(self) -> str:
+        """The tile whose sum kernel a split tile runs (the lanes' reduction, not the sum, differs)."""
+        return self.name.replace("_sg", "")
+
     def fits(self, K: int, limits: Limits) -> bool:
         """Its workgroup within the adapter's invocations and workgroup storage; a GEMM also needs K in
         whole steps of bk."""
@@ -95,16 +108,19 @@ class Tile:
 @cache
 def tile(name: str) -> Tile:
     """The tile `name` as linear.yaml defines it (every format and kind that has it shares its geometry;
-    coop4 exists for qkv_rope alone)."""
+    coop4 exists for qkv_rope alone, a split tile as its part kernel)."""
     known = set(kernels.ids())
-    kid = next(k for k in (tile_kernel(FORMATS[0], kind, name) for kind in ("", "qkv_rope")) if k in known)
+    kid = next(k for k in (tile_kernel(FORMATS[0], kind, name, pass_) for kind in ("", "qkv_rope")
+                           for pass_ in ("", "part")) if k in known)
     p = kernels.get(kid).params
-    return Tile(name, p["RN"], p["TM"], p["WG"], p["WGM"], p["BK"], bool(p["COOP"]), bool(p["SG"]))
+    return Tile(name, p["RN"], p["TM"], p["WG"], p["WGM"], p["BK"], bool(p["COOP"]), bool(p["SG"]),
+                bool(p["SPLIT"]))
 
 
-def tile_kernel(fmt: str, kind: str, name: str) -> str:
-    """The kernel of format fmt with epilogue kind ("" for plain) at tile `name`."""
-    return kernel_id(FAMILY, fmt, f"{kind}_{name}" if kind else name)
+def tile_kernel(fmt: str, kind: str, name: str, pass_: str = "") -> str:
+    """The kernel of format fmt with epilogue kind ("" for plain) at tile `name` (a split tile's
+    pass_: part or sum)."""
+    return kernel_id(FAMILY, fmt, "_".join(s for s in (kind, pass_, name) if s))
 
 
 @dataclass(frozen=True)
@@ -122,6 +138,19 @@ class LinearSpec:
     def chunk_values(self) -> int:
         """W values per 16-byte word: what a coop lane reads at a time."""
         return 128 // weight_format(self.format).bits
+
+    def splits(self, out_rows: int, paired: bool = False) -> int:
+        """K slices of its split coop tile over out_rows rows: to >= 256 workgroups."""
+        cols = tile("coop4_k" if self.quads else "coop_k").columns(out_rows, paired)
+        return k_splits(cols, self.K // self.chunk_values, GPU_MIN_WORKGROUPS)
+
+
+def partials(plan: Plan, spec: LinearSpec, blocks: list[int], paired: bool = False) -> Buffer:
+    """The split coop tiles' K slice sums for blocks of W of these row counts (one scratch buffer for
+    every node: they run one after another)."""
+    t = tile("coop4_k" if spec.quads else "coop_k")
+    values = max(spec.splits(n, paired) * t.columns(n, paired) for n in blocks) * (t.rn + 1)
+    return plan.scratch("linear.partials", 4 * values)
 
 
 def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0) -> LinearSpec:
@@ -145,20 +174,20 @@ def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0)
 def uniforms(plan: Plan, op: str, kernel: str, w: DeviceWeight, K: int, bias: DeviceWeight | None, *,
              N: int, rows: int = 0, n0: int = 0, ldy: int = 0, accumulate: bool = False, nq: int = 0,
              nk: int = 0, Hq: int = 0, Hk: int = 0, D: int = 0, positions: int = 0,
-             max_ctx: int = 0, interleaved: bool = False, eps: float = 0.0) -> Buffer:
+             max_ctx: int = 0, interleaved: bool = False, eps: float = 0.0, splits: int = 1) -> Buffer:
     """The params block of one dispatch over W (a whole tensor, a row block or a row view); the
     fields past ldy belong to the fused kinds (ops/projection.py)."""
     return plan.uniforms(f"{op}.params", kernel, N=N, K=K, GS=w.group_size or 8, rows=rows,
                          has_bias=bias is not None, b0=w.row0 + (bias.part_row0 if bias is not None else 0),
                          wr0=w.part_row0, ldw=w.stride_rows, n0=n0, ldy=ldy, accumulate=accumulate, nq=nq,
                          nk=nk, Hq=Hq, Hk=Hk, D=D, positions=positions, max_ctx=max_ctx,
-                         interleaved=interleaved, eps=float(eps))
+                         interleaved=interleaved, eps=float(eps), splits=splits)
 
 
 def tile_grid(t: Tile, out_rows: int, rows: int = 0, paired: bool = False) -> GridFn:
     """The grid of a kernel at tile t: columns over out_rows rows of W (rn per column, or rn / 2 pairs of
     them: gate_up's gate and up rows) x the live tokens (or `rows`, fixed)."""
-    cols = ceil_div(out_rows, t.rn // 2 if paired else t.rn)
+    cols = t.columns(out_rows, paired)
 
     def grid(live: Live) -> tuple[int, int, int]:
         return t.grid(cols, rows or live.seq_len)
@@ -167,15 +196,41 @@ def tile_grid(t: Tile, out_rows: int, rows: int = 0, paired: bool = False) -> Gr
 
 
 @dataclass(frozen=True)
+class Epilogue:
+    """What one dispatch over W binds, by role: the part kernel of a split tile binds the inputs and
+    the partials, its sum kernel the partials and the outputs."""
+
+    uniforms: tuple[Buffer, ...]   # params, step
+    inputs: tuple[Buffer, ...]     # x (or h), W's parts
+    bias: Buffer
+    extra: tuple[Buffer, ...]      # the gain, where the norm is folded in
+    outs: tuple[Buffer, ...]
+    partials: Buffer
+    splits: int
+
+    def launches(self, fmt: str, kind: str, t: Tile, out_rows: int, rows: int = 0,
+                 paired: bool = False) -> list[Launch]:
+        """The kernel at tile t, or a split tile's part and sum kernels."""
+        if not t.split:
+            return [Launch(tile_kernel(fmt, kind, t.name), (*self.uniforms, *self.inputs, self.bias, *self.extra,
+                                                             *self.outs), tile_grid(t, out_rows, rows, paired))]
+        cols = t.columns(out_rows, paired)
+        return [Launch(tile_kernel(fmt, kind, t.name, "part"), (*self.uniforms, *self.inputs, *self.extra,
+                                                                 self.partials), lambda live: (cols, self.splits, 1)),
+                Launch(tile_kernel(fmt, kind, t.sum_name, "sum"), (*self.uniforms, self.partials, self.bias,
+                                                                    *self.outs), lambda live: (ceil_div(cols, t.wg), 1, 1))]
+
+
+@dataclass(frozen=True)
 class BlockArgs:
     rows: int                      # N of this block of W
-    bindings: tuple[Buffer, ...]
+    binds: Epilogue
 
 
 @dataclass(frozen=True)
 class LinearArgs:
     spec: LinearSpec
-    blocks: tuple[BlockArgs, ...]  # one dispatch each: W whole, or its row blocks
+    blocks: tuple[BlockArgs, ...]  # one dispatch each (two for a split tile): W whole, or its row blocks
 
 
 def linear_args(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: DeviceWeight | None,
@@ -184,12 +239,15 @@ def linear_args(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, b
     spec = validate(op, w, bias, rows)
     bias_buf = bias.parts["data"] if bias is not None else dummy
     kernel = tile_kernel(spec.format, "", "m1")  # every tile of the template shares struct Params
-    blocks = tuple(
-        BlockArgs(b.shape[0], (uniforms(plan, op, kernel, b, spec.K, bias, N=b.shape[0], rows=rows, n0=b.row0,
-                                        ldy=spec.N, accumulate=accumulate), plan.step_buffer, x, *b.bindings(),
-                               bias_buf, y))
-        for b in w.row_blocks())
-    return LinearArgs(spec, blocks)
+    part = partials(plan, spec, [b.shape[0] for b in w.row_blocks()])
+    blocks = []
+    for b in w.row_blocks():
+        s = spec.splits(b.shape[0])
+        params = uniforms(plan, op, kernel, b, spec.K, bias, N=b.shape[0], rows=rows, n0=b.row0, ldy=spec.N,
+                          accumulate=accumulate, splits=s)
+        blocks.append(BlockArgs(b.shape[0], Epilogue((params, plan.step_buffer), (x, *b.bindings()), bias_buf, (),
+                                                     (y,), part, s)))
+    return LinearArgs(spec, tuple(blocks))
 
 
 def linear(plan: Plan, op: str, x: Buffer, w: DeviceWeight, y: Buffer, *, bias: DeviceWeight | None = None,
@@ -216,10 +274,9 @@ def linear_step(args: LinearArgs) -> Sub:
 
 
 def build_tile(route: Route, a: LinearArgs) -> list[Launch]:
-    """One dispatch per row block of the format's kernel at the row's tile."""
+    """One dispatch per row block of the format's kernel at the row's tile (two for a split tile)."""
     t = tile(route.variant)
-    kernel = tile_kernel(a.spec.format, "", t.name)
-    return [Launch(kernel, b.bindings, tile_grid(t, b.rows, a.spec.rows)) for b in a.blocks]
+    return [la for b in a.blocks for la in b.binds.launches(a.spec.format, "", t, b.rows, a.spec.rows)]
 
 
 def live_rows(ctx: Context) -> int:
@@ -275,6 +332,11 @@ def coop_shape(spec: LinearSpec) -> bool:
     return not spec.group_size or (spec.group_size % words == 0 and per_group & (per_group - 1) == 0)
 
 
+def few_columns(ctx: Context) -> bool:
+    """Decode over too few columns of W for 256 workgroups, with K to split."""
+    return one_row(ctx) and ctx.spec.splits(ctx.spec.N) > 1
+
+
 def fits_coop(name: str) -> Callable[[Context], bool]:
     """A coop tile is built on the gpu class, for its weights' shape, with RN whole rotary quads where
     the kernel rotates them (coop4) and the plain two rows where it does not, and the subgroups
@@ -292,17 +354,23 @@ def fits_coop(name: str) -> Callable[[Context], bool]:
 # The weight format picks the template variant (q4gsw / q4a / q8gsw / f32); the route is picked per
 # execution from the live row count M and the options, and names the tile combo of the template. The
 # adapter class decides what is built: the coop GEMVs on the gpu class, the CPU-measured GEMVs on cpu.
-COOP_REASON = ("decode on GPUs: a workgroup of 32 lanes per {rows}, adjacent lanes reading adjacent 16-byte "
-               "words of W, sums reduced {how}; >= 256 workgroups at N = 576")
+def coop_row(tile_name: str) -> Route:
+    """The coop GEMV of a tile (a 2-row or rotary-quad column, lanes reduced by subgroupAdd or a tree;
+    split K: the rule where the columns alone leave under 256 workgroups)."""
+    t = tile(tile_name)
+    rows, how = ("rotary quad" if t.rn % 4 == 0 else "2 rows"), ("with subgroupAdd" if t.subgroups
+                                                                  else "in workgroup memory")
+    reason = (f"decode on GPUs: a workgroup of 32 lanes per {rows}, adjacent lanes reading adjacent 16-byte "
+              f"words of W, sums reduced {how}")
+    if t.split:
+        reason += "; K split into slices where there are under 256 columns, then a sum pass runs the epilogue"
+    name = "gemv_" + tile_name.replace("_k", "_splitk")
+    return Route(name, few_columns if t.split else one_row, build_tile, reason, tile_name, fits_coop(tile_name))
+
+
 ROUTES = [
-    Route("gemv_coop_sg", one_row, build_tile, COOP_REASON.format(rows="2 rows", how="with subgroupAdd"),
-          "coop_sg", fits_coop("coop_sg")),
-    Route("gemv_coop", one_row, build_tile, COOP_REASON.format(rows="2 rows", how="in workgroup memory"),
-          "coop", fits_coop("coop")),
-    Route("gemv_coop4_sg", one_row, build_tile, COOP_REASON.format(rows="rotary quad", how="with subgroupAdd"),
-          "coop4_sg", fits_coop("coop4_sg")),
-    Route("gemv_coop4", one_row, build_tile, COOP_REASON.format(rows="rotary quad", how="in workgroup memory"),
-          "coop4", fits_coop("coop4")),
+    *(coop_row(name) for name in ("coop_sg_k", "coop_k", "coop4_sg_k", "coop4_k", "coop_sg", "coop", "coop4_sg",
+                                  "coop4")),
     Route("gemv_vec", one_row, build_tile, "decode: W in vec4 chunks, 8 rows per invocation, one scale word per "
           "row pair, a chunk per accumulator write (SwiftShader 1.7-3x and lavapipe 1-2.7x the word-loading GEMVs)",
           "m1_vec", cpu_paired),

@@ -154,20 +154,24 @@ class Fused:
     out_rows: int                  # rows of W its columns cover (gate_up: the gate rows)
     paired: bool                   # gate_up: each column covers gate rows and the same up rows
     uniforms: tuple[Buffer, ...]   # params, step
-    weights: tuple[Buffer, ...]    # the packed parts, the bias
+    weights: tuple[Buffer, ...]    # the packed parts
+    bias: Buffer
     outs: tuple[Buffer, ...]
     inputs: Inputs
     norm: Launch                   # the rmsnorm's own dispatch, where it is not folded in
+    partials: Buffer               # a split tile's K slice sums
+    splits: int
     tile: lin.Tile | None = None
 
-    def kernel(self, norm: bool) -> Launch:
-        """The fused kernel at the chosen tile, reading x and the gain (norm folded in) or h."""
+    def launches(self, norm: bool) -> list[Launch]:
+        """The fused kernel at the chosen tile (a split tile's two), reading x and the gain (norm folded
+        in) or h."""
         kind = f"{self.kind}_norm" if norm else self.kind
-        x = (self.inputs.x,) if norm else (self.inputs.h,)
+        x = self.inputs.x if norm else self.inputs.h
         gain = (self.inputs.gain.parts["data"],) if norm else ()
-        return Launch(lin.tile_kernel(self.spec.format, kind, self.tile.name),
-                      (*self.uniforms, *x, *self.weights, *gain, *self.outs),
-                      lin.tile_grid(self.tile, self.out_rows, paired=self.paired))
+        binds = lin.Epilogue(self.uniforms, (x, *self.weights), self.bias, gain, self.outs, self.partials,
+                             self.splits)
+        return binds.launches(self.spec.format, kind, self.tile, self.out_rows, paired=self.paired)
 
 
 @dataclass(frozen=True)
@@ -219,14 +223,16 @@ def _fused_args(plan: Plan, op: str, spec: ProjectionSpec, norm: Launch, inp: In
         head.update(nq=nq, nk=nk)
     else:
         out_rows, paired = spec.outputs[0], True  # gate rows, each paired with its up row
-    params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=out_rows, eps=inp.eps, **head)
-    weights = (*w.bindings(), bias.parts["data"] if bias is not None else dummy)
     tiles = lin.validate(op, w, bias)
     if out_rows % 2:  # gate_up's up rows start at out_rows: an odd start breaks the vec GEMV's row pairs
         tiles = replace(tiles, paired=False)
     if rope is not None:  # the kernel rotates whole quads of rows
         tiles = replace(tiles, quads=True)
-    return Fused(spec, tiles, kind, out_rows, paired, (params, plan.step_buffer), weights, outs, inp, norm)
+    splits = tiles.splits(out_rows, paired)
+    params = lin.uniforms(plan, op, kernel, w, spec.K, bias, N=out_rows, eps=inp.eps, splits=splits, **head)
+    return Fused(spec, tiles, kind, out_rows, paired, (params, plan.step_buffer), w.bindings(),
+                 bias.parts["data"] if bias is not None else dummy, outs, inp, norm,
+                 lin.partials(plan, tiles, [out_rows], paired), splits)
 
 
 def _fused(route: Route, a: ProjectionArgs) -> list[Step]:
@@ -242,11 +248,11 @@ def _place_norm(route: Route, f: Fused) -> list[Step]:
 
 
 def _norm_folded(route: Route, f: Fused) -> list[Step]:
-    return [f.kernel(norm=True)]
+    return [*f.launches(norm=True)]
 
 
 def _norm_dispatch(route: Route, f: Fused) -> list[Step]:
-    return [f.norm, f.kernel(norm=False)]
+    return [f.norm, *f.launches(norm=False)]
 
 
 def _split(route: Route, a: ProjectionArgs) -> list[Step]:

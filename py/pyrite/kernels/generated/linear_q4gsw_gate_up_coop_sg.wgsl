@@ -26,13 +26,17 @@
 // ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
+// SPLIT splits K where a coop tile has too few columns to fill a GPU (p.splits slices): pass 1 (part) is
+// the coop tile over slice wid.y of each row's words, its lane 0 storing the sums (and sum x^2) to
+// part[(split * cols + col) * V + i]; pass 2 (sum) has one invocation per column add the slices and run the
+// epilogue as the whole kernel would (no W, x or gain bound).
 // TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
 // it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row].
 enable subgroups;
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
                 n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
-                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32 }
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32, splits: u32 }
 
 const WG: u32 = 32u;
 const TM: u32 = 1u;
