@@ -56,7 +56,7 @@ CORPUS = ROOT / "tests" / "models" / "corpus.txt"
 TOP_K = 256
 BENCH_MODELS = DIST / "bench-models"  # served by the page, not listed in its model menu
 BACKENDS = ("native", "browser", "native_gpu_class")
-NATIVE_RUNS = {"native": ({}, 128), "native_gpu_class": ({"adapter_class": "gpu"}, 1)}  # options, max_seq
+NATIVE_RUNS = {"native": ({}, 128), "native_gpu_class": ({"adapter_class": "gpu", "route_tuning": "off"}, 1)}  # options, max_seq (the rules)
 
 
 @dataclass

@@ -135,10 +135,12 @@ def failed(doc: dict[str, Any], section: str, **where: Any) -> None:
 
 def variants(adapter_class: str) -> list[tuple[str, dict[str, str]]]:
     """The engines decode runs on: the adapter's own class by the route rules; on a cpu-class adapter the
-    gpu class too (its coop routes end to end); route tuning on, where the option exists."""
-    out: list[tuple[str, dict[str, str]]] = [("auto", {})]
+    gpu class too (its coop routes end to end); route tuning on, where the option exists (and off in the
+    others: its default measures on the gpu class)."""
+    rules = {"route_tuning": "off"} if "route_tuning" in OPTIONS else {}
+    out: list[tuple[str, dict[str, str]]] = [("auto", rules)]
     if adapter_class == "cpu":
-        out.append(("gpu", {"adapter_class": "gpu"}))
+        out.append(("gpu", {"adapter_class": "gpu", **rules}))
     if "route_tuning" in OPTIONS:
         out.append(("tuned", {"route_tuning": "on"}))
     return out

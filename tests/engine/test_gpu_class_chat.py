@@ -13,7 +13,7 @@ TOKENS = 24
 
 def chat(device, model, adapter_class: str, prompt: str) -> tuple[list[str], set[str]]:
     engine = run_sync(Engine.load(model, device=device, max_ctx=128, max_seq=64,
-                                  options={"adapter_class": adapter_class}))
+                                  options={"adapter_class": adapter_class, "route_tuning": "off"}))  # the rules
     pieces = collect(engine, prompt, max_tokens=TOKENS, chat=True)
     assert engine.step_report()["adapter_class"] == adapter_class
     return pieces, {r["kernel"] for r in engine.attest() if r["family"] in ("linear", "qkv", "gate_up")}

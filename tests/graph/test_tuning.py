@@ -10,7 +10,7 @@ from pyrite.errors import OptionError
 from pyrite.gpu.null import DEFAULT_FEATURES, null_device
 from pyrite.graph.options import Options
 from pyrite.graph.routes import Live, shape_class
-from pyrite.graph.tuning import candidates, parse_record, record, resolve_mode, tune
+from pyrite.graph.tuning import candidates, parse_record, pick_row, record, resolve_mode, tune
 from pyrite.graph.tuning_store import MemoryStore
 from pyrite.sync import run_sync
 
@@ -24,19 +24,21 @@ def test_shape_classes(rows, cls):
 
 
 def test_the_option_refuses_unknown_values():
-    assert Options()["route_tuning"] == "off"
+    assert Options()["route_tuning"] == "auto"
     with pytest.raises(OptionError, match="route_tuning='always'"):
         Options({"route_tuning": "always"})
 
 
 def test_candidates_are_the_linear_tables_a_node_runs_with_several_rows():
-    plan = build("tiny-llama").plan
+    plan = build("tiny-llama", options={"adapter_class": "gpu"}).plan
     found = candidates(plan, 32)
     assert found and all(k.startswith("linear|") for k in found)
     assert {k.rsplit("|", 1)[1] for k in found} == {"decode", "prefill_8_31", "prefill_32"}  # 2-7: tiled alone
     for c in found.values():
         assert len(c.rows) > 1 and all(r.when(c.ctx) for r in c.rows)
     assert all(not k.endswith("prefill_32") for k in candidates(plan, 31))  # max_seq bounds the classes
+    cpu = candidates(build("tiny-llama").plan, 32)  # the cpu class: decode only (its prefill rows measured here)
+    assert cpu and {k.rsplit("|", 1)[1] for k in cpu} == {"decode"}
     pinned = build("tiny-llama", overrides={"linear": "gemv"}).plan
     assert candidates(pinned, 32) == {}
 
@@ -60,6 +62,23 @@ def test_a_kept_record_is_read_back_and_its_faults_are_ignored_with_a_notice():
     assert key not in kept and len(kept) == len(wanted) - 1
     assert notices == [f"route tuning: the kept choice 'gemv_gone' for {key} is not a row of that table now; "
                        "measuring again"]
+
+
+@pytest.mark.parametrize("cls, mode", [("cpu", "off"), ("gpu", "cached")])
+def test_auto_is_cached_on_the_gpu_class_and_off_on_the_cpu_class(cls, mode):
+    plan = build("tiny-llama", options={"adapter_class": cls}).plan
+    notices: list[str] = []
+    assert resolve_mode(plan, notices) == mode and notices == []
+
+
+def test_the_rules_row_stays_unless_another_beats_it_by_the_margin():
+    plan = build("tiny-llama").plan
+    c = next(c for c in candidates(plan, 32).values() if len(c.rows) >= 2)
+    rule, other = c.rows[0].name, c.rows[1].name  # the rules take the first eligible row
+    assert pick_row(c, {r.name: 1000 for r in c.rows}) == rule
+    assert pick_row(c, {**{r.name: 1000 for r in c.rows}, other: 950}) == rule  # within noise
+    assert pick_row(c, {**{r.name: 1000 for r in c.rows}, other: 900}) == other
+    assert pick_row(c, {**{r.name: 1000 for r in c.rows}, rule: 10}) == rule
 
 
 def test_without_timestamp_queries_tuning_is_off_with_a_notice():

@@ -34,11 +34,13 @@ OPTIONS: dict[str, Option] = {
     "projection_norm": Option("folded", ("folded", "dispatch"),
                               "the RMSNorm before a fused projection folded into its register-tile kernel, or "
                               "run as a dispatch of its own that writes the normed input first"),
-    "route_tuning": Option("off", ("off", "cached", "on"),
+    "route_tuning": Option("auto", ("auto", "off", "cached", "on"),
                            "where a table has several rows for a shape class (decode; prefill 2-7, 8-31, >= 32 "
-                           "tokens), time them on the model's own shapes at load and keep the fastest "
-                           "(graph/tuning.py): on measures again, cached reuses what was kept for this adapter "
-                           "and kernel set and measures only what is missing, off takes the rules. Needs "
+                           "tokens; the cpu class: decode only), time them on the model's own shapes at load "
+                           "and keep the fastest where it beats the rules' row by 10% (graph/tuning.py): on "
+                           "measures again, cached reuses what was kept for this adapter and kernel set and "
+                           "measures only what is missing, off takes the rules; auto: cached on the gpu class, "
+                           "off on the cpu class (its rules were measured on such adapters). Needs "
                            "timestamp-query (else off). Read when a model loads"),
     "decode_batch": Option(32, (32, 16, 8, 4, 2, 1),
                            "most decode steps per submit, replayed from the tape with the next token chosen on "

@@ -4,13 +4,17 @@ Where a tuned family's table (TUNED_FAMILIES) has more than one row whose predic
 spec at a shape class (routes.SHAPE_CLASSES: decode; prefill 2-7, 8-31, >= 32 tokens), each such row
 runs alone on the model's own buffers at the class's probe rows, timed with timestamp queries (best of
 REPEATS), and the fastest is kept as the plan's measured choice for that (family, spec, class): the
-layers that share a shape share one measurement. A choice is applied only where its row's predicate
+layers that share a shape share one measurement. The rules' own row stays unless another beats it by
+RULE_MARGIN (a row timed alone that is faster within noise is no win in the whole step). On the cpu
+class only decode is tuned (TUNED_CLASSES): its prefill rows were measured 2-3x apart on these
+adapters, and each candidate's pipeline costs load time there. A choice is applied only where its row's predicate
 still holds at the live shape; pinned tables are never tuned. The attestation marks each node's route
 `measured` or `rule`.
 
 Choices are kept per adapter fingerprint with the kernel set's hash (graph/tuning_store.py): `cached`
 reuses a kept record and measures only what it lacks; `on` measures everything again; `off` (or an
-adapter without timestamp-query) keeps the rules. A kept record that is corrupt, from another kernel
+adapter without timestamp-query) keeps the rules; `auto` (the default) is `cached` on the gpu class,
+whose rules no GPU has measured yet, and `off` on the cpu class, whose rules were measured here. A kept record that is corrupt, from another kernel
 set, or names a row the table no longer has is ignored with a notice and measured again.
 
 Only the linear tile tables are tuned: their choice depends on the shape class alone, while
@@ -32,7 +36,9 @@ from .tuning_store import Store
 
 TUNED_FAMILIES = ("linear",)
 PROBE_ROWS = {"decode": 1, "prefill_2_7": 4, "prefill_8_31": 16, "prefill_32": 32}
-REPEATS = 2
+REPEATS = 3
+RULE_MARGIN = 0.9  # another row replaces the rules' only when at most this fraction of its time
+TUNED_CLASSES = {"cpu": ("decode",), "gpu": tuple(PROBE_ROWS)}
 RECORD_VERSION = 1
 
 
@@ -92,12 +98,12 @@ def tuned_levels(level: Level, ctx: Context) -> Iterator[Level]:
 
 
 def candidates(plan: Plan, max_rows: int) -> dict[str, Candidate]:
-    """Every (tuned table, shape class) a node runs with more than one eligible row, once per key. The
-    table's last row, its general fallback, competes only where one other row is eligible (decode has
-    GEMVs enough; a short prefill has one register tile besides it)."""
+    """Every (tuned table, shape class of the adapter class's TUNED_CLASSES) a node runs with more than
+    one eligible row, once per key. The table's last row, its general fallback, competes only where one
+    other row is eligible (decode has GEMVs enough; a short prefill has one register tile besides it)."""
     out: dict[str, Candidate] = {}
     for cls, rows in PROBE_ROWS.items():
-        if rows > max_rows:
+        if rows > max_rows or cls not in TUNED_CLASSES[plan.adapter_class]:
             continue
         live = Live(rows, 0)
         for node in plan.nodes:
@@ -136,6 +142,13 @@ async def time_row(plan: Plan, c: Candidate, route: Route) -> int:
     return best or 0
 
 
+def pick_row(c: Candidate, ns: dict[str, int]) -> str:
+    """The fastest row, where it beats the rules' own by RULE_MARGIN; else the rules' row."""
+    rule = choose(c.level.family, [r for r, _ in c.level.rows], c.ctx).name
+    best = min(c.rows, key=lambda r: ns[r.name]).name
+    return best if ns[best] <= RULE_MARGIN * ns[rule] else rule
+
+
 def parse_record(text: str | None, plan: Plan, wanted: dict[str, Candidate]) -> tuple[dict[str, str], list[str]]:
     """The kept choices that still hold (key -> row), and a notice for each reason a record or an
     entry was ignored."""
@@ -170,7 +183,10 @@ def record(plan: Plan, choices: dict[str, str], timings: dict[str, dict[str, int
 
 
 def resolve_mode(plan: Plan, notices: list[str]) -> str:
+    """The option's mode, auto resolved by the adapter class; off without timestamp-query."""
     mode = plan.options["route_tuning"]
+    if mode == "auto":
+        mode = "cached" if plan.adapter_class == "gpu" else "off"
     if mode != "off" and "timestamp-query" not in plan.device.features:
         notices.append("route tuning: this adapter has no timestamp-query; the route rules decide")
         return "off"
@@ -199,7 +215,7 @@ async def tune(plan: Plan, store: Store, max_rows: int) -> TuningReport:
     for c in todo:
         key = c.key
         timings[key] = {r.name: await time_row(plan, c, r) for r in c.rows}
-        choices[key] = min(c.rows, key=lambda r: timings[key][r.name]).name
+        choices[key] = pick_row(c, timings[key])
     report.measured, report.reused = len(timings), len(kept)
     report.choices, report.timings = choices, timings
     plan.set_tuned(choices)
