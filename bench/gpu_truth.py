@@ -71,7 +71,7 @@ class Sizes:
 FULL = Sizes(models=(Spec("smollm2-135m", "q4"), Spec("qwen2.5-0.5b", "q8"), Spec("qwen2.5-0.5b", "q4"),
                      Spec("llama-3.2-1b", "q4")),
              gemv_shapes=SHAPES, gemv_repeats=5,
-             engine=EngineSizes(decode_ctx=(128, 2048), decode_tokens=128, prefill_tokens=(128, 512, 2048),
+             engine=EngineSizes(decode_ctx=(128, 2048), decode_tokens=128, prefill_tokens=(16, 128, 512, 2048),
                                 prefill_repeats=3),
              attention=AttentionSizes(prefill=(128, 512, 2048), decode=(512, 4096), channel=True),
              attention_repeats=3, probe_repeats=3)

@@ -21,6 +21,7 @@ from gpu_truth_model import Spec
 from pyrite.engine import Engine
 from pyrite.graph.options import OPTIONS
 from pyrite.graph.routes import RouteError
+from pyrite.ops import linear
 from pyrite.ops.probe import ReadProbe
 from pyrite.stats import Stats
 
@@ -132,11 +133,16 @@ async def decode_section(model_dir: Path, device, spec: Spec, sizes: EngineSizes
 
 async def prefill_section(model_dir: Path, device, spec: Spec, sizes: EngineSizes, route: str,
                           probe: ReadProbe, seed: int) -> tuple[list[dict], str | None]:
-    """An engine with every linear tile table pinned to `route`: prefill tok/s at each length. Returns
-    (rows, None), or ([], why) when the route does not fit this adapter (a RouteError at load)."""
+    """An engine with every linear tile table pinned to `route`: prefill tok/s at each length. A gpu-class
+    route (a coop tile) runs on the gpu class, with qkv split (its fused kernel's rotary rows take the
+    quad tiles). Returns (rows, None), or ([], why) when the route does not fit this adapter (a
+    RouteError at load)."""
+    overrides, options = {"linear": route}, {}
+    if linear.tile(next(r.variant for r in linear.ROUTES if r.name == route)).coop:
+        overrides["qkv"], options["adapter_class"] = "qkv_split", "gpu"
     try:
         engine = await Engine.load(model_dir, device=device, max_ctx=max(sizes.prefill_tokens) + 1,
-                                   max_seq=max(sizes.prefill_tokens), overrides={"linear": route})
+                                   max_seq=max(sizes.prefill_tokens), overrides=overrides, options=options)
     except RouteError as e:
         return [], str(e)
     try:

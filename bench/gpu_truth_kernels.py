@@ -31,7 +31,10 @@ from pyrite.sync import run_sync
 
 # The linear table's decode rows: those whose tile covers one token (coop, m1, m1_vec, ...).
 DECODE_ROUTES = tuple(r.name for r in linear.ROUTES if linear.tile(r.variant).tm == 1)
-PREFILL_ROUTES = tuple(r.name for r in linear.ROUTES if linear.tile(r.variant).tm > 1)
+# Its prefill rows, less the rotary-quad coop tiles (qkv_rope's alone: an engine pinned to one has no
+# plain linear it fits; the gpu class runs them unpinned under 32 tokens, the "auto" rows at 16).
+PREFILL_ROUTES = tuple(r.name for r in linear.ROUTES if linear.tile(r.variant).tm > 1
+                       and not (linear.tile(r.variant).coop and linear.tile(r.variant).rn % 4 == 0))
 SHAPES = ("attn_qkv", "attn_output", "ffn_gate_up", "ffn_down", "output")  # a decoder layer's GEMVs, lm_head
 # bench/attention.py's rows: (kind, routes)
 ATTENTION_ROUTES = {"prefill": ("stream_q16", "stream_q32", "materialized"), "decode": ("flash_decode", "one_split"),

@@ -21,7 +21,8 @@
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
 // per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
 // per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
-// COOP (decode on GPUs) makes a workgroup of WG lanes own RN rows: lane l reads 16-byte words l, l + WG,
+// COOP (GPUs) makes a workgroup of WG lanes own RN rows x TM tokens (TM 1: decode; 8: short prefill, each
+// chunk of W unpacked once for all TM tokens): lane l reads 16-byte words l, l + WG,
 // ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
@@ -48,11 +49,11 @@ const RN: u32 = {{ RN }}u;
 {% set WGN = WG // WGM %}
 {% set EPW = 8 if QUANT in ("q4gsw", "q4a") else 4 %}
 {% set SUM = SPLIT == 2 %}
-{% set COOP = COOP > 0 and TM == 1 and not GEMM and not SUM %}
+{% set COOP = COOP > 0 and not GEMM and not SUM %}
 {% set PART = SPLIT == 1 and COOP %}
-{% set V = RN + (1 if NORM else 0) %}{# values a coop lane reduces: the rows' sums, then sum x^2 #}
+{% set V = RN * TM + (TM if NORM else 0) %}{# values a coop lane reduces: the rows x tokens sums, then sum x^2 #}
 {% set SG = SG > 0 and COOP %}
-{% set VEC = (VEC > 0 or COOP) and QUANT != "f32" and TM == 1 and not GEMM %}
+{% set VEC = (VEC > 0 and TM == 1 or COOP) and QUANT != "f32" and not GEMM %}
 {% set EPC = 4 * EPW %}{# W values per vec4<u32> chunk #}
 {% if GEMM %}
 const WGN: u32 = {{ WGN }}u;
@@ -119,12 +120,13 @@ fn half_at(buf_index: u32, packed: u32) -> f32 {
 {% endif %}
 {% if VEC %}
 
-// VEC (decode, TM 1, packed formats) streams W a vec4<u32> chunk at a time: 32 nibbles or 16 bytes of one
-// row, folded into the accumulator in one expression with the chunk's scale (one masked variable write per
-// chunk, not per word: SwiftShader's Subzero keeps every var in memory and masks each write). Each nibble
-// or byte is masked in place and converted as a signed integer (the top one shifted down first, so it
-// stays below 2^31: an unsigned conversion costs several instructions on x86). Rows 2i and 2i+1 share
-// one scale word (the route requires even rows: wr0, ldw and N even), unpacked once.
+// VEC (the decode GEMV, and the coop tiles of the packed formats) streams W a vec4<u32> chunk at a time: 32
+// nibbles or 16 bytes of one row, folded into the accumulator in one expression with the chunk's scale
+// (one masked variable write per chunk, not per word: SwiftShader's Subzero keeps every var in memory and
+// masks each write). Each nibble or byte is masked in place and converted as a signed integer (the top
+// one shifted down first, so it stays below 2^31: an unsigned conversion costs several instructions on
+// x86). On the vec GEMV rows 2i and 2i+1 share one scale word (the route requires even rows: wr0, ldw and
+// N even), unpacked once; a coop tile reads each row's own.
 const ODD_SCALE_TOP = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 5.9604644775390625e-08);  // 2^-4, -12, -20, -24
 const BYTE_SCALE_TOP = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 1.52587890625e-05);              // 2^-0, -8, -16, -16
 
@@ -329,15 +331,72 @@ const TRACE_STEPS: u32 = 4u;
     let k_hi = (wid.y + 1u) * {{ words }} / p.splits;
 {% endif %}
 {% endmacro %}
+{# token t's x for chunk c (EPC values): its sum xs, and the values pre-scaled for in-place nibbles or bytes #}
+{% macro chunk_x(t) %}
+{% for i in range(EPC // 4) %}
+{% if NORM %}
+        let r{{ t }}_{{ i }} = x[x{{ t }} + c * {{ EPC // 4 }}u + {{ i }}u];
+        let a{{ t }}_{{ i }} = r{{ t }}_{{ i }} * {{ "gn%d" % i if TM > 1 else "gain[c * %du + %du]" % (EPC // 4, i) }};
+{% else %}
+        let a{{ t }}_{{ i }} = x[x{{ t }} + c * {{ EPC // 4 }}u + {{ i }}u];
+{% endif %}
+{% endfor %}
+{% if NORM %}
+        ss{{ t }} = ss{{ t }} + {% for i in range(EPC // 4) %}dot(r{{ t }}_{{ i }}, r{{ t }}_{{ i }}){{ " + " if not loop.last }}{% endfor %};
+{% endif %}
+        let xs{{ t }} = dot({% for i in range(EPC // 4) %}a{{ t }}_{{ i }}{{ " + " if not loop.last }}{% endfor %}, vec4<f32>(1.0));
+{% for i in range(4) %}
+{% if EPW == 8 %}
+        let ev{{ t }}_{{ i }} = vec4<f32>(a{{ t }}_{{ 2 * i }}.x, a{{ t }}_{{ 2 * i }}.z, a{{ t }}_{{ 2 * i + 1 }}.x, a{{ t }}_{{ 2 * i + 1 }}.z) * EVEN_SCALE;
+        let od{{ t }}_{{ i }} = vec4<f32>(a{{ t }}_{{ 2 * i }}.y, a{{ t }}_{{ 2 * i }}.w, a{{ t }}_{{ 2 * i + 1 }}.y, a{{ t }}_{{ 2 * i + 1 }}.w) * ODD_SCALE_TOP;
+{% else %}
+        let sx{{ t }}_{{ i }} = a{{ t }}_{{ i }} * BYTE_SCALE_TOP;
+{% endif %}
+{% endfor %}
+{% endmacro %}
+{# the scale (and min) of chunk c's group for each row: per row on a coop tile, per row pair on the vec GEMV #}
+{% macro chunk_scales() %}
+        let g = c >> group_shift;
+{% if COOP %}
+{% for r in range(RN) %}
+        let si{{ r }} = g * p.ldw + w{{ r }};  // a row of its own (gate_up's rows are N apart)
+        let sr{{ r }} = half_at(si{{ r }}, scale[si{{ r }} >> 1u]);
+{% if QUANT == "q4a" %}
+        let mr{{ r }} = half_at(si{{ r }}, mins[si{{ r }} >> 1u]);
+{% endif %}
+{% endfor %}
+{% else %}
+{% for r in range(0, RN, 2) %}
+        let sp{{ r }} = unpack2x16float(scale[(g * p.ldw + w{{ r }}) >> 1u]);  // rows {{ r }} and {{ r + 1 }}
+{% if QUANT == "q4a" %}
+        let mp{{ r }} = unpack2x16float(mins[(g * p.ldw + w{{ r }}) >> 1u]);
+{% endif %}
+{% endfor %}
+{% endif %}
+{% endmacro %}
+{# row r's chunk wv{{ r }} against token t's x, folded into its accumulator with the group's scale #}
+{% macro chunk_acc(r, t) %}
+{% set s = "sr%d" % r if COOP else "sp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
+{% set mn = "mr%d" % r if COOP else "mp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
+{% set qx %}{% for i in range(4) %}word_dot(wv{{ r }}.{{ "xyzw"[i] }}, {{ "ev%d_%d, od%d_%d" % (t, i, t, i) if EPW == 8 else "sx%d_%d" % (t, i) }}){{ " + " if not loop.last }}{% endfor %}{% endset %}
+{% if QUANT == "q4a" %}
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + {{ s }} * ({{ qx }}) + {{ mn }} * xs{{ t }};
+{% elif QUANT == "q8gsw" %}
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + {{ s }} * ({{ qx }} - 128.0 * xs{{ t }});
+{% else %}
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + {{ s }} * ({{ qx }} - 8.0 * xs{{ t }});
+{% endif %}
+{% endmacro %}
 {% if COOP %}
 
-var<workgroup> red: array<array<f32, {{ RN + (1 if NORM else 0) }}>, WG>;  // per lane: the rows' sums (and sum x^2)
+var<workgroup> red: array<array<f32, {{ V }}>, WG>;  // per lane: the rows x tokens sums (and sum x^2)
 {% endif %}
-{# value i of a lane's partial sums: row i's accumulator, then sum x^2 where the norm is folded in #}
-{% macro val(i) %}{{ "acc%d_0" % i if i < RN else "ss0" }}{% endmacro %}
+{# value i of a lane's partial sums: row i // TM's accumulator of token i % TM, then each token's sum x^2
+   where the norm is folded in #}
+{% macro val(i) %}{{ "acc%d_%d" % (i // TM, i % TM) if i < RN * TM else "ss%d" % (i - RN * TM) }}{% endmacro %}
 {# the workgroup's sums of each lane's values, into lane 0's; the other lanes return #}
 {% macro coop_reduce() %}
-{% set n = RN + (1 if NORM else 0) %}
+{% set n = V %}
 {% if SG %}
     let leader = sid == 0u;  // one lane per subgroup keeps its subgroup's sum, the others write 0
 {% for i in range(n) %}
@@ -478,56 +537,25 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let chunks_per_row = p.K / {{ EPC }}u;
     let group_shift = countTrailingZeros(p.GS / {{ EPC }}u);  // chunks per group: a power of two
 {{ k_slice("chunks_per_row") }}    for (var c = {{ "k_lo + lid" if PART else "lid" if COOP else "0u" }}; c < {{ "k_hi" if PART else "chunks_per_row" }}; c = c + {{ "WG" if COOP else "1u" }}) {
-{{ trace_words("c", "chunks_per_row") }}{% for i in range(EPC // 4) %}
-{% if NORM %}
-        let r{{ i }} = x[x0 + c * {{ EPC // 4 }}u + {{ i }}u];
-        let a{{ i }} = r{{ i }} * gain[c * {{ EPC // 4 }}u + {{ i }}u];
-{% else %}
-        let a{{ i }} = x[x0 + c * {{ EPC // 4 }}u + {{ i }}u];
-{% endif %}
-{% endfor %}
-{% if NORM %}
-        ss0 = ss0 + {% for i in range(EPC // 4) %}dot(r{{ i }}, r{{ i }}){{ " + " if not loop.last }}{% endfor %};
-{% endif %}
-        let xs = dot({% for i in range(EPC // 4) %}a{{ i }}{{ " + " if not loop.last }}{% endfor %}, vec4<f32>(1.0));
-{% for i in range(4) %}
-{% if EPW == 8 %}
-        let ev{{ i }} = vec4<f32>(a{{ 2 * i }}.x, a{{ 2 * i }}.z, a{{ 2 * i + 1 }}.x, a{{ 2 * i + 1 }}.z) * EVEN_SCALE;
-        let od{{ i }} = vec4<f32>(a{{ 2 * i }}.y, a{{ 2 * i }}.w, a{{ 2 * i + 1 }}.y, a{{ 2 * i + 1 }}.w) * ODD_SCALE_TOP;
-{% else %}
-        let sx{{ i }} = a{{ i }} * BYTE_SCALE_TOP;
-{% endif %}
-{% endfor %}
-        let g = c >> group_shift;
-{% if COOP %}
-{% for r in range(RN) %}
-        let si{{ r }} = g * p.ldw + w{{ r }};  // a row of its own (gate_up's rows are N apart)
-        let sr{{ r }} = half_at(si{{ r }}, scale[si{{ r }} >> 1u]);
-{% if QUANT == "q4a" %}
-        let mr{{ r }} = half_at(si{{ r }}, mins[si{{ r }} >> 1u]);
-{% endif %}
-{% endfor %}
-{% else %}
-{% for r in range(0, RN, 2) %}
-        let sp{{ r }} = unpack2x16float(scale[(g * p.ldw + w{{ r }}) >> 1u]);  // rows {{ r }} and {{ r + 1 }}
-{% if QUANT == "q4a" %}
-        let mp{{ r }} = unpack2x16float(mins[(g * p.ldw + w{{ r }}) >> 1u]);
-{% endif %}
-{% endfor %}
-{% endif %}
-{% for r in range(RN) %}
+{{ trace_words("c", "chunks_per_row") }}{% if TM == 1 %}
+{{ chunk_x(0) }}{{ chunk_scales() }}{% for r in range(RN) %}
         let wv{{ r }} = w[w{{ r }} * chunks_per_row + c];
-{% set s = "sr%d" % r if COOP else "sp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
-{% set mn = "mr%d" % r if COOP else "mp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
-{% set qx %}{% for i in range(4) %}word_dot(wv{{ r }}.{{ "xyzw"[i] }}, {{ "ev%d, od%d" % (i, i) if EPW == 8 else "sx%d" % i }}){{ " + " if not loop.last }}{% endfor %}{% endset %}
-{% if QUANT == "q4a" %}
-        acc{{ r }}_0 = acc{{ r }}_0 + {{ s }} * ({{ qx }}) + {{ mn }} * xs;
-{% elif QUANT == "q8gsw" %}
-        acc{{ r }}_0 = acc{{ r }}_0 + {{ s }} * ({{ qx }} - 128.0 * xs);
+{{ chunk_acc(r, 0) }}{% endfor %}
 {% else %}
-        acc{{ r }}_0 = acc{{ r }}_0 + {{ s }} * ({{ qx }} - 8.0 * xs);
-{% endif %}
+{# several tokens: the chunk's W words and scales first, then each token's x against them #}
+{% if NORM %}
+{% for i in range(EPC // 4) %}
+        let gn{{ i }} = gain[c * {{ EPC // 4 }}u + {{ i }}u];
 {% endfor %}
+{% endif %}
+{{ chunk_scales() }}{% for r in range(RN) %}
+        let wv{{ r }} = w[w{{ r }} * chunks_per_row + c];
+{% endfor %}
+{% for t in range(TM) %}
+{{ chunk_x(t) }}{% for r in range(RN) %}
+{{ chunk_acc(r, t) }}{% endfor %}
+{% endfor %}
+{% endif %}
     }
 {% else %}
 {% if QUANT == "q8gsw" %}

@@ -16,7 +16,7 @@ from pyrite.ops import linear
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "bench" / "gpu_truth.py"
 COOP = {"gemv_coop", "gemv_coop_sg", "gemv_coop4", "gemv_coop4_sg"}
-PREFILL = {"tiled", "wide", "gemm", "gemm_bk64"}
+PREFILL = {"tiled", "wide", "gemm", "gemm_bk64", "gemm_coop", "gemm_coop_sg"}
 
 pytestmark = pytest.mark.gpu
 

@@ -87,20 +87,25 @@ def test_gpu_decode_takes_the_coop_gemvs_by_features_and_quads():
     assert gpu_route(spec(N=192), features=DEFAULT_FEATURES - {"subgroups"}) == "gemv_coop_splitk"
     assert gpu_route(spec(fmt="f32", gs=0)) == "gemv_coop_sg"
     assert gpu_route(spec(K=584, gs=8)) == "gemv"  # K not in whole 16-byte words: the general GEMV
-    assert gpu_route(spec(), live=Live(9, 0)) == "gemm_bk64"  # prefill: the workgroup GEMMs
+    assert gpu_route(spec(), live=Live(9, 0)) == "gemm_coop_sg"  # short prefill: the 8-token coop tiles
+    assert gpu_route(spec(), live=Live(9, 0), features=DEFAULT_FEATURES - {"subgroups"}) == "gemm_coop"
+    assert gpu_route(spec(N=1152, quads=True), live=Live(9, 0)) == "gemm_coop4_sg"
+    assert gpu_route(spec(), live=Live(32, 0)) == "gemm_bk64"  # from 32 tokens: the workgroup GEMMs
     with pytest.raises(RouteError, match="gemv_vec"):  # the CPU-measured GEMVs are not built on a GPU
         gpu_route(spec(), overrides={"linear": "gemv_vec"})
 
 
-@pytest.mark.parametrize("rows, want", [(2, "tiled"), (7, "tiled"), (8, "gemm_bk64"), (31, "gemm_bk64"),
-                                        (2048, "gemm_bk64")])
-def test_gpu_prefill_takes_the_workgroup_gemms_from_8_tokens(rows, want):
+@pytest.mark.parametrize("rows, want", [(2, "gemm_coop_sg"), (7, "gemm_coop_sg"), (8, "gemm_coop_sg"),
+                                        (31, "gemm_coop_sg"), (32, "gemm_bk64"), (2048, "gemm_bk64")])
+def test_gpu_prefill_takes_the_coop_tiles_then_the_workgroup_gemms_from_32_tokens(rows, want):
     assert gpu_route(spec(), live=Live(rows, 0)) == want
     small = dataclasses.replace(GPU_LIMITS, max_compute_workgroup_storage_size=16384)  # WebGPU's default
     assert pick("linear", linear.ROUTES, spec(), Live(rows, 0), limits=small, adapter_class="gpu").name == \
         want.replace("gemm_bk64", "gemm")
     register = Options({"linear_prefill": "register"})
     assert gpu_route(spec(), live=Live(rows, 0), options=register) == ("wide" if rows >= 8 else "tiled")
+    workgroup = Options({"linear_prefill": "workgroup"})  # the GEMMs from 8 tokens, the coop tiles not
+    assert gpu_route(spec(), live=Live(rows, 0), options=workgroup) == ("gemm_bk64" if rows >= 8 else "tiled")
     cpu = pick("linear", linear.ROUTES, spec(), Live(rows, 0), limits=GPU_LIMITS).name
     assert cpu == ("wide" if rows >= 8 else "tiled")  # the cpu class: the register tiles measured here
 

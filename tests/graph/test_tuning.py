@@ -33,7 +33,7 @@ def test_candidates_are_the_linear_tables_a_node_runs_with_several_rows():
     plan = build("tiny-llama", options={"adapter_class": "gpu"}).plan
     found = candidates(plan, 32)
     assert found and all(k.startswith("linear|") for k in found)
-    assert {k.rsplit("|", 1)[1] for k in found} == {"decode", "prefill_8_31", "prefill_32"}  # 2-7: tiled alone
+    assert {k.rsplit("|", 1)[1] for k in found} == {"decode", "prefill_2_7", "prefill_8_31", "prefill_32"}
     for c in found.values():
         assert len(c.rows) > 1 and all(r.when(c.ctx) for r in c.rows)
     assert all(not k.endswith("prefill_32") for k in candidates(plan, 31))  # max_seq bounds the classes

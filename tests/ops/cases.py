@@ -236,7 +236,15 @@ def all_cases(seed: int = 0):
                 case, ref = linear_case(rng, fmt, M, N, K, gs=gs, bias=bias)
                 case.overrides, case.options = {"linear": route}, GPU_CLASS
                 out.append((f"linear_{fmt}_{route}_{M}x{N}x{K}_gs{gs}{'_bias' if bias else ''}", case, ref, 2e-4))
-        for M, K in ((8, 96), (13, 128)):  # the gpu class's prefill, unpinned: the GEMMs from 8 tokens
+        # the gpu class's 8-token coop tiles pinned: token tails (2, 3, 13 of 8), a tail column, K of one
+        # lane's word to several per lane, group sizes, bias
+        for route in ("gemm_coop", "gemm_coop_sg"):
+            for M, N, K, gs, bias in ((3, 43, 96, 32, False), (13, 42, 64, 32, True), (8, 9, 1024, 64, True),
+                                      (2, 26, 256, 128, False)):
+                case, ref = linear_case(rng, fmt, M, N, K, gs=gs, bias=bias)
+                case.overrides, case.options = {"linear": route}, GPU_CLASS
+                out.append((f"linear_{fmt}_{route}_{M}x{N}x{K}_gs{gs}{'_bias' if bias else ''}", case, ref, 2e-4))
+        for M, K in ((32, 96), (37, 128)):  # the gpu class's prefill, unpinned: the GEMMs from 32 tokens
             case, ref = linear_case(rng, fmt, M, 43, K, bias=fmt == "q4a")
             case.options = GPU_CLASS
             out.append((f"linear_{fmt}_gpu_prefill_{M}x{K}", case, ref, 2e-4))
@@ -273,8 +281,10 @@ PROJECTION_TILES = ((1, {}, "m1_vec", None), (1, {}, "m1", "gemv"), (1, {}, "m1_
                     (1, {}, "m1_xwide", "gemv_xwide"), (7, {}, "m8", None), (9, {}, "wide", None),
                     (33, {"linear_prefill": "workgroup"}, "gemm", None), (1, GPU_CLASS, "coop", "gemv_coop"),
                     (1, GPU_CLASS, "coop_sg", "gemv_coop_sg"), (1, GPU_CLASS, "coop_k", "gemv_coop_splitk"),
-                    (1, GPU_CLASS, "coop_sg_k", "gemv_coop_sg_splitk"))
-COOP_TILES = ("coop", "coop_sg", "coop_k", "coop_sg_k")  # decode: both norm placements (every format unsplit)
+                    (1, GPU_CLASS, "coop_sg_k", "gemv_coop_sg_splitk"), (13, GPU_CLASS, "coop_m8", "gemm_coop"),
+                    (13, GPU_CLASS, "coop_sg_m8", "gemm_coop_sg"))
+# the gpu class: both norm placements (the decode tiles unsplit in every format)
+COOP_TILES = ("coop", "coop_sg", "coop_k", "coop_sg_k", "coop_m8", "coop_sg_m8")
 FORMATS = ("q4gsw", "q4a", "q8gsw", "f32")
 
 
@@ -340,7 +350,7 @@ def all_projection_cases(rng):
 LINEAR_AUTO_ROUTES = {**{f"linear_{fmt}_decode_even": {"linear": "gemv" if fmt == "f32" else "gemv_vec"}
                          for fmt in FORMATS},
                       **{f"linear_{fmt}_gpu_prefill_{M}x{K}": {"linear": route} for fmt in FORMATS
-                         for M, K, route in ((8, 96, "gemm"), (13, 128, "gemm_bk64"))}}
+                         for M, K, route in ((32, 96, "gemm"), (37, 128, "gemm_bk64"))}}
 
 
 def expected_routes(case_id: str, case: Case) -> dict[str, str]:

@@ -24,26 +24,29 @@ K = 4096   # every format gives each of 32 lanes at least STEPS words per row
 
 
 ROUTES = [pytest.param(fmt, route, id=f"{fmt}-{route}") for fmt in FORMATS
-          for route in ("gemv_coop", "gemv_coop_sg", "gemv_coop4", "gemv_coop4_sg")]
+          for route in ("gemv_coop", "gemv_coop_sg", "gemv_coop4", "gemv_coop4_sg", "gemm_coop", "gemm_coop_sg",
+                        "gemm_coop4", "gemm_coop4_sg")]
 
 
 def case_for(fmt: str, route: str):
-    """A plain linear for the coop tiles, qkv with RoPE for coop4 (its rows are rotary quads)."""
+    """A plain linear for the coop tiles, qkv with RoPE for coop4 (its rows are rotary quads); one token
+    for the GEMVs, 8 for the 8-token tiles (gemm_coop*)."""
     rng = np.random.default_rng(3)
+    M = 8 if route.startswith("gemm") else 1
     if "coop4" in route:
-        case, _ = projection_case(rng, "qkv", fmt, 1, (128, 64, 64), K, rope={"head_dim": 32, "interleaved": False},
+        case, _ = projection_case(rng, "qkv", fmt, M, (128, 64, 64), K, rope={"head_dim": 32, "interleaved": False},
                                   pos=2)
         case.overrides = {"qkv": "qkv_fused", "linear": route}
         case.options = {"projection_norm": "dispatch"}  # the trace axis has no norm-folded points
-        return case, 256
-    case, _ = linear_case(rng, fmt, 1, 22, K)
+        return case, 256, M
+    case, _ = linear_case(rng, fmt, M, 22, K)
     case.overrides = {"linear": route}
-    return case, 22
+    return case, 22, M
 
 
-def word_trace(device, case, N: int) -> tuple[np.ndarray, str]:
+def word_trace(device, case, N: int, M: int) -> tuple[np.ndarray, str]:
     """Build the case's plan as the op would run it, then dispatch its coop launch's trace kernel with the
-    same bindings plus the trace buffer: [columns, lanes, STEPS, RN] W word indices."""
+    same bindings plus the trace buffer: [columns, lanes, STEPS, RN] W word indices (every token block of a column reads the same words)."""
     bufs = {"dummy": storage(device, "dummy", 4)}
     for name, data in case.inputs.items():
         bufs[name] = storage(device, name, max(len(data), 4))
@@ -52,7 +55,7 @@ def word_trace(device, case, N: int) -> tuple[np.ndarray, str]:
         bufs.setdefault(name, storage(device, name, max(nbytes, 4)))
     plan = Plan(device, case.op, dict(case.overrides), Options({**case.options, **GPU_CLASS}))
     lookup(case.op).case(plan, bufs, case.attrs)
-    plan.run(Live(1, 0))
+    plan.run(Live(M, 0))
     (launch, grid), = [(la, g) for node in plan.nodes for la, g in node.picked if "coop" in la.kernel]
     traced = f"{launch.kernel}_trace"
     params = kernels.get(traced).params
@@ -71,8 +74,8 @@ def word_trace(device, case, N: int) -> tuple[np.ndarray, str]:
 def test_adjacent_lanes_read_adjacent_words(device, fmt, route):
     if route.endswith("_sg") and "subgroups" not in device.features:
         pytest.fail("the native adapter has no subgroups: the _sg routes cannot be traced here")
-    case, N = case_for(fmt, route)
-    words, traced = word_trace(device, case, N)
+    case, N, M = case_for(fmt, route)
+    words, traced = word_trace(device, case, N, M)
     cols, wg = words.shape[:2]
     per_row = K // 4 if fmt == "f32" else K // (16 if fmt == "q8gsw" else 32)  # 16-byte words in a row
     first = words[:, :1, :1, :].astype(np.int64)  # lane 0's first word of each row of each column

@@ -29,8 +29,9 @@ OPTIONS: dict[str, Option] = {
     "sdpa_query_tile": Option(16, (16, 32), "query rows per workgroup of the streaming prefill attention"),
     "linear_prefill": Option("auto", ("auto", "register", "workgroup"),
                              "prefill linears from register tiles, or as workgroup GEMMs (W staged in workgroup "
-                             "memory: slower on the CPU adapters measured, meant for GPUs); auto: the GEMMs from "
-                             "8 tokens on the gpu class, register tiles on the cpu class"),
+                             "memory: slower on the CPU adapters measured, meant for GPUs); auto: on the gpu class "
+                             "the coop tiles' 8-token form under 32 tokens and the GEMMs from 32, register tiles on "
+                             "the cpu class; workgroup: the GEMMs from 8 tokens (32 on the cpu class)"),
     "projection_norm": Option("folded", ("folded", "dispatch"),
                               "the RMSNorm before a fused projection folded into its register-tile kernel, or "
                               "run as a dispatch of its own that writes the normed input first"),

@@ -4,13 +4,14 @@ One template (shaders/linear/linear.wgsl): the weight format is its variant axis
 (plain, qkv, qkv_rope, gate_up; ops/projection.py) x the norm x the tile are its axes. The route table
 below picks the tile per execution, for a linear node and as the tile level of the projections
 (graph/routes.py Sub: their fused kernel, and each member of their split route). Tiles are defined
-once, in shaders/linear/linear.yaml, and read back here: m1_vec (the decode GEMV: 8 rows x 1 token,
-W read in vec4<u32> chunks, one scale word per row pair), m1 and m8 (4 rows x 1 or 8 tokens per
-invocation), m1_wide and m1_xwide (8 and 16 rows x 1 token, W read a word at a time: the decode
-fallbacks where rows do not pair, and for f32), wide (16 rows x 8 tokens), the workgroup GEMMs
+once, in shaders/linear/linear.yaml, and read back (ops/linear_tiles.py): m1_vec (the decode GEMV: 8
+rows x 1 token, W read in vec4<u32> chunks, one scale word per row pair), m1 and m8 (4 rows x 1 or 8
+tokens per invocation), m1_wide and m1_xwide (8 and 16 rows x 1 token, W read a word at a time: the
+decode fallbacks where rows do not pair, and for f32), wide (16 rows x 8 tokens), the workgroup GEMMs
 gemm and gemm_bk64 (W dequantized into workgroup memory once per 32 tokens, K steps of 16 or 64), and
-the gpu class's coop GEMVs (a workgroup per 2 rows or a rotary quad; the _k tiles split K where that
-leaves under 256 workgroups, then a sum pass runs the epilogue).
+the gpu class's coop tiles (a workgroup per 2 rows or a rotary quad whose lanes split K: the GEMVs, the
+_k tiles splitting K where that leaves under 256 workgroups then a sum pass running the epilogue, and
+the _m8 tiles doing 8 tokens at once for short prefill).
 W may be a row view of a packed tensor (graph/device_weights.py) or split into row blocks.
 
 Measured (bench/kernels.py natively on lavapipe and on SwiftShader through its Vulkan ICD, and the
@@ -18,109 +19,34 @@ page's profile on SwiftShader): CPU adapters are bound by loads and by Subzero's
 writes, so the vec GEMV is the fastest decode there (SwiftShader 1.7-3x the word GEMVs, lavapipe
 1-2.7x), the wide register tile is the fastest prefill (2-3x m8 on lavapipe, 2.1x on SwiftShader),
 and the workgroup GEMMs are slower than m8 on both (their staged loads diverge across lanes). The
-GEMMs are the gpu class's prefill from 8 tokens (option linear_prefill=auto; =workgroup takes them on
-any adapter, from 32 tokens on the cpu class); no GPU has measured them yet.
+GEMMs are the gpu class's prefill from 32 tokens and the coop _m8 tiles below that (option
+linear_prefill=auto; =workgroup takes the GEMMs on any adapter, from 8 tokens on the gpu class and 32
+on the cpu class); no GPU has measured them yet.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Callable
 
-from .. import kernels
 from ..errors import ShapeError
-from ..formats import formats_of, weight_format
-from ..gpu import Buffer, Limits
-from ..graph.grids import ceil_div, grid_folded, grid_rows, k_splits
+from ..formats import weight_format
+from ..gpu import Buffer
+from ..graph.grids import ceil_div, k_splits
 from ..graph.plan import Live, Plan
 from ..graph.registry import Op, register
 from ..graph.routes import Context, GridFn, Launch, Route, Sub, always
 from ..graph.device_weights import DeviceWeight
-from ..kernels import kernel_id
 from .base import check_format
+from .linear_tiles import FORMATS, TEMPLATE, Tile, tile, tile_kernel
 from .single import weight
 
-FAMILY = "linear"
-FORMATS = formats_of(FAMILY)  # the weight formats linear.yaml has variants for
+FAMILY = TEMPLATE
 WIDE_MIN_ROWS = 8    # the wide tile's 8 tokens are all live from here
 GEMV_WIDE_MIN_N = 1024  # the 8-row GEMV keeps >= 128 invocations (two workgroups per core of a 2-core CPU adapter)
 GEMV_XWIDE_MIN_N = 2048  # and the 16-row GEMV
 GEMM_MIN_ROWS = 32   # a workgroup GEMM's 32 tokens are all live from here (cpu class, pinned by option)
 GPU_GEMM_MIN_ROWS = 8  # gpu class: W read once per 32 tokens beats wide's once per 8 from 8 tokens on
 GPU_MIN_WORKGROUPS = 256  # gpu class: a decode GEMV with fewer columns splits K (the _k coop tiles)
-
-
-@dataclass(frozen=True)
-class Tile:
-    """A tile combo of shaders/linear/linear.yaml: each of the wg invocations owns rn rows of W x tm
-    tokens; a workgroup GEMM (bk > 0) lays them out as wg/wgm columns x wgm token rows, K steps of bk."""
-
-    name: str
-    rn: int
-    tm: int
-    wg: int
-    wgm: int = 1
-    bk: int = 0
-    coop: bool = False  # a workgroup per column: its wg lanes split K (the gpu class's decode GEMV)
-    subgroups: bool = False  # the coop sums reduced with subgroupAdd (needs the "subgroups" feature)
-    split: bool = False  # split K: a part kernel over K slices, then a sum kernel (pass axis)
-
-    @property
-    def cols_per_group(self) -> int:
-        return 1 if self.coop else self.wg // self.wgm
-
-    @property
-    def rows_per_group(self) -> int:
-        return self.tm * self.wgm
-
-    @property
-    def workgroup_bytes(self) -> int:
-        """Workgroup storage: a GEMM's f32 W tile [bk, cols * rn] and x tile [bk, tokens]; a coop tile's
-        per-lane sums [wg, rn + 1] (the rows' and, with a folded norm, sum x^2)."""
-        if self.coop:
-            return 4 * self.wg * (self.rn + 1)
-        return 4 * self.bk * (self.cols_per_group * self.rn + self.rows_per_group)
-
-    def grid(self, cols: int, rows: int) -> tuple[int, int, int]:
-        """Workgroups covering `cols` tile columns (invocations along W's rows, or workgroups for a coop
-        tile, folded into z past the per-dimension limit) x `rows` tokens."""
-        if self.coop:
-            return grid_folded(cols, rows)
-        return grid_rows(cols, self.cols_per_group, rows, self.rows_per_group)
-
-    def columns(self, out_rows: int, paired: bool = False) -> int:
-        """Tile columns over out_rows rows of W (rn per column, or rn / 2 pairs of them: gate_up)."""
-        return ceil_div(out_rows, self.rn // 2 if paired else self.rn)
-
-    @property
-    def sum_name(self) -> str:
-        """The tile whose sum kernel a split tile runs (the lanes' reduction, not the sum, differs)."""
-        return self.name.replace("_sg", "")
-
-    def fits(self, K: int, limits: Limits) -> bool:
-        """Its workgroup within the adapter's invocations and workgroup storage; a GEMM also needs K in
-        whole steps of bk."""
-        return (self.wg <= limits.max_compute_invocations_per_workgroup
-                and self.workgroup_bytes <= limits.max_compute_workgroup_storage_size
-                and (not self.bk or K % self.bk == 0))
-
-
-@cache
-def tile(name: str) -> Tile:
-    """The tile `name` as linear.yaml defines it (every format and kind that has it shares its geometry;
-    coop4 exists for qkv_rope alone, a split tile as its part kernel)."""
-    known = set(kernels.ids())
-    kid = next(k for k in (tile_kernel(FORMATS[0], kind, name, pass_) for kind in ("", "qkv_rope")
-                           for pass_ in ("", "part")) if k in known)
-    p = kernels.get(kid).params
-    return Tile(name, p["RN"], p["TM"], p["WG"], p["WGM"], p["BK"], bool(p["COOP"]), bool(p["SG"]),
-                bool(p["SPLIT"]))
-
-
-def tile_kernel(fmt: str, kind: str, name: str, pass_: str = "") -> str:
-    """The kernel of format fmt with epilogue kind ("" for plain) at tile `name` (a split tile's
-    pass_: part or sum)."""
-    return kernel_id(FAMILY, fmt, "_".join(s for s in (kind, pass_, name) if s))
 
 
 @dataclass(frozen=True)
@@ -337,6 +263,11 @@ def few_columns(ctx: Context) -> bool:
     return one_row(ctx) and ctx.spec.splits(ctx.spec.N) > 1
 
 
+def short_prefill(ctx: Context) -> bool:
+    """2-31 tokens on the gpu class (option linear_prefill=auto): fewer than a workgroup GEMM's 32."""
+    return ctx.gpu and ctx.options["linear_prefill"] == "auto" and 2 <= live_rows(ctx) < GEMM_MIN_ROWS
+
+
 def fits_coop(name: str) -> Callable[[Context], bool]:
     """A coop tile is built on the gpu class, for its weights' shape, with RN whole rotary quads where
     the kernel rotates them (coop4) and the plain two rows where it does not, and the subgroups
@@ -356,10 +287,16 @@ def fits_coop(name: str) -> Callable[[Context], bool]:
 # adapter class decides what is built: the coop GEMVs on the gpu class, the CPU-measured GEMVs on cpu.
 def coop_row(tile_name: str) -> Route:
     """The coop GEMV of a tile (a 2-row or rotary-quad column, lanes reduced by subgroupAdd or a tree;
-    split K: the rule where the columns alone leave under 256 workgroups)."""
+    split K: the rule where the columns alone leave under 256 workgroups), or its 8-token GEMM."""
     t = tile(tile_name)
     rows, how = ("rotary quad" if t.rn % 4 == 0 else "2 rows"), ("with subgroupAdd" if t.subgroups
                                                                   else "in workgroup memory")
+    if t.tm > 1:
+        reason = (f"short prefill on GPUs (2-31 tokens): a workgroup of 32 lanes per {rows} x 8 tokens, adjacent "
+                  f"lanes reading adjacent 16-byte words of W, each unpacked once for the 8 tokens, sums reduced "
+                  f"{how}; no staging or barrier in the K loop, no 32-token GEMM tile mostly idle")
+        return Route("gemm_" + tile_name.removesuffix("_m8"), short_prefill, build_tile, reason, tile_name,
+                     fits_coop(tile_name))
     reason = (f"decode on GPUs: a workgroup of 32 lanes per {rows}, adjacent lanes reading adjacent 16-byte "
               f"words of W, sums reduced {how}")
     if t.split:
@@ -370,7 +307,7 @@ def coop_row(tile_name: str) -> Route:
 
 ROUTES = [
     *(coop_row(name) for name in ("coop_sg_k", "coop_k", "coop4_sg_k", "coop4_k", "coop_sg", "coop", "coop4_sg",
-                                  "coop4")),
+                                  "coop4", "coop_sg_m8", "coop_m8", "coop4_sg_m8", "coop4_m8")),
     Route("gemv_vec", one_row, build_tile, "decode: W in vec4 chunks, 8 rows per invocation, one scale word per "
           "row pair, a chunk per accumulator write (SwiftShader 1.7-3x and lavapipe 1-2.7x the word-loading GEMVs)",
           "m1_vec", cpu_paired),
@@ -379,9 +316,9 @@ ROUTES = [
     Route("gemv_wide", one_row_many_n, build_tile, "decode, N >= 1024: each x load serves 8 rows (SwiftShader: "
           "gate_up 1.3x, lm_head 1.2x faster than gemv)", "m1_wide", cpu_class),
     Route("gemv", one_row, build_tile, "decode, N < 1024: 4 rows per invocation keep enough invocations", "m1"),
-    Route("gemm_bk64", workgroup_gemm, build_tile, "prefill on the gpu class from 8 tokens (or option "
-          "linear_prefill=workgroup): W dequantized once per 32 tokens, K steps of 64 (24 KiB, over WebGPU's "
-          "16 KiB default)", "gemm_bk64",
+    Route("gemm_bk64", workgroup_gemm, build_tile, "prefill on the gpu class from 32 tokens (a candidate from 8; "
+          "or option linear_prefill=workgroup): W dequantized once per 32 tokens, K steps of 64 (24 KiB, over "
+          "WebGPU's 16 KiB default)", "gemm_bk64",
           fits_tile("gemm_bk64")),
     Route("gemm", workgroup_gemm, build_tile, "prefill on the gpu class, where 24 KiB of workgroup memory "
           "is not allowed: K steps of 16 (6 KiB)", "gemm", fits_tile("gemm")),

@@ -22,7 +22,8 @@
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
 // per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
 // per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
-// COOP (decode on GPUs) makes a workgroup of WG lanes own RN rows: lane l reads 16-byte words l, l + WG,
+// COOP (GPUs) makes a workgroup of WG lanes own RN rows x TM tokens (TM 1: decode; 8: short prefill, each
+// chunk of W unpacked once for all TM tokens): lane l reads 16-byte words l, l + WG,
 // ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
@@ -64,12 +65,13 @@ fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
 }
 
-// VEC (decode, TM 1, packed formats) streams W a vec4<u32> chunk at a time: 32 nibbles or 16 bytes of one
-// row, folded into the accumulator in one expression with the chunk's scale (one masked variable write per
-// chunk, not per word: SwiftShader's Subzero keeps every var in memory and masks each write). Each nibble
-// or byte is masked in place and converted as a signed integer (the top one shifted down first, so it
-// stays below 2^31: an unsigned conversion costs several instructions on x86). Rows 2i and 2i+1 share
-// one scale word (the route requires even rows: wr0, ldw and N even), unpacked once.
+// VEC (the decode GEMV, and the coop tiles of the packed formats) streams W a vec4<u32> chunk at a time: 32
+// nibbles or 16 bytes of one row, folded into the accumulator in one expression with the chunk's scale
+// (one masked variable write per chunk, not per word: SwiftShader's Subzero keeps every var in memory and
+// masks each write). Each nibble or byte is masked in place and converted as a signed integer (the top
+// one shifted down first, so it stays below 2^31: an unsigned conversion costs several instructions on
+// x86). On the vec GEMV rows 2i and 2i+1 share one scale word (the route requires even rows: wr0, ldw and
+// N even), unpacked once; a coop tile reads each row's own.
 const ODD_SCALE_TOP = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 5.9604644775390625e-08);  // 2^-4, -12, -20, -24
 const BYTE_SCALE_TOP = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 1.52587890625e-05);              // 2^-0, -8, -16, -16
 
@@ -115,7 +117,7 @@ fn store(m: u32, n: u32, v: f32) {
     }
 }
 
-var<workgroup> red: array<array<f32, 2>, WG>;  // per lane: the rows' sums (and sum x^2)
+var<workgroup> red: array<array<f32, 2>, WG>;  // per lane: the rows x tokens sums (and sum x^2)
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
@@ -142,23 +144,23 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     let chunks_per_row = p.K / 32u;
     let group_shift = countTrailingZeros(p.GS / 32u);  // chunks per group: a power of two
     for (var c = lid; c < chunks_per_row; c = c + WG) {
-        let a0 = x[x0 + c * 8u + 0u];
-        let a1 = x[x0 + c * 8u + 1u];
-        let a2 = x[x0 + c * 8u + 2u];
-        let a3 = x[x0 + c * 8u + 3u];
-        let a4 = x[x0 + c * 8u + 4u];
-        let a5 = x[x0 + c * 8u + 5u];
-        let a6 = x[x0 + c * 8u + 6u];
-        let a7 = x[x0 + c * 8u + 7u];
-        let xs = dot(a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7, vec4<f32>(1.0));
-        let ev0 = vec4<f32>(a0.x, a0.z, a1.x, a1.z) * EVEN_SCALE;
-        let od0 = vec4<f32>(a0.y, a0.w, a1.y, a1.w) * ODD_SCALE_TOP;
-        let ev1 = vec4<f32>(a2.x, a2.z, a3.x, a3.z) * EVEN_SCALE;
-        let od1 = vec4<f32>(a2.y, a2.w, a3.y, a3.w) * ODD_SCALE_TOP;
-        let ev2 = vec4<f32>(a4.x, a4.z, a5.x, a5.z) * EVEN_SCALE;
-        let od2 = vec4<f32>(a4.y, a4.w, a5.y, a5.w) * ODD_SCALE_TOP;
-        let ev3 = vec4<f32>(a6.x, a6.z, a7.x, a7.z) * EVEN_SCALE;
-        let od3 = vec4<f32>(a6.y, a6.w, a7.y, a7.w) * ODD_SCALE_TOP;
+        let a0_0 = x[x0 + c * 8u + 0u];
+        let a0_1 = x[x0 + c * 8u + 1u];
+        let a0_2 = x[x0 + c * 8u + 2u];
+        let a0_3 = x[x0 + c * 8u + 3u];
+        let a0_4 = x[x0 + c * 8u + 4u];
+        let a0_5 = x[x0 + c * 8u + 5u];
+        let a0_6 = x[x0 + c * 8u + 6u];
+        let a0_7 = x[x0 + c * 8u + 7u];
+        let xs0 = dot(a0_0 + a0_1 + a0_2 + a0_3 + a0_4 + a0_5 + a0_6 + a0_7, vec4<f32>(1.0));
+        let ev0_0 = vec4<f32>(a0_0.x, a0_0.z, a0_1.x, a0_1.z) * EVEN_SCALE;
+        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * ODD_SCALE_TOP;
+        let ev0_1 = vec4<f32>(a0_2.x, a0_2.z, a0_3.x, a0_3.z) * EVEN_SCALE;
+        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * ODD_SCALE_TOP;
+        let ev0_2 = vec4<f32>(a0_4.x, a0_4.z, a0_5.x, a0_5.z) * EVEN_SCALE;
+        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * ODD_SCALE_TOP;
+        let ev0_3 = vec4<f32>(a0_6.x, a0_6.z, a0_7.x, a0_7.z) * EVEN_SCALE;
+        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * ODD_SCALE_TOP;
         let g = c >> group_shift;
         let si0 = g * p.ldw + w0;  // a row of its own (gate_up's rows are N apart)
         let sr0 = half_at(si0, scale[si0 >> 1u]);
@@ -167,9 +169,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let sr1 = half_at(si1, scale[si1 >> 1u]);
         let mr1 = half_at(si1, mins[si1 >> 1u]);
         let wv0 = w[w0 * chunks_per_row + c];
-        acc0_0 = acc0_0 + sr0 * (word_dot(wv0.x, ev0, od0) + word_dot(wv0.y, ev1, od1) + word_dot(wv0.z, ev2, od2) + word_dot(wv0.w, ev3, od3)) + mr0 * xs;
+        acc0_0 = acc0_0 + sr0 * (word_dot(wv0.x, ev0_0, od0_0) + word_dot(wv0.y, ev0_1, od0_1) + word_dot(wv0.z, ev0_2, od0_2) + word_dot(wv0.w, ev0_3, od0_3)) + mr0 * xs0;
         let wv1 = w[w1 * chunks_per_row + c];
-        acc1_0 = acc1_0 + sr1 * (word_dot(wv1.x, ev0, od0) + word_dot(wv1.y, ev1, od1) + word_dot(wv1.z, ev2, od2) + word_dot(wv1.w, ev3, od3)) + mr1 * xs;
+        acc1_0 = acc1_0 + sr1 * (word_dot(wv1.x, ev0_0, od0_0) + word_dot(wv1.y, ev0_1, od0_1) + word_dot(wv1.z, ev0_2, od0_2) + word_dot(wv1.w, ev0_3, od0_3)) + mr1 * xs0;
     }
     let leader = sid == 0u;  // one lane per subgroup keeps its subgroup's sum, the others write 0
     red[lid][0] = select(0.0, subgroupAdd(acc0_0), leader);

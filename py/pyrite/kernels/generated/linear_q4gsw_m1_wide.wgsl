@@ -22,7 +22,8 @@
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
 // per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
 // per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
-// COOP (decode on GPUs) makes a workgroup of WG lanes own RN rows: lane l reads 16-byte words l, l + WG,
+// COOP (GPUs) makes a workgroup of WG lanes own RN rows x TM tokens (TM 1: decode; 8: short prefill, each
+// chunk of W unpacked once for all TM tokens): lane l reads 16-byte words l, l + WG,
 // ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
