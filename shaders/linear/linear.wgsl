@@ -31,7 +31,8 @@
 // part[(split * cols + col) * V + i]; pass 2 (sum) has one invocation per column add the slices and run the
 // epilogue as the whole kernel would (no W, x or gain bound).
 // TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
-// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row].
+// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row] (a
+// part kernel: lane (col * splits + split) * WG + lane, its steps counted from its slice's first word).
 {% if SG > 0 and COOP > 0 %}
 enable subgroups;
 {% endif %}
@@ -315,14 +316,18 @@ let {{ name }}{{ t }} = x[x{{ t }} + {{ at }}];
 
 const TRACE_STEPS: u32 = 4u;
 {% endif %}
+{# a part kernel's lanes are traced per (column, K slice), from the slice's first word #}
 {% macro trace_words(step, per_row) %}
 {% if TRACE %}
-        if ({{ step }} / WG < TRACE_STEPS) {
+{{ trace_rows("(%s - k_lo) / WG" % step if PART else "%s / WG" % step,
+              "(col * p.splits + wid.y) * WG + lid" if PART else "col * WG + lid", step, per_row) }}{% endif %}
+{% endmacro %}
+{% macro trace_rows(n, lane, step, per_row) %}
+        if ({{ n }} < TRACE_STEPS) {
 {% for r in range(RN) %}
-            trace[((col * WG + lid) * TRACE_STEPS + {{ step }} / WG) * RN + {{ r }}u] = w{{ r }} * {{ per_row }} + {{ step }};
+            trace[(({{ lane }}) * TRACE_STEPS + {{ n }}) * RN + {{ r }}u] = w{{ r }} * {{ per_row }} + {{ step }};
 {% endfor %}
         }
-{% endif %}
 {% endmacro %}
 {# the K slice of this workgroup's split: words [k_lo, k_hi) of `words` per row #}
 {% macro k_slice(words) %}

@@ -32,7 +32,8 @@
 // part[(split * cols + col) * V + i]; pass 2 (sum) has one invocation per column add the slices and run the
 // epilogue as the whole kernel would (no W, x or gain bound).
 // TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
-// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row].
+// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row] (a
+// part kernel: lane (col * splits + split) * WG + lane, its steps counted from its slice's first word).
 enable subgroups;
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,

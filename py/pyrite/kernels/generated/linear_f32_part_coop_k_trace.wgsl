@@ -1,0 +1,138 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
+// each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
+// loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
+// workgroup memory first was 1.4-1.8x slower on SwiftShader). Without it x is already normed.
+// KIND picks the epilogue:
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+// COOP (GPUs) makes a workgroup of WG lanes own RN rows x TM tokens (TM 1: decode; 8: short prefill, each
+// chunk of W unpacked once for all TM tokens): lane l reads 16-byte words l, l + WG,
+// ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
+// are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
+// subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
+// SPLIT splits K where a coop tile has too few columns to fill a GPU (p.splits slices): pass 1 (part) is
+// the coop tile over slice wid.y of each row's words, its lane 0 storing the sums (and sum x^2) to
+// part[(split * cols + col) * V + i]; pass 2 (sum) has one invocation per column add the slices and run the
+// epilogue as the whole kernel would (no W, x or gain bound).
+// TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
+// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row] (a
+// part kernel: lane (col * splits + split) * WG + lane, its steps counted from its slice's first word).
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32, splits: u32 }
+
+const WG: u32 = 32u;
+const TM: u32 = 1u;
+const RN: u32 = 2u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<vec4<f32>>;  // [rows, K/4]
+@group(0) @binding(4) var<storage, read_write> part: array<f32>;  // [splits, cols, V] the K slices' sums
+@group(0) @binding(5) var<storage, read_write> trace: array<u32>;  // [cols * WG, TRACE_STEPS, RN] W word indices
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    return min(col * RN + r, p.N - 1u);
+}
+
+const TRACE_STEPS: u32 = 4u;
+
+var<workgroup> red: array<array<f32, 2>, WG>;  // per lane: the rows x tokens sums (and sum x^2)
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = wid.x;  // one column (RN rows) per workgroup, its K slice wid.y (decode: one token)
+    let m0 = 0u;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    if (col * 2u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 2u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    let k_lo = wid.y * K4 / p.splits;
+    let k_hi = (wid.y + 1u) * K4 / p.splits;
+    for (var k4 = k_lo + lid; k4 < k_hi; k4 = k4 + WG) {
+        if ((k4 - k_lo) / WG < TRACE_STEPS) {
+            trace[(((col * p.splits + wid.y) * WG + lid) * TRACE_STEPS + (k4 - k_lo) / WG) * RN + 0u] = w0 * K4 + k4;
+            trace[(((col * p.splits + wid.y) * WG + lid) * TRACE_STEPS + (k4 - k_lo) / WG) * RN + 1u] = w1 * K4 + k4;
+        }
+        let a0 = x[x0 + k4];
+        let wv0 = w[w0 * K4 + k4];
+        acc0_0 = acc0_0 + dot(wv0, a0);
+        let wv1 = w[w1 * K4 + k4];
+        acc1_0 = acc1_0 + dot(wv1, a0);
+    }
+    red[lid][0] = acc0_0;
+    red[lid][1] = acc1_0;
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid][0] = red[lid][0] + red[lid + 16u][0];
+        red[lid][1] = red[lid][1] + red[lid + 16u][1];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid][0] = red[lid][0] + red[lid + 8u][0];
+        red[lid][1] = red[lid][1] + red[lid + 8u][1];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid][0] = red[lid][0] + red[lid + 4u][0];
+        red[lid][1] = red[lid][1] + red[lid + 4u][1];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid][0] = red[lid][0] + red[lid + 2u][0];
+        red[lid][1] = red[lid][1] + red[lid + 2u][1];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid][0] = red[lid][0] + red[lid + 1u][0];
+        red[lid][1] = red[lid][1] + red[lid + 1u][1];
+    }
+    workgroupBarrier();
+    if (lid != 0u) {
+        return;
+    }
+    acc0_0 = red[0][0];
+    acc1_0 = red[0][1];
+
+    let at = (wid.y * nwg.x + col) * 2u;
+    part[at + 0u] = acc0_0;
+    part[at + 1u] = acc1_0;
+}
