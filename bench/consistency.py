@@ -34,6 +34,8 @@ import numpy as np
 import torch
 
 ROOT = Path(__file__).resolve().parent.parent
+# bench/ itself off the path: its kernels.py would shadow the `kernels` package transformers imports
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "models"))
