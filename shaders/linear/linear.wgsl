@@ -4,6 +4,12 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// and for the exact GGUF formats, qx counting each value's high bits too (q + 16 qh):
+//   q5: s * (qx - 16 xs)        q5a: d * qx + m * xs
+//   q4k, q5k: d sc_j * qx - dmin m_j * xs, per 32-value sub-block j of the 256-value superblock
+//   q6k: d sc_j * (qx - 32 xs), per 16-value sub-block (two per chunk: qx and xs kept per half)
+// Those five read W as chunks on every register tile (VEC): a chunk's 32 values share one sub-block
+// scale pair, read per row from the row-major superblock headers (no row pairing needed).
 // NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
 // each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
 // loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
@@ -37,6 +43,7 @@
 enable subgroups;
 {% endif %}
 {% import "_lib/common.wgsli" as lib %}
+{% import "_lib/quant.wgsli" as quant %}
 {{ lib.step_struct() }}
 struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
                 n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
@@ -48,13 +55,17 @@ const RN: u32 = {{ RN }}u;
 {% set GEMM = BK > 0 %}
 {% set NORM = NORM > 0 and not GEMM %}
 {% set WGN = WG // WGM %}
-{% set EPW = 8 if QUANT in ("q4gsw", "q4a") else 4 %}
+{% set EPW = 4 if QUANT in ("q8gsw", "f32") else 8 %}
+{% set EXACT = QUANT in ("q5", "q5a", "q4k", "q5k", "q6k") %}{# the GGUF types kept as they are #}
+{% set HIGH = QUANT in ("q5", "q5a", "q5k", "q6k") %}{# a "qh" part #}
+{% set KQ = QUANT in ("q4k", "q5k", "q6k") %}{# an "sb" part in place of "scale" #}
+{% set AFFINE = QUANT in ("q4a", "q5a") %}{# a "min" part #}
 {% set SUM = SPLIT == 2 %}
 {% set COOP = COOP > 0 and not GEMM and not SUM %}
 {% set PART = SPLIT == 1 and COOP %}
 {% set V = RN * TM + (TM if NORM else 0) %}{# values a coop lane reduces: the rows x tokens sums, then sum x^2 #}
 {% set SG = SG > 0 and COOP %}
-{% set VEC = (VEC > 0 and TM == 1 or COOP) and QUANT != "f32" and not GEMM %}
+{% set VEC = (VEC > 0 and TM == 1 or COOP or EXACT) and QUANT != "f32" and not GEMM %}
 {% set EPC = 4 * EPW %}{# W values per vec4<u32> chunk #}
 {% if GEMM %}
 const WGN: u32 = {{ WGN }}u;
@@ -72,9 +83,16 @@ const EPW: u32 = {{ EPW }}u;  // W values per loaded word (a vec4 for f32)
 {% set buffers = buffers + [("w", "read", "array<vec4<f32>>", "[rows, K/4]")] %}
 {% else %}
 {% set buffers = buffers + [("w", "read", "array<vec4<u32>>" if VEC else "array<u32>",
-                              "q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes" + (" (vec4 chunks)" if VEC else "")),
-                            ("scale", "read", "array<u32>", "[K/GS, ldw] fp16 pairs")] %}
-{% if QUANT == "q4a" %}
+                              "q4: [rows, K/8] nibbles; q8: [rows, K/4] bytes" + (" (vec4 chunks)" if VEC else ""))] %}
+{% if HIGH %}
+{% set buffers = buffers + [("qh", "read", "array<u32>", "[rows, K * hbits / 32] high bits")] %}
+{% endif %}
+{% if KQ %}
+{% set buffers = buffers + [("sb", "read", "array<u32>", "[rows, K/256, words] superblock headers")] %}
+{% else %}
+{% set buffers = buffers + [("scale", "read", "array<u32>", "[K/GS, ldw] fp16 pairs")] %}
+{% endif %}
+{% if AFFINE %}
 {% set buffers = buffers + [("mins", "read", "array<u32>", "[K/GS, ldw] fp16 pairs")] %}
 {% endif %}
 {% endif %}
@@ -118,6 +136,9 @@ const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.72529
 fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
 }
+{% if not SUM %}
+{{ quant.fns(QUANT) }}{{ quant.chunk_fns(QUANT) }}
+{% endif %}
 {% endif %}
 {% if VEC %}
 
@@ -204,23 +225,41 @@ var<workgroup> x_tile: array<vec4<f32>, {{ BK // 4 * WGM * TM }}>;  // [BK/4, BM
 fn stage_w(row: u32, k: u32, slot: u32, kw: u32) {
 {% if QUANT == "f32" %}
     w_tile[kw * BN + slot] = w[row * (p.K / 4u) + k / 4u];
-{% else %}
+{% elif QUANT == "q8gsw" %}
     let si = k / p.GS * p.ldw + row;
     let s = half_at(si, scale[si >> 1u]);
-{% if QUANT == "q8gsw" %}
     let q = (vec4<u32>(w[row * (p.K / 4u) + k / 4u] ^ 0x80808080u) >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(0xFFu);
     w_tile[kw * BN + slot] = s * (vec4<f32>(q) - 128.0);
 {% else %}
     let word = vec4<u32>(w[row * (p.K / 8u) + k / 8u]);
-    let lo = vec4<f32>((word >> vec4<u32>(0u, 4u, 8u, 12u)) & vec4<u32>(0xFu));
-    let hi = vec4<f32>((word >> vec4<u32>(16u, 20u, 24u, 28u)) & vec4<u32>(0xFu));
-{% if QUANT == "q4a" %}
+{% if HIGH %}
+    let hw = vec4<u32>(high_word(row, k));
+{% endif %}
+{% for half, shifts in (("lo", "0u, 4u, 8u, 12u"), ("hi", "16u, 20u, 24u, 28u")) %}
+    let {{ half }} = vec4<f32>((word >> vec4<u32>({{ shifts }})) & vec4<u32>(0xFu)){% if HIGH %}
+             + 16.0 * vec4<f32>((hw >> vec4<u32>({{ shifts }})) & vec4<u32>(0xFu)){% endif %};
+{% endfor %}
+{% if KQ %}
+{% if QUANT == "q6k" %}
+    let ds = sub_scales(row, k - k % 32u);
+    let d = select(ds.x, ds.y, k % 32u >= 16u);  // the 8 values' 16-value sub-block
+    w_tile[2u * kw * BN + slot] = d * (lo - 32.0);
+    w_tile[(2u * kw + 1u) * BN + slot] = d * (hi - 32.0);
+{% else %}
+    let dm = sub_scales(row, k);
+    w_tile[2u * kw * BN + slot] = dm.x * lo - dm.y;
+    w_tile[(2u * kw + 1u) * BN + slot] = dm.x * hi - dm.y;
+{% endif %}
+{% else %}
+    let si = k / p.GS * p.ldw + row;
+    let s = half_at(si, scale[si >> 1u]);
+{% if AFFINE %}
     let mn = half_at(si, mins[si >> 1u]);
     w_tile[2u * kw * BN + slot] = s * lo + mn;
     w_tile[(2u * kw + 1u) * BN + slot] = s * hi + mn;
 {% else %}
-    w_tile[2u * kw * BN + slot] = s * (lo - 8.0);
-    w_tile[(2u * kw + 1u) * BN + slot] = s * (hi - 8.0);
+    w_tile[2u * kw * BN + slot] = s * (lo - {{ 16 if QUANT == "q5" else 8 }}.0);
+    w_tile[(2u * kw + 1u) * BN + slot] = s * (hi - {{ 16 if QUANT == "q5" else 8 }}.0);
 {% endif %}
 {% endif %}
 {% endif %}
@@ -349,7 +388,12 @@ const TRACE_STEPS: u32 = 4u;
 {% if NORM %}
         ss{{ t }} = ss{{ t }} + {% for i in range(EPC // 4) %}dot(r{{ t }}_{{ i }}, r{{ t }}_{{ i }}){{ " + " if not loop.last }}{% endfor %};
 {% endif %}
+{% if QUANT == "q6k" %}
+        let xa{{ t }} = dot(a{{ t }}_0 + a{{ t }}_1 + a{{ t }}_2 + a{{ t }}_3, vec4<f32>(1.0));  // per 16-value sub-block
+        let xb{{ t }} = dot(a{{ t }}_4 + a{{ t }}_5 + a{{ t }}_6 + a{{ t }}_7, vec4<f32>(1.0));
+{% else %}
         let xs{{ t }} = dot({% for i in range(EPC // 4) %}a{{ t }}_{{ i }}{{ " + " if not loop.last }}{% endfor %}, vec4<f32>(1.0));
+{% endif %}
 {% for i in range(4) %}
 {% if EPW == 8 %}
         let ev{{ t }}_{{ i }} = vec4<f32>(a{{ t }}_{{ 2 * i }}.x, a{{ t }}_{{ 2 * i }}.z, a{{ t }}_{{ 2 * i + 1 }}.x, a{{ t }}_{{ 2 * i + 1 }}.z) * EVEN_SCALE;
@@ -361,16 +405,21 @@ const TRACE_STEPS: u32 = 4u;
 {% endmacro %}
 {# the scale (and min) of chunk c's group for each row: per row on a coop tile, per row pair on the vec GEMV #}
 {% macro chunk_scales() %}
+{% if KQ %}
+{% for r in range(RN) %}
+        let dm{{ r }} = sub_scales(w{{ r }}, c * 32u);
+{% endfor %}
+{% elif COOP or EXACT %}
         let g = c >> group_shift;
-{% if COOP %}
 {% for r in range(RN) %}
         let si{{ r }} = g * p.ldw + w{{ r }};  // a row of its own (gate_up's rows are N apart)
         let sr{{ r }} = half_at(si{{ r }}, scale[si{{ r }} >> 1u]);
-{% if QUANT == "q4a" %}
+{% if AFFINE %}
         let mr{{ r }} = half_at(si{{ r }}, mins[si{{ r }} >> 1u]);
 {% endif %}
 {% endfor %}
 {% else %}
+        let g = c >> group_shift;
 {% for r in range(0, RN, 2) %}
         let sp{{ r }} = unpack2x16float(scale[(g * p.ldw + w{{ r }}) >> 1u]);  // rows {{ r }} and {{ r + 1 }}
 {% if QUANT == "q4a" %}
@@ -380,11 +429,22 @@ const TRACE_STEPS: u32 = 4u;
 {% endif %}
 {% endmacro %}
 {# row r's chunk wv{{ r }} against token t's x, folded into its accumulator with the group's scale #}
+{# the dot of words `words` of row r's chunk (v: wv, its nibbles, or hv, its high bits) with token t's x #}
+{% macro words_dot(v, r, t, words) %}{% for i in words %}word_dot({{ v }}{{ r }}.{{ "xyzw"[i] }}, {{ "ev%d_%d, od%d_%d" % (t, i, t, i) if EPW == 8 else "sx%d_%d" % (t, i) }}){{ " + " if not loop.last }}{% endfor %}{% endmacro %}
+{# q + 16 qh over words `words` #}
+{% macro exact_dot(r, t, words) %}{{ words_dot("wv", r, t, words) }}{% if HIGH %} + 16.0 * ({{ words_dot("hv", r, t, words) }}){% endif %}{% endmacro %}
 {% macro chunk_acc(r, t) %}
-{% set s = "sr%d" % r if COOP else "sp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
-{% set mn = "mr%d" % r if COOP else "mp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
-{% set qx %}{% for i in range(4) %}word_dot(wv{{ r }}.{{ "xyzw"[i] }}, {{ "ev%d_%d, od%d_%d" % (t, i, t, i) if EPW == 8 else "sx%d_%d" % (t, i) }}){{ " + " if not loop.last }}{% endfor %}{% endset %}
-{% if QUANT == "q4a" %}
+{% set s = "sr%d" % r if COOP or EXACT else "sp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
+{% set mn = "mr%d" % r if COOP or EXACT else "mp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
+{% set qx = exact_dot(r, t, range(4)) %}
+{% if QUANT == "q6k" %}
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + dm{{ r }}.x * ({{ exact_dot(r, t, (0, 1)) }} - 32.0 * xa{{ t }})
+                         + dm{{ r }}.y * ({{ exact_dot(r, t, (2, 3)) }} - 32.0 * xb{{ t }});
+{% elif KQ %}
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + dm{{ r }}.x * ({{ qx }}) - dm{{ r }}.y * xs{{ t }};
+{% elif QUANT == "q5" %}
+        acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + {{ s }} * ({{ qx }} - 16.0 * xs{{ t }});
+{% elif AFFINE %}
         acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + {{ s }} * ({{ qx }}) + {{ mn }} * xs{{ t }};
 {% elif QUANT == "q8gsw" %}
         acc{{ r }}_{{ t }} = acc{{ r }}_{{ t }} + {{ s }} * ({{ qx }} - 128.0 * xs{{ t }});
@@ -545,6 +605,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {{ trace_words("c", "chunks_per_row") }}{% if TM == 1 %}
 {{ chunk_x(0) }}{{ chunk_scales() }}{% for r in range(RN) %}
         let wv{{ r }} = w[w{{ r }} * chunks_per_row + c];
+{% if HIGH %}
+        let hv{{ r }} = chunk_high(w{{ r }}, c);
+{% endif %}
 {{ chunk_acc(r, 0) }}{% endfor %}
 {% else %}
 {# several tokens: the chunk's W words and scales first, then each token's x against them #}
@@ -555,6 +618,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endif %}
 {{ chunk_scales() }}{% for r in range(RN) %}
         let wv{{ r }} = w[w{{ r }} * chunks_per_row + c];
+{% if HIGH %}
+        let hv{{ r }} = chunk_high(w{{ r }}, c);
+{% endif %}
 {% endfor %}
 {% for t in range(TM) %}
 {{ chunk_x(t) }}{% for r in range(RN) %}

@@ -154,6 +154,14 @@ def test_exclusions_leave_out_every_point_they_match(tmp_path):
                                                                      ("qkv", "norm", "m1")]
 
 
+def test_a_variant_limited_exclusion_leaves_points_out_of_those_variants_only(tmp_path):
+    m = _load(tmp_path, HEAD + AXES + "exclude:\n  - {variant: f32, kind: qkv}\n  - {variant: [q4], tile: gemm, norm: norm}\n")
+    names = {(e.variant, "_".join(e.suffixes)) for e in m.expand()}
+    assert len(names) == 16 - 4 - 2
+    assert ("q4", "qkv_m1") in names and ("f32", "qkv_m1") not in names
+    assert ("f32", "norm_gemm") in names and ("q4", "norm_gemm") not in names and ("q4", "qkv_norm_gemm") not in names
+
+
 def test_the_repository_linear_manifest_names_its_hundred_and_eleven_combos(tmp_path):
     m = load_manifest(Path(__file__).parents[2] / "shaders/linear/linear.yaml")
     suffixes = {"_".join(c.suffixes) for c in m.combos}
@@ -168,7 +176,10 @@ def test_the_repository_linear_manifest_names_its_hundred_and_eleven_combos(tmp_
 
 
 @pytest.mark.parametrize("text, key, words", [
-    (AXES + "exclude:\n  - {size: big}\n", "exclude[0].size", "unknown axis (axes: kind, norm, tile)"),
+    (AXES + "exclude:\n  - {size: big}\n", "exclude[0].size", "unknown axis (axes: kind, norm, tile; or variant)"),
+    (AXES + "exclude:\n  - {variant: q9, tile: m1}\n", "exclude[0].variant", "unknown point 'q9' (axis variant has q4, f32)"),
+    (AXES + "exclude:\n  - {variant: q4}\n", "exclude[0]", "names only variants"),
+    (AXES + "exclude:\n  - {norm: norm}\n  - {variant: f32, norm: norm}\n", "exclude[1]", "excludes nothing"),
     (AXES + "exclude:\n  - {tile: [m9]}\n", "exclude[0].tile", "unknown point 'm9' (axis tile has m1, gemm)"),
     (AXES + "exclude:\n  - {norm: norm}\n  - {norm: norm, tile: m1}\n", "exclude[1]", "excludes nothing"),
     (AXES + "exclude:\n  - {}\n", "exclude[0]", "non-empty mapping"),

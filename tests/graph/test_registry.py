@@ -69,7 +69,7 @@ def test_dtypes_are_the_manifests():
                                                                         "logical_xor": 2, "logical_not": 1}
     assert set(where.DTYPES) == {"f32", "i32", "bool"} and set(copy.CONVERSIONS["f32"]) == {"i32", "bool", "f16"}
     assert reduce.DTYPES == ("f32", "i32") and softmax.DTYPES == ("f32",)
-    assert set(linear.FORMATS) == {"q4gsw", "q4a", "q8gsw", "f32"}
+    assert set(linear.FORMATS) == {"q4gsw", "q4a", "q8gsw", "q5", "q5a", "q4k", "q5k", "q6k", "f32"}
     assert sdpa.STREAM_TILES == {"stream_q16": 16, "stream_q32": 32} and sdpa.FLASH_HEAD_DIMS == (64, 128, 256)
     assert lookup("add").dtypes == binary.OUT_DTYPE["add"] and lookup("linear").dtypes == linear.FORMATS
 

@@ -12,7 +12,7 @@ from gguf import GGMLQuantizationType, GGUFReader
 from gguf.quants import dequantize, quantize
 
 import pyrite.models.convert as convert_mod
-from pyrite.errors import PyriteError
+from pyrite.errors import DTypeError, PyriteError
 from pyrite.models.config import ModelConfig
 from pyrite.models.convert import RecipeError, convert_gguf
 from pyrite.models.format import MAX_SHARD_BYTES, PART_ALIGN, load_index, verify_shards
@@ -106,17 +106,13 @@ def test_smollm2_q4_recipe(smollm2_gguf, tmp_path):
 
 def test_tiny_exact(tiny_gguf, tiny_model, tiny_tensors, tiny_tokens):
     g, index = read_gguf(tiny_gguf), load_index(tiny_model)
-    want = {"Q8_0": "q8gsw", "F32": "f32", "Q4_0": "q4gsw", "Q4_1": "q4a", "Q5_0": "q8gsw", "F16": "f32",
-            "Q6_K": "q8gsw", "Q5_1": "q8gsw", "BF16": "f32"}
+    want = {"Q8_0": "q8gsw", "F32": "f32", "Q4_0": "q4gsw", "Q4_1": "q4a", "Q5_0": "q5", "F16": "f32",
+            "Q6_K": "q6k", "Q5_1": "q5a", "BF16": "f32"}
     for name, (shape, type_name) in tiny_tensors.items():
         entry = index.tensors[name]
         assert entry.shape == shape and entry.format == (want[type_name] if len(shape) == 2 else "f32"), name
-        got, src = load_tensor(tiny_model, index, name), dequant_gguf(g, name)
-        if name in index.lossy:
-            assert same_bits(got, requantized_reference(src, "Q8_0")), name
-        else:
-            assert same_bits(got, src), name
-    assert index.lossy == ["blk.0.attn_v.weight", "blk.0.ffn_gate.weight", "blk.0.ffn_up.weight"]
+        assert same_bits(load_tensor(tiny_model, index, name), dequant_gguf(g, name)), name
+    assert index.lossy == []
     assert index.name == "tiny-1m"
     assert index.tokenizer["eot_id"] == 2 and index.tokenizer["pad_id"] == len(tiny_tokens) - 1
     assert index.tokenizer["add_bos"] is True
@@ -144,8 +140,24 @@ def test_progress_lines(tiny_gguf, tmp_path, tiny_tensors):
     convert_gguf(tiny_gguf, tmp_path / "m", progress=lines.append)
     n = len(tiny_tensors)
     assert lines[0].startswith(f"tensor 1/{n} token_embd.weight Q8_0->q8gsw")
+    assert lines[4].startswith(f"tensor 5/{n} blk.0.attn_v.weight Q5_0->q5,")
+    assert lines[-1].startswith("wrote ") and "1 shard(s), 0 lossy" in lines[-1]
+    lines.clear()
+    convert_gguf(tiny_gguf, tmp_path / "m8", recipe="q8", progress=lines.append)
     assert lines[4].startswith(f"tensor 5/{n} blk.0.attn_v.weight Q5_0->q8gsw (lossy)")
-    assert lines[-1].startswith("wrote ") and "1 shard(s), 3 lossy" in lines[-1]
+
+
+@pytest.mark.parametrize("type_name, size", [("Q2_K", 84), ("Q3_K", 110), ("IQ4_NL", 18)])
+def test_exact_refuses_a_type_it_cannot_keep_before_writing(tmp_path, type_name, size):
+    """Nothing requantized under exact: the tensor and its type named, no directory left behind;
+    recipe q8 takes the same file, lossy."""
+    per = 32 if type_name == "IQ4_NL" else 256
+    raw = np.random.default_rng(0).integers(0, 256, (8, 256 // per * size), dtype=np.uint8)
+    path = write_gguf(tmp_path / "odd.gguf", {"blk.0.attn_q.weight": (raw, type_name)})
+    with pytest.raises(DTypeError, match=f"tensor 'blk.0.attn_q.weight' is {type_name}, which the exact recipe "
+                                         f"cannot keep.*recipe q8 or q4"):
+        convert_gguf(path, tmp_path / "m")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["odd.gguf"]
 
 
 def test_small_shards(tiny_gguf, tiny_model, tmp_path):
@@ -171,12 +183,20 @@ def test_unknown_recipe(tiny_gguf, tmp_path):
     assert not (tmp_path / "m").exists()
 
 
-def _boom(*a, **k):
-    raise RuntimeError("disk on fire")
+def _boom_at_q5(monkeypatch):
+    """pack_gguf failing at the tiny GGUF's 5th tensor (its Q5_0 one)."""
+    real = convert_mod.pack_gguf
+
+    def pack(raw, type_name, shape, name):
+        if type_name == "Q5_0":
+            raise RuntimeError("disk on fire")
+        return real(raw, type_name, shape, name)
+
+    monkeypatch.setattr(convert_mod, "pack_gguf", pack)
 
 
 def test_failure_leaves_nothing(tiny_gguf, tmp_path, monkeypatch):
-    monkeypatch.setattr(convert_mod, "quantize_q8gsw", _boom)  # fails at the 5th tensor
+    _boom_at_q5(monkeypatch)
     with pytest.raises(RuntimeError, match="disk on fire"):
         convert_gguf(tiny_gguf, tmp_path / "m")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny.gguf"]  # no out dir, no temp sibling
@@ -184,7 +204,7 @@ def test_failure_leaves_nothing(tiny_gguf, tmp_path, monkeypatch):
 
 def test_failure_keeps_existing_model(tiny_gguf, tiny_model, monkeypatch):
     before = {p.name: p.read_bytes() for p in tiny_model.iterdir()}
-    monkeypatch.setattr(convert_mod, "quantize_q8gsw", _boom)
+    _boom_at_q5(monkeypatch)
     with pytest.raises(RuntimeError):
         convert_gguf(tiny_gguf, tiny_model, name="other")
     assert {p.name: p.read_bytes() for p in tiny_model.iterdir()} == before
@@ -212,18 +232,17 @@ def test_qwen_exact(qwen_gguf, tmp_path):
     out = convert_gguf(qwen_gguf, tmp_path / "qwen")
     g, index = read_gguf(qwen_gguf), load_index(out)
     assert index.config.arch == "qwen2" and index.config.qkv_bias and not index.config.tied_embeddings
-    exact = {"Q8_0": "q8gsw", "F32": "f32"}
-    assert index.lossy == [n for n, t in g.tensors.items() if t.type_name not in exact]
+    exact = {"Q8_0": "q8gsw", "F32": "f32", "Q5_0": "q5", "Q4_K": "q4k", "Q6_K": "q6k"}
+    assert index.lossy == []
     for name, info in g.tensors.items():
         entry = index.tensors[name]
-        assert entry.format == exact.get(info.type_name, "q8gsw"), name
-        if info.type_name in exact and name != "output.weight":
+        assert entry.format == exact[info.type_name], name
+        if name != "output.weight":
             assert same_bits(load_tensor(out, index, name), dequant_gguf(g, name)), name
-    # one of each lossy source type, against gguf's Q8_0 quantizer
-    for name in ("blk.0.attn_q.weight", "blk.0.ffn_down.weight", "blk.1.ffn_down.weight"):
-        assert g.tensors[name].type_name in ("Q5_0", "Q6_K", "Q4_K")
-        ref = requantized_reference(dequant_gguf(g, name), "Q8_0")
-        assert same_bits(load_tensor(out, index, name), ref), name
+    # at its own size: only q6k's superblock header is over GGUF's, by 2 bytes in 210
+    stored = sum(p.bytes for e in index.tensors.values() for p in e.parts.values())
+    source = sum(t.n_bytes for t in g.tensors.values())
+    assert source <= stored <= 1.01 * source, (stored, source)
     # the 151936 x 896 lm_head is bigger than a shard: it gets one to itself, bit-exact
     head = index.tensors["output.weight"].parts["q"]
     assert head.bytes > MAX_SHARD_BYTES and head.offset == 0

@@ -5,61 +5,25 @@ Sizes are primes where the kernel allows, so no size is a multiple of a workgrou
 """
 from __future__ import annotations
 
-
 import numpy as np
 
 from pyrite.ops.single import Case
 from pyrite.ops.rope import inv_freqs
-from pyrite.quant.dequant import dequant_packed
-from pyrite.quant.packing import PackedTensor, pack_halves, pack_nibbles, quantize_q4gsw, quantize_q8gsw
 
+from .exact_cases import exact_cases
+from .weights import f32, pack_weight, weight_inputs
 from .sdpa_cases import AUTO_ROUTES, all_attention_cases, all_sdpa_cases
 
 F32 = np.float32
-
-
-def f32(a: np.ndarray) -> bytes:
-    return np.ascontiguousarray(a, dtype="<f4").tobytes()
 
 
 def u32(a) -> bytes:
     return np.ascontiguousarray(a, dtype="<u4").tobytes()
 
 
-def quantize_q4a(x: np.ndarray, gs: int) -> PackedTensor:
-    """Affine 4-bit (GGUF Q4_1 style): d = (max - min) / 15, m = min, q = round((x - m) / d)."""
-    n, k = x.shape
-    g = x.reshape(n, k // gs, gs)
-    lo, hi = g.min(-1), g.max(-1)
-    d = ((hi - lo) / 15).astype(np.float16)
-    m = lo.astype(np.float16)
-    dd = np.where(d == 0, 1, d).astype(F32)
-    q = np.clip(np.round((g - m.astype(F32)[..., None]) / dd[..., None]), 0, 15).astype(np.uint8).reshape(n, k)
-    return PackedTensor("q4a", (n, k), gs, {"q": pack_nibbles(q), "scale": pack_halves(d.T.copy()),
-                                             "min": pack_halves(m.T.copy())})
-
-
-def pack_weight(x: np.ndarray, fmt: str, gs: int) -> tuple[PackedTensor, np.ndarray]:
-    """Pack x in `fmt`; return the packed tensor and its exact dequantized values (the reference weight)."""
-    if fmt == "f32":
-        p = PackedTensor("f32", x.shape, None, {"data": f32(x)})
-    elif fmt == "q4gsw":
-        p = quantize_q4gsw(x, gs)
-    elif fmt == "q8gsw":
-        p = quantize_q8gsw(x, gs)
-    else:
-        p = quantize_q4a(x, gs)
-    return p, dequant_packed(p)
-
-
-def weight_inputs(prefix: str, p: PackedTensor) -> tuple[dict[str, bytes], dict]:
-    inputs = {f"{prefix}.{name}": data for name, data in p.parts.items()}
-    return inputs, {f"{prefix}_format": p.format, f"{prefix}_shape": list(p.shape), "group_size": p.group_size}
-
-
 def linear_case(rng, fmt: str, M: int, N: int, K: int, gs: int = 32, bias: bool = False, rows: int = 0):
     x = rng.standard_normal((M, K)).astype(F32)
-    p, w = pack_weight(rng.standard_normal((N, K)).astype(F32) * 0.1, fmt, gs)
+    p, w = pack_weight(rng.standard_normal((N, K)).astype(F32) * 0.1, fmt, gs, rng)
     inputs, attrs = weight_inputs("w", p)
     inputs["x"] = f32(x)
     ref = x.astype(np.float64) @ w.T.astype(np.float64)
@@ -84,7 +48,7 @@ def projection_case(rng, kind: str, fmt: str, M: int, sizes: tuple[int, ...], K:
     rope: {"head_dim", "interleaved"}: qkv's RoPE + cache write (outputs q, k_cache, v_cache)."""
     x = (rng.standard_normal((M, K)) * 2).astype(F32)
     gain = (1 + 0.2 * rng.standard_normal(K)).astype(F32)
-    p, w = pack_weight(rng.standard_normal((sum(sizes), K)).astype(F32) * 0.1, fmt, gs)
+    p, w = pack_weight(rng.standard_normal((sum(sizes), K)).astype(F32) * 0.1, fmt, gs, rng)
     inputs, attrs = weight_inputs("w", p)
     inputs.update({"x": f32(x), "gain.data": f32(gain)})
     attrs.update(kind=kind, sizes=list(sizes), eps=eps, gain_format="f32", gain_shape=[K])
@@ -131,7 +95,7 @@ def rope_kv_case(rng, S: int, Hq: int, Hk: int, D: int, pos: int, interleaved: b
 
 
 def embedding_case(rng, fmt: str, V: int, K: int, S: int, gs: int = 32):
-    p, table = pack_weight(rng.standard_normal((V, K)).astype(F32), fmt, gs)
+    p, table = pack_weight(rng.standard_normal((V, K)).astype(F32), fmt, gs, rng)
     ids = rng.integers(0, V, S)
     inputs, attrs = weight_inputs("w", p)
     inputs["ids"] = u32(ids)
@@ -251,6 +215,7 @@ def all_cases(seed: int = 0):
         out.append((f"embedding_{fmt}", *embedding_case(rng, fmt, 53, 96, 7), 1e-6))
     out.append(("linear_q4gsw_gs64", *linear_case(rng, "q4gsw", 2, 29, 128, gs=64), 2e-4))
     out.extend(all_projection_cases(rng))
+    out.extend(exact_cases(rng, linear_case, embedding_case, projection_case, GPU_CLASS))
     out.append(("linear_q8gsw_rows1", *linear_case(rng, "q8gsw", 6, 29, 64, rows=1), 2e-4))
     out.append(("rmsnorm", *rmsnorm_case(rng, 7, 113), 1e-5))
     out.append(("rmsnorm_heads", *rmsnorm_case(rng, 3, 64, rows_per_token=5), 1e-5))

@@ -32,7 +32,7 @@ def test_part_sizes_follow_bits_and_groups():
 
 
 def test_unknown_formats_and_parts_are_typed_errors():
-    with pytest.raises(DTypeError, match="format 'q3' is not one of q4gsw, q4a, q8gsw, f32"):
+    with pytest.raises(DTypeError, match="format 'q3' is not one of q4gsw, q4a, q8gsw, q5, q5a, q4k, q5k, q6k, f32"):
         weight_format("q3")
     with pytest.raises(DTypeError, match="format q4gsw has no part 'min'"):
         part_bytes("q4gsw", (3, 64), 32, "min")

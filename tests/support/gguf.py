@@ -10,17 +10,27 @@ import numpy as np
 from gguf import GGMLQuantizationType, GGUFValueType, GGUFWriter
 from gguf.quants import quantize
 
+from pyrite.quant.kquants import BLOCKS
+
 TINY_TOKENS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"] + [chr(ord("a") + i) for i in range(26)] \
     + ["ab", "abc", "Ġa", "Ġab", "de", "Ġ", "xy", "z!", "q", "<pad>"]
 TINY_TYPES = [3, 3, 3] + [1] * (len(TINY_TOKENS) - 4) + [3]
 TINY_MERGES = ["a b", "ab c", "Ġ a", "Ġa b", "d e"]
 
 
-def _q6_k_blocks(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
-    """Random Q6_K blocks (no numpy quantizer exists for it): random bits, sane fp16 d."""
-    b = rng.integers(0, 256, size=(n, k // 256, 210), dtype=np.uint8)
-    d = (rng.random((n, k // 256)) * 1e-3 + 1e-4).astype("<f2")
-    b[..., 208:210] = d.view(np.uint8).reshape(n, k // 256, 2)
+# byte offsets of each block's fp16 fields (d, and dmin or m), per type random_blocks writes
+_HALF_FIELDS = {"Q5_0": (0,), "Q5_1": (0, 2), "Q4_K": (0, 2), "Q5_K": (0, 2), "Q6_K": (208,)}
+
+
+def random_blocks(type_name: str, n: int, k: int, rng: np.random.Generator, d: float = 1e-3) -> np.ndarray:
+    """Random GGUF blocks of a quant/kquants.py type, uint8 [N, row bytes]: random quant bits, scales
+    and mins, and fp16 fields of either sign in [d / 10, d] (gguf-py cannot quantize the K-quants: any
+    valid blocks will do, their reference is gguf-py's dequantization)."""
+    _, per, size = BLOCKS[type_name]
+    b = rng.integers(0, 256, size=(n, k // per, size), dtype=np.uint8)
+    for at in _HALF_FIELDS[type_name]:
+        h = (rng.uniform(0.1, 1.0, (n, k // per)) * d * rng.choice([-1, 1], (n, k // per))).astype("<f2")
+        b[..., at:at + 2] = h.view(np.uint8).reshape(n, k // per, 2)
     return b.reshape(n, -1)
 
 
@@ -64,7 +74,7 @@ def write_tiny_gguf(path: Path, seed: int = 0) -> Path:
     for name, (shape, type_name) in TINY_TENSORS.items():
         x = (rng.standard_normal(shape) * 0.1).astype(np.float32)
         if type_name == "Q6_K":  # no numpy quantizer exists for it: random blocks
-            w.add_tensor(name, _q6_k_blocks(*shape, rng), raw_dtype=GGMLQuantizationType.Q6_K)
+            w.add_tensor(name, random_blocks("Q6_K", *shape, rng), raw_dtype=GGMLQuantizationType.Q6_K)
         else:
             _add_tensor(w, name, x, type_name)
     return _finish(w, path)
@@ -73,7 +83,7 @@ def write_tiny_gguf(path: Path, seed: int = 0) -> Path:
 def write_gguf(path: Path, tensors: dict[str, tuple[np.ndarray, str]], kv: dict[str, tuple[Any, Any]] | None = None,
                arch: str = "llama", alignment: int | None = None) -> Path:
     """A GGUF at path. tensors: name -> (array in PyTorch order, ggml type name: F32, F16, I32 or a
-    quantized type, quantized from float32 by gguf.quants); kv: key -> (value, GGUFValueType, or None
+    quantized type, quantized from float32 by gguf.quants, or uint8 raw blocks [N, row bytes]); kv: key -> (value, GGUFValueType, or None
     for add_array)."""
     w = GGUFWriter(str(path), arch)
     if alignment is not None:
@@ -92,6 +102,8 @@ def _add_tensor(w: GGUFWriter, name: str, x: np.ndarray, type_name: str) -> None
     plain = {"F32": np.float32, "F16": np.float16, "I32": np.int32}
     if type_name in plain:
         w.add_tensor(name, np.asarray(x, dtype=plain[type_name]))
+    elif x.dtype == np.uint8:  # raw blocks [N, row bytes], for types gguf-py cannot quantize
+        w.add_tensor(name, x, raw_dtype=GGMLQuantizationType[type_name])
     else:
         qtype = GGMLQuantizationType[type_name]
         w.add_tensor(name, quantize(np.asarray(x, dtype=np.float32), qtype), raw_dtype=qtype)

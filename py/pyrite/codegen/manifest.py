@@ -13,7 +13,8 @@
         - {name: qkv, params: {KIND: qkv}}
       tile: [{name: m1, params: {TM: 1}}, {name: m8, params: {TM: 8}}]
     exclude:                              with axes: points of the product left out, each
-      - {kind: plain, tile: [m8]}         matching every axis it names (a name or a list)
+      - {kind: plain, tile: [m8]}         matching every axis it names (a name or a list);
+      - {variant: q5a, tile: m8}          `variant` names variants the rule is limited to
 
 Every problem raises ManifestError(path, key, problem); nothing is guessed.
 """
@@ -29,6 +30,7 @@ import yaml
 from pyrite.errors import ManifestError
 from pyrite.kernels.ids import ID_PATTERN
 
+VARIANT_KEY = "variant"  # an exclusion limited to some variants names them under this key
 TOP_KEYS = ("defaults", "variants", "forall", "combos", "axes", "exclude")
 PRODUCTS = ("forall", "combos", "axes")  # the ways to give combos: at most one
 # Names the generator passes to every template itself.
@@ -49,6 +51,7 @@ class Combo:
 
     suffixes: tuple[str, ...]
     params: dict[str, object]
+    excluded: frozenset[str] = frozenset()  # the variants a variant-limited exclusion leaves it out of
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class Manifest:
             Expansion(v.name, c.suffixes, {**self.defaults, **v.params, **c.params})
             for v in self.variants
             for c in self.combos
+            if v.name not in c.excluded
         ]
 
 
@@ -132,7 +136,7 @@ def load_manifest(path: Path) -> Manifest:
     elif "combos" in doc:
         combos = _combos(path, doc["combos"], defaults)
     elif "axes" in doc:
-        combos = axes_product(path, doc["axes"], doc.get("exclude"), defaults)
+        combos = axes_product(path, doc["axes"], doc.get("exclude"), defaults, [v.name for v in variants])
     else:
         combos = (Combo((), {}),)
 
@@ -269,15 +273,19 @@ class _Point:
     params: dict[str, object]
 
 
-def axes_product(path: Path, raw: object, exclude: object, defaults: dict) -> tuple[Combo, ...]:
+def axes_product(path: Path, raw: object, exclude: object, defaults: dict,
+                 variants: list[str]) -> tuple[Combo, ...]:
     """The product of the named axes (written order, the first axis outermost), less the points an
-    exclusion matches. Each parameter belongs to one axis; ids and exclusions must be unambiguous."""
+    exclusion matches (for the variants it names, or all). Each parameter belongs to one axis; ids and
+    exclusions must be unambiguous."""
     if not isinstance(raw, dict) or not raw:
         raise ManifestError(path, "axes", "must be a non-empty mapping of axis -> points")
     axes: dict[str, list[_Point]] = {}
     owner: dict[str, str] = {}  # parameter -> the axis that sets it
     for axis, items in raw.items():
         key = f"axes.{_name(path, 'axes', axis)}"
+        if axis == VARIANT_KEY:
+            raise ManifestError(path, key, f"{VARIANT_KEY} is the variants' name in exclusions, not an axis")
         points: list[_Point] = []
         for j, item in enumerate(_list(path, key, items)):
             where = f"{key}[{j}]"
@@ -295,16 +303,22 @@ def axes_product(path: Path, raw: object, exclude: object, defaults: dict) -> tu
                     raise ManifestError(path, f"{where}.params.{param}", f"is also set by axis {owner[param]}")
             points.append(point)
         axes[axis] = points
-    rules = _exclusions(path, exclude, axes)
+    rules = _exclusions(path, exclude, axes, variants)
     used = [False] * len(rules)
     combos: dict[str, Combo] = {}
     for point in itertools.product(*axes.values()):
         names = {axis: p.name for axis, p in zip(axes, point)}
-        hit = next((i for i, rule in enumerate(rules) if all(names[a] in allowed for a, allowed in rule.items())), None)
-        if hit is not None:
-            used[hit] = True
+        hits = [i for i, rule in enumerate(rules)
+                if all(names[a] in allowed for a, allowed in rule.items() if a != VARIANT_KEY)]
+        whole = next((i for i in hits if VARIANT_KEY not in rules[i]), None)
+        if whole is not None:  # left out of every variant: the first such rule is the one that does it
+            used[whole] = True
             continue
-        combo = Combo(tuple(p.suffix for p in point if p.suffix), {k: v for p in point for k, v in p.params.items()})
+        for i in hits:
+            used[i] = True
+        excluded = frozenset(v for i in hits for v in rules[i][VARIANT_KEY])
+        combo = Combo(tuple(p.suffix for p in point if p.suffix), {k: v for p in point for k, v in p.params.items()},
+                      excluded)
         suffix = "_".join(combo.suffixes)
         if suffix in combos:
             raise ManifestError(path, "axes", f"points {names} give the suffix {suffix!r} of an earlier point")
@@ -317,8 +331,12 @@ def axes_product(path: Path, raw: object, exclude: object, defaults: dict) -> tu
     return tuple(combos.values())
 
 
-def _exclusions(path: Path, raw: object, axes: dict[str, list[_Point]]) -> list[dict[str, set[str]]]:
-    """Each exclusion as {axis: the point names it matches} (none when the manifest gives no exclude)."""
+def _exclusions(path: Path, raw: object, axes: dict[str, list[_Point]],
+                variants: list[str]) -> list[dict[str, set[str]]]:
+    """Each exclusion as {axis: the point names it matches} ({VARIANT_KEY: variant names} for one limited
+    to some variants; none when the manifest gives no exclude)."""
+    named = {axis: [p.name for p in points] for axis, points in axes.items()}
+    named[VARIANT_KEY] = variants
     rules = []
     for i, item in enumerate(_list(path, "exclude", raw) if raw is not None else []):
         key = f"exclude[{i}]"
@@ -326,14 +344,17 @@ def _exclusions(path: Path, raw: object, axes: dict[str, list[_Point]]) -> list[
             raise ManifestError(path, key, f"must be a non-empty mapping of axis -> point name(s), got {item!r}")
         rule = {}
         for axis, names in item.items():
-            if axis not in axes:
-                raise ManifestError(path, f"{key}.{axis}", f"unknown axis (axes: {', '.join(axes)})")
+            if axis not in named:
+                raise ManifestError(path, f"{key}.{axis}", f"unknown axis (axes: {', '.join(axes)}; or "
+                                                           f"{VARIANT_KEY})")
             listed = _list(path, f"{key}.{axis}", names) if isinstance(names, list) else [names]
-            known = [p.name for p in axes[axis]]
+            known = named[axis]
             for name in listed:
                 if name not in known:
                     raise ManifestError(path, f"{key}.{axis}", f"unknown point {name!r} (axis {axis} has "
                                                                f"{', '.join(known)})")
             rule[axis] = set(listed)
+        if set(rule) == {VARIANT_KEY}:
+            raise ManifestError(path, key, "names only variants: leave them out of variants instead")
         rules.append(rule)
     return rules

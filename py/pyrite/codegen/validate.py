@@ -13,6 +13,7 @@ from pyrite.codegen.errors import CodegenError
 from pyrite.codegen.render import RenderedKernel
 from pyrite.errors import DeviceError
 from pyrite.gpu.native import native_source
+from pyrite.kernels import MAX_STORAGE_BINDINGS
 
 # Each clamped to what the adapter offers.
 TARGET_LIMITS = {
@@ -21,7 +22,7 @@ TARGET_LIMITS = {
     "max-compute-workgroup-size-y": 256,
     "max-compute-workgroup-size-z": 64,
     "max-compute-workgroup-storage-size": 32768,
-    "max-storage-buffers-per-shader-stage": 10,
+    "max-storage-buffers-per-shader-stage": MAX_STORAGE_BINDINGS,
 }
 # Requested when the adapter has them, so capability-chosen variants (enable f16;, the subgroup builtins)
 # validate; wgpu-native's names.

@@ -3,10 +3,11 @@
     convert_gguf(src, out_dir, recipe="exact") -> out_dir
 
 Recipes (what each GGUF tensor becomes):
-  exact  Q4_0 -> q4gsw, Q4_1 -> q4a, Q8_0 -> q8gsw, F32/F16/BF16 -> f32, all bit-exact.
-         Any other quantized type (Q5_0, Q6_K, Q4_K, ...) is dequantized with gguf:
-         1-D -> f32 (still exact), 2-D -> requantized to q8gsw gs 32 and listed in
-         model.json "lossy".
+  exact  Q4_0 -> q4gsw, Q4_1 -> q4a, Q8_0 -> q8gsw, Q5_0 -> q5, Q5_1 -> q5a, Q4_K -> q4k,
+         Q5_K -> q5k, Q6_K -> q6k, F32/F16/BF16 -> f32: all bit-exact, each at its GGUF size
+         (q6k: +0.95%). Nothing is requantized: a 2-D tensor of another type (Q2_K, Q3_K,
+         the IQ types) is refused, named (recipes q8 and q4 take it, lossy); a 1-D one of
+         any type widens to f32 exactly.
   q8     every 2-D weight as q8gsw gs 32: Q8_0 sources repacked bit-exactly, the rest
          requantized (listed in "lossy"); 1-D tensors f32.
   q4     every 2-D weight (token_embd included) as q4gsw gs 32: Q4_0 sources are
@@ -28,7 +29,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from pyrite.errors import ModelFormatError, PyriteError
+from pyrite.errors import DTypeError, ModelFormatError, PyriteError
 from pyrite.formats import FORMATS
 from pyrite.models.config import ModelConfig
 from pyrite.models.format import (MAX_SHARD_BYTES, PART_ALIGN, ModelIndex, Shard, TensorEntry,
@@ -62,10 +63,8 @@ def _pack(g: GGUFFile, info: GGUFTensorInfo, recipe: str) -> tuple[PackedTensor,
             return pack_gguf(g.tensor_bytes(name), t, shape, name), False
         # A quantized vector or a bf16 tensor widens to f32 without loss.
         return PackedTensor("f32", shape, None, {"data": dequant_gguf(g, name).astype("<f4").tobytes()}), False
-    if recipe == "exact":
-        if t in EXACT_PACKERS:
-            return pack_gguf(g.tensor_bytes(name), t, shape, name), False
-        return quantize_q8gsw(_as_float(g, info), 32, name), True
+    if recipe == "exact":  # convert_gguf checked every tensor is keepable
+        return pack_gguf(g.tensor_bytes(name), t, shape, name), False
     if recipe == "q8":
         if t == "Q8_0":
             return pack_gguf(g.tensor_bytes(name), t, shape, name), False
@@ -74,6 +73,15 @@ def _pack(g: GGUFFile, info: GGUFTensorInfo, recipe: str) -> tuple[PackedTensor,
     if t == "Q4_0":
         return pack_gguf(g.tensor_bytes(name), t, shape, name), False
     return quantize_q4gsw(_as_float(g, info), 32, name), True
+
+
+def check_keepable(g: GGUFFile, info: GGUFTensorInfo) -> None:
+    """A matrix the exact recipe keeps as it is; DTypeError naming the tensor and its type otherwise."""
+    t = info.type_name
+    if len(info.shape) == 2 and t not in EXACT_PACKERS and t not in _FLOAT_TYPES:
+        raise DTypeError(f"{g.path}: tensor {info.name!r} is {t}, which the exact recipe cannot keep (it keeps "
+                         f"{', '.join([*EXACT_PACKERS, *_FLOAT_TYPES])}); convert with recipe q8 or q4 to "
+                         f"requantize it (lossy)")
 
 
 def _as_float(g: GGUFFile, info: GGUFTensorInfo) -> np.ndarray:
@@ -185,7 +193,7 @@ def converter_fingerprint() -> str:
     root = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
     for rel in ("models/convert.py", "models/format.py", "models/config.py", "quant/gguf.py",
-                "quant/packing.py", "quant/dequant.py", "tokenizer/gguf_meta.py"):
+                "quant/packing.py", "quant/kquants.py", "quant/dequant.py", "formats.py", "tokenizer/gguf_meta.py"):
         h.update((root / rel).read_bytes())
     return h.hexdigest()
 
@@ -197,6 +205,9 @@ def convert_gguf(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str
     check_recipe(recipe)
     src = Path(src)
     g = GGUFFile(src)
+    if recipe == "exact":  # every tensor checked before anything is read or written
+        for info in g.tensors.values():
+            check_keepable(g, info)
     config = ModelConfig.from_gguf(g.metadata, g.tensors)
     tokenizer = tokenizer_from_gguf(g)
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pyrite.errors import ModelFormatError, ShardChecksumError
-from pyrite.formats import FORMATS, part_bytes
+from pyrite.formats import FORMATS, SUPERBLOCK, part_bytes
 from pyrite.models.config import ModelConfig
 
 FORMAT_NAME = "pyrite"
@@ -35,7 +35,7 @@ PART_ALIGN = 256
 # exception: a single part larger than this gets a shard to itself (a 151936 x 896
 # q8gsw lm_head is 136 MB), since a part never straddles shards.
 MAX_SHARD_BYTES = 128 << 20
-GROUP_SIZES = (32, 64, 128)
+GROUP_SIZES = (32, 64, 128, 256)  # 256: a K-quant superblock
 _SHARD_NAME = re.compile(r"weights-\d{5}\.bin")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -216,6 +216,9 @@ def _tensor(name: str, d: Any, shards: list[Shard]) -> TensorEntry:
             raise ModelFormatError(f"model.json: {where}: {fmt} needs a 2-D shape, got {shape}")
         if gs not in GROUP_SIZES or type(gs) is not int:
             raise ModelFormatError(f"model.json: {where}: group_size {gs!r} is not one of {GROUP_SIZES}")
+        if (gs == SUPERBLOCK) != bool(FORMATS[fmt].sb_words):
+            raise ModelFormatError(f"model.json: {where}: group_size {gs} with {fmt} (a K-quant's group is its "
+                                   f"{SUPERBLOCK}-value superblock, and only a K-quant's is)")
         if shape[1] % gs or shape[1] % 8:
             raise ModelFormatError(f"model.json: {where}: K={shape[1]} is not a multiple of group_size {gs} and 8")
     parts = _typed(d["parts"], dict, f"{where}.parts")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..formats import max_part_bytes, part_bytes
+from ..formats import ROW_PARTS, max_part_bytes, part_bytes
 from .format import ModelIndex, TensorEntry
 
 # packed name -> member names, in row order (blk.N.<name>.weight / .bias)
@@ -72,7 +72,7 @@ def plan_packs(index: ModelIndex, limit: int) -> list[Pack]:
 def pack_spans(pack: Pack, part: str) -> list[tuple[TensorEntry, int, int, int]]:
     """(member, source offset in its shard, destination offset, bytes) of one part of the packed tensor."""
     spans, dst = [], 0
-    if part in ("q", "data"):
+    if part in ROW_PARTS:  # row-major: the members' parts one after another
         for m in pack.members:
             p = m.parts[part]
             spans.append((m, p.offset, dst, part_bytes(m.format, m.shape, m.group_size, part)))

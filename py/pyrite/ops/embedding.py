@@ -60,7 +60,7 @@ def embedding_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
 def of_format(fmt: str) -> Route:
     """The row of a table in `fmt` (the format is fixed at build: it names the template variant)."""
     f = FORMATS[fmt]
-    return Route(fmt, lambda c: c.spec == fmt, gather_blocks, f"{f.bits}-bit table: {f.value} (GGUF "
+    return Route(fmt, lambda c: c.spec == fmt, gather_blocks, f"{f.bits + f.hbits}-bit table: {f.value} (GGUF "
                  f"{', '.join(f.gguf)} exactly)", fmt)
 
 

@@ -1,4 +1,5 @@
-"""linear: y[M, N] = x[M, K] @ W[N, K]^T (+ bias), W packed (q4gsw, q4a, q8gsw) or f32.
+"""linear: y[M, N] = x[M, K] @ W[N, K]^T (+ bias), W packed (q4gsw, q4a, q8gsw; the exact GGUF types q5,
+q5a, q4k, q5k, q6k) or f32.
 
 One template (shaders/linear/linear.wgsl): the weight format is its variant axis; the epilogue kind
 (plain, qkv, qkv_rope, gate_up; ops/projection.py) x the norm x the tile are its axes. The route table
@@ -47,6 +48,9 @@ GEMV_XWIDE_MIN_N = 2048  # and the 16-row GEMV
 GEMM_MIN_ROWS = 32   # a workgroup GEMM's 32 tokens are all live from here (cpu class, pinned by option)
 GPU_GEMM_MIN_ROWS = 8  # gpu class: W read once per 32 tokens beats wide's once per 8 from 8 tokens on
 GPU_MIN_WORKGROUPS = 256  # gpu class: a decode GEMV with fewer columns splits K (the _k coop tiles)
+# The GGUF types kept exactly: every register tile reads them in chunks with each row's own scales
+# (linear.wgsl's EXACT), so no tile needs rows paired.
+ROW_SCALED = ("q5", "q5a", "q4k", "q5k", "q6k")
 
 
 @dataclass(frozen=True)
@@ -56,8 +60,9 @@ class LinearSpec:
     format: str
     group_size: int
     rows: int  # fixed row count, or 0 for the live seq_len
-    paired: bool = False  # packed, and rows 2i, 2i+1 share a scale word in every block: first row, scale
-                          # row stride and N even (the vec GEMV unpacks one word per row pair)
+    paired: bool = False  # the vec GEMV reads it: its kernel reads each row's scales (ROW_SCALED), or rows
+                          # 2i, 2i+1 share a scale word in every block: first row, scale row stride and N
+                          # even (it unpacks one word per row pair)
     quads: bool = False   # a tile's rows are whole rotary quads (qkv_rope): RN a multiple of 4
 
     @property
@@ -92,8 +97,8 @@ def validate(op: str, w: DeviceWeight, bias: DeviceWeight | None, rows: int = 0)
     if bias is not None and bias.shape != (N,):
         raise ShapeError(f"{op}: bias {bias.name} has shape {list(bias.shape)}, expected [{N}]")
     w.check_parts(op)
-    paired = grouped and all(b.part_row0 % 2 == 0 and b.stride_rows % 2 == 0 and b.shape[0] % 2 == 0
-                                       for b in w.row_blocks())
+    paired = grouped and (w.format in ROW_SCALED or all(
+        b.part_row0 % 2 == 0 and b.stride_rows % 2 == 0 and b.shape[0] % 2 == 0 for b in w.row_blocks()))
     return LinearSpec(N, K, w.format, gs, rows, paired)
 
 
@@ -282,7 +287,7 @@ def fits_coop(name: str) -> Callable[[Context], bool]:
 
 
 # -- registration -------------------------------------------------------------------------------
-# The weight format picks the template variant (q4gsw / q4a / q8gsw / f32); the route is picked per
+# The weight format picks the template variant (formats.py: the packed, exact and f32 ones); the route is picked per
 # execution from the live row count M and the options, and names the tile combo of the template. The
 # adapter class decides what is built: the coop GEMVs on the gpu class, the CPU-measured GEMVs on cpu.
 def coop_row(tile_name: str) -> Route:

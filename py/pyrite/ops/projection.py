@@ -27,6 +27,7 @@ from ..graph.plan import Plan, storage
 from ..graph.registry import Op, register
 from ..graph.routes import Context, Launch, Route, Step, Sub, always
 from ..graph.device_weights import DeviceWeight
+from ..kernels import MAX_STORAGE_BINDINGS
 from . import linear as lin
 from .elementwise import inplace_launch
 from .kv_cache import KVCache
@@ -189,15 +190,21 @@ class ProjectionArgs:
     split: tuple[Step, ...]
 
 
+def bindings_fit(ctx: Context) -> bool:
+    """The fused kernel's storage bindings within the adapter's limit and the kernels' (none is generated
+    past MAX_STORAGE_BINDINGS)."""
+    return ctx.spec.storage_buffers <= min(ctx.limits.max_storage_buffers_per_shader_stage, MAX_STORAGE_BINDINGS)
+
+
 def fused_fits(ctx: Context) -> bool:
-    """The packed tensor is whole and the fused kernel's storage bindings fit the adapter."""
-    return ctx.spec.packed and ctx.spec.storage_buffers <= ctx.limits.max_storage_buffers_per_shader_stage
+    """The packed tensor is whole and the fused kernel's storage bindings fit."""
+    return ctx.spec.packed and bindings_fit(ctx)
 
 
 def fold_fits(ctx: Context) -> bool:
     """A register tile (a workgroup GEMM stages x in workgroup memory), and the gain's binding within the
-    adapter's storage-buffer limit."""
-    return not ctx.spec.tile.bk and ctx.spec.storage_buffers <= ctx.limits.max_storage_buffers_per_shader_stage
+    storage-buffer limit."""
+    return not ctx.spec.tile.bk and bindings_fit(ctx)
 
 
 def folded_asked(ctx: Context) -> bool:

@@ -15,9 +15,11 @@ from pyrite.errors import ModelFormatError, ShapeError
 from pyrite.formats import FORMATS, part_bytes
 from pyrite.models.format import ModelIndex, TensorEntry
 from pyrite.quant.gguf import GGUFFile
+from pyrite.quant.kquants import BLOCKS, dequant_exact
 from pyrite.quant.packing import PackedTensor
 
 Buffer = bytes | bytearray | memoryview
+EXACT_FORMATS = {fmt for fmt, _, _ in BLOCKS.values()}  # quant/kquants.py reads these
 
 
 def _halves(part: Buffer, n: int, groups: int) -> np.ndarray:
@@ -50,6 +52,8 @@ def dequant(fmt: str, shape: tuple[int, ...], group_size: int | None, parts: Map
             raise ShapeError(f"tensor {name!r} part {pname!r}: {len(data)} bytes, {fmt} {list(shape)} needs {want}")
     if fmt == "f32":
         return np.frombuffer(parts["data"], dtype="<f4").reshape(shape).astype(np.float32)
+    if fmt in EXACT_FORMATS:
+        return dequant_exact(fmt, shape, parts)
     n, k = shape
     groups = k // group_size
     scale = _per_element(_halves(parts["scale"], n, groups), group_size)

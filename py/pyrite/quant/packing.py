@@ -1,7 +1,8 @@
 """Host-only (numpy): pack weights into pyrite's GPU formats.
 
 Two sources:
-- GGUF blocks, bit-exactly: Q4_0 -> q4gsw, Q4_1 -> q4a, Q8_0 -> q8gsw, F32/F16 -> f32.
+- GGUF blocks, bit-exactly: Q4_0 -> q4gsw, Q4_1 -> q4a, Q8_0 -> q8gsw, F32/F16 -> f32, and
+  (quant/kquants.py) Q5_0 -> q5, Q5_1 -> q5a, Q4_K -> q4k, Q5_K -> q5k, Q6_K -> q6k.
   The quantized values and fp16 scales are copied, only re-laid out, so the packed
   tensor dequantizes to exactly what gguf.quants.dequantize gives for the source.
 - float32 weights, quantized the way ggml quantizes Q4_0 / Q8_0 (so
@@ -123,12 +124,21 @@ def pack_float(raw: bytes, shape: tuple[int, ...], dtype: str, name: str = "?") 
     return PackedTensor("f32", tuple(shape), None, {"data": x.astype("<f4").tobytes()})
 
 
-# ggml type name -> packer of its raw blocks (the bit-exact conversions)
-EXACT_PACKERS = {"Q4_0": pack_q4_0, "Q4_1": pack_q4_1, "Q8_0": pack_q8_0}
+def _repacker(type_name: str):
+    def pack(raw: bytes, shape: tuple[int, int], name: str = "?") -> PackedTensor:
+        from pyrite.quant.kquants import repack  # it builds on this module's helpers
+        return repack(raw, type_name, shape, name)
+    return pack
+
+
+# ggml type name -> packer of its raw blocks (the bit-exact conversions; quant/kquants.py: the 5-bit
+# types and the K-quants)
+EXACT_PACKERS = {"Q4_0": pack_q4_0, "Q4_1": pack_q4_1, "Q8_0": pack_q8_0,
+                 **{t: _repacker(t) for t in ("Q5_0", "Q5_1", "Q4_K", "Q5_K", "Q6_K")}}
 
 
 def pack_gguf(raw: bytes, type_name: str, shape: tuple[int, ...], name: str = "?") -> PackedTensor:
-    """Bit-exact repack of a GGUF tensor of type Q4_0 / Q4_1 / Q8_0 / F32 / F16."""
+    """Bit-exact repack of a GGUF tensor of an EXACT_PACKERS type, F32 or F16."""
     if type_name in ("F32", "F16"):
         return pack_float(raw, shape, type_name, name)
     packer = EXACT_PACKERS.get(type_name)

@@ -9,9 +9,9 @@ const WG: u32 = 64u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
-@group(0) @binding(2) var<storage, read> ids: array<u32>;           // [S]
-@group(0) @binding(3) var<storage, read> table: array<f32>;         // [V, K] (the block's rows)
-@group(0) @binding(4) var<storage, read_write> out: array<f32>;     // [S, K]
+@group(0) @binding(2) var<storage, read> ids: array<u32>;  // [S]
+@group(0) @binding(3) var<storage, read> table: array<f32>;  // [V, K] (the block's rows)
+@group(0) @binding(4) var<storage, read_write> out: array<f32>;  // [S, K]
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {

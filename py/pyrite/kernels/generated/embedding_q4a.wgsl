@@ -9,15 +9,16 @@ const WG: u32 = 64u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
-@group(0) @binding(2) var<storage, read> ids: array<u32>;           // [S]
-@group(0) @binding(3) var<storage, read> table: array<u32>;         // q4: [V, K/8]; q8: [V, K/4]
-@group(0) @binding(4) var<storage, read> scale: array<u32>;         // [K/GS, V] fp16 pairs
-@group(0) @binding(5) var<storage, read> mins: array<u32>;          // [K/GS, V] fp16 pairs
-@group(0) @binding(6) var<storage, read_write> out: array<f32>;
+@group(0) @binding(2) var<storage, read> ids: array<u32>;  // [S]
+@group(0) @binding(3) var<storage, read> table: array<u32>;  // q4: [V, K/8] nibbles; q8: [V, K/4] bytes
+@group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, V] fp16 pairs
+@group(0) @binding(5) var<storage, read> mins: array<u32>;  // [K/GS, V] fp16 pairs
+@group(0) @binding(6) var<storage, read_write> out: array<f32>;  // [S, K]
 
 fn half_at(i: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[i & 1u];
 }
+
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
@@ -31,9 +32,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         return;
     }
     let v = id - p.v0;
+    let word = table[v * (p.K / 8u) + k / 8u];
+    let q = f32(((word >> (4u * (k % 8u))) & 15u));
     let si = (k / p.GS) * p.V + v;
     let sc = half_at(si, scale[si >> 1u]);
-    let word = table[v * (p.K / 8u) + k / 8u];
-    let q = f32((word >> (4u * (k % 8u))) & 15u);
     out[s * p.K + k] = sc * q + half_at(si, mins[si >> 1u]);
 }

@@ -9,14 +9,15 @@ const WG: u32 = 64u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
-@group(0) @binding(2) var<storage, read> ids: array<u32>;           // [S]
-@group(0) @binding(3) var<storage, read> table: array<u32>;         // q4: [V, K/8]; q8: [V, K/4]
-@group(0) @binding(4) var<storage, read> scale: array<u32>;         // [K/GS, V] fp16 pairs
-@group(0) @binding(5) var<storage, read_write> out: array<f32>;
+@group(0) @binding(2) var<storage, read> ids: array<u32>;  // [S]
+@group(0) @binding(3) var<storage, read> table: array<u32>;  // q4: [V, K/8] nibbles; q8: [V, K/4] bytes
+@group(0) @binding(4) var<storage, read> scale: array<u32>;  // [K/GS, V] fp16 pairs
+@group(0) @binding(5) var<storage, read_write> out: array<f32>;  // [S, K]
 
 fn half_at(i: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[i & 1u];
 }
+
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
@@ -31,8 +32,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     let v = id - p.v0;
     let si = (k / p.GS) * p.V + v;
-    let sc = half_at(si, scale[si >> 1u]);
     let word = table[v * (p.K / 4u) + k / 4u];
     let q = f32(i32(word << (24u - 8u * (k % 4u))) >> 24u);
-    out[s * p.K + k] = sc * q;
+    out[s * p.K + k] = half_at(si, scale[si >> 1u]) * q;
 }

@@ -5,6 +5,12 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// and for the exact GGUF formats, qx counting each value's high bits too (q + 16 qh):
+//   q5: s * (qx - 16 xs)        q5a: d * qx + m * xs
+//   q4k, q5k: d sc_j * qx - dmin m_j * xs, per 32-value sub-block j of the 256-value superblock
+//   q6k: d sc_j * (qx - 32 xs), per 16-value sub-block (two per chunk: qx and xs kept per half)
+// Those five read W as chunks on every register tile (VEC): a chunk's 32 values share one sub-block
+// scale pair, read per row from the row-major superblock headers (no row pairing needed).
 // NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
 // each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
 // loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
@@ -66,6 +72,7 @@ const ODD_SCALE = vec4<f32>(0.0625, 0.000244140625, 9.5367431640625e-07, 3.72529
 fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
 }
+
 
 // VEC (the decode GEMV, and the coop tiles of the packed formats) streams W a vec4<u32> chunk at a time: 32
 // nibbles or 16 bytes of one row, folded into the accumulator in one expression with the chunk's scale

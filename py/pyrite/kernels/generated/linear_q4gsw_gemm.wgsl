@@ -5,6 +5,12 @@
 // weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
 // it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
 //   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// and for the exact GGUF formats, qx counting each value's high bits too (q + 16 qh):
+//   q5: s * (qx - 16 xs)        q5a: d * qx + m * xs
+//   q4k, q5k: d sc_j * qx - dmin m_j * xs, per 32-value sub-block j of the 256-value superblock
+//   q6k: d sc_j * (qx - 32 xs), per 16-value sub-block (two per chunk: qx and xs kept per half)
+// Those five read W as chunks on every register tile (VEC): a chunk's 32 values share one sub-block
+// scale pair, read per row from the row-major superblock headers (no row pairing needed).
 // NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
 // each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
 // loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
@@ -67,6 +73,7 @@ fn half_at(buf_index: u32, packed: u32) -> f32 {
     return unpack2x16float(packed)[buf_index & 1u];
 }
 
+
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
@@ -89,11 +96,11 @@ var<workgroup> x_tile: array<vec4<f32>, 128>;  // [BK/4, BM]
 
 // Stage word kw (EPW values from k) of W row `row` (in the part buffers) dequantized into slot `slot`.
 fn stage_w(row: u32, k: u32, slot: u32, kw: u32) {
-    let si = k / p.GS * p.ldw + row;
-    let s = half_at(si, scale[si >> 1u]);
     let word = vec4<u32>(w[row * (p.K / 8u) + k / 8u]);
     let lo = vec4<f32>((word >> vec4<u32>(0u, 4u, 8u, 12u)) & vec4<u32>(0xFu));
     let hi = vec4<f32>((word >> vec4<u32>(16u, 20u, 24u, 28u)) & vec4<u32>(0xFu));
+    let si = k / p.GS * p.ldw + row;
+    let s = half_at(si, scale[si >> 1u]);
     w_tile[2u * kw * BN + slot] = s * (lo - 8.0);
     w_tile[(2u * kw + 1u) * BN + slot] = s * (hi - 8.0);
 }

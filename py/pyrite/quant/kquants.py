@@ -1,0 +1,150 @@
+"""Host-only (numpy): the 5- and 6-bit GGUF types and the K-quants, repacked bit-exactly and read back.
+
+    Q5_0 -> q5, Q5_1 -> q5a, Q4_K -> q4k, Q5_K -> q5k, Q6_K -> q6k
+
+Each GGUF block is only re-laid out (pyrite/formats.py gives the layouts): its low nibbles become the
+"q" plane in row order, its high bits the "qh" plane, its scales the fp16 "scale" / "min" parts (Q5_0,
+Q5_1) or, for a K-quant, the superblock header kept as GGUF stores it ("sb"). Nothing is rounded, so
+`dequant_exact(repack(raw))` equals gguf.quants.dequantize(raw) bit for bit: the arithmetic below is
+gguf-py's, term for term (f32 d * sc, times the f32 value, minus f32 dmin * m).
+
+GGUF blocks (ggml-common.h), per row:
+  Q5_0 [32]:  d f16 | qh u32 (bit j: value j's 5th bit) | qs[16] (value j: qs[j] & 15, j + 16: qs[j] >> 4)
+  Q5_1 [32]:  d f16 | m f16 | qh u32 | qs[16]
+  Q4_K [256]: d f16 | dmin f16 | scales[12] (8 x 6-bit sc, m) | qs[128] (64-value chunk i: qs[32i + l] & 15
+              is value 64i + l, >> 4 is value 64i + 32 + l)
+  Q5_K [256]: d | dmin | scales[12] | qh[32] (value 32i + l's 5th bit: qh[l] >> i & 1) | qs[128] as Q4_K
+  Q6_K [256]: ql[128] (half h: ql[64h + l] & 15 is value 128h + l, >> 4 is 128h + 64 + l) | qh[64] (value
+              128h + 32i + l's top 2 bits: qh[32h + l] >> 2i & 3) | scales int8[16] (per 16 values) | d f16
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from pyrite.errors import ShapeError
+from pyrite.formats import SUPERBLOCK
+from pyrite.quant.packing import GGUF_GROUP, PackedTensor, check_packable, pack_halves, pack_nibbles
+
+Buffer = bytes | bytearray | memoryview
+# GGUF type -> (pyrite format, values per block, bytes per block)
+BLOCKS = {"Q5_0": ("q5", GGUF_GROUP, 22), "Q5_1": ("q5a", GGUF_GROUP, 24), "Q4_K": ("q4k", SUPERBLOCK, 144),
+          "Q5_K": ("q5k", SUPERBLOCK, 176), "Q6_K": ("q6k", SUPERBLOCK, 210)}
+
+
+def _blocks(raw: Buffer | np.ndarray, type_name: str, n: int, k: int, name: str) -> np.ndarray:
+    """The raw tensor as uint8 [N, K / block, block bytes]."""
+    _, per, size = BLOCKS[type_name]
+    arr = np.frombuffer(raw, dtype=np.uint8) if not isinstance(raw, np.ndarray) else raw.reshape(-1).view(np.uint8)
+    want = n * (k // per) * size
+    if arr.size != want:
+        raise ShapeError(f"{type_name} tensor {name!r}: {arr.size} bytes of blocks, shape [{n}, {k}] needs {want}")
+    return arr.reshape(n, k // per, size)
+
+
+def _halves(b: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(b).view("<f2")[..., 0]
+
+
+def _low_nibbles(qs: np.ndarray, n: int, span: int) -> np.ndarray:
+    """GGUF nibble bytes [N, B, bytes] whose low nibbles are values 0..span-1 of each run of 2 * span and
+    high nibbles the next span -> values uint8 [N, K] in row order."""
+    runs = qs.reshape(n, -1, 1, span)
+    return np.concatenate([runs & 0x0F, runs >> 4], axis=2).reshape(n, -1)
+
+
+def _bits_plane(values: np.ndarray, hbits: int) -> bytes:
+    """High bits uint8 [N, K] (0 .. 2^hbits - 1) -> the "qh" plane: value k at bits hbits * (k % m) of
+    u32 word k / m, m = 32 / hbits (little-endian bytes: 8 / hbits values per byte, low bits first)."""
+    per_byte = 8 // hbits
+    v = values.reshape(values.shape[0], -1, per_byte).astype(np.uint8)
+    out = np.zeros(v.shape[:2], np.uint8)
+    for i in range(per_byte):
+        out |= v[..., i] << np.uint8(hbits * i)
+    return out.tobytes()
+
+
+def repack(raw: Buffer | np.ndarray, type_name: str, shape: tuple[int, int], name: str = "?") -> PackedTensor:
+    """Bit-exact repack of a GGUF tensor of a BLOCKS type into its pyrite format."""
+    fmt, per, _ = BLOCKS[type_name]
+    n, k = check_packable(name, shape, per)
+    b = _blocks(raw, type_name, n, k, name)
+    if type_name in ("Q5_0", "Q5_1"):
+        affine = type_name == "Q5_1"
+        at = 4 if affine else 2  # qh after d (and m)
+        qs = b[:, :, at + 4:]
+        q = np.concatenate([qs & 0x0F, qs >> 4], axis=-1).reshape(n, k)
+        parts = {"q": pack_nibbles(q), "qh": np.ascontiguousarray(b[:, :, at:at + 4]).tobytes(),
+                 "scale": pack_halves(_halves(b[:, :, 0:2]))}
+        if affine:
+            parts["min"] = pack_halves(_halves(b[:, :, 2:4]))
+        return PackedTensor(fmt, (n, k), GGUF_GROUP, parts)
+    if type_name == "Q6_K":
+        q = _low_nibbles(b[:, :, 0:128], n, 64)
+        qh = b[:, :, 128:192].reshape(n, -1, 2, 1, 32) >> np.array([0, 2, 4, 6], np.uint8).reshape(1, 1, 1, 4, 1)
+        header = np.concatenate([b[:, :, 192:210], np.zeros((n, k // per, 2), np.uint8)], axis=-1)
+        return PackedTensor(fmt, (n, k), per, {"q": pack_nibbles(q), "qh": _bits_plane((qh & 3).reshape(n, k), 2),
+                                               "sb": np.ascontiguousarray(header).tobytes()})
+    q_at = 48 if type_name == "Q5_K" else 16
+    parts = {"q": pack_nibbles(_low_nibbles(b[:, :, q_at:], n, 32))}
+    if type_name == "Q5_K":
+        qh = b[:, :, 16:48].reshape(n, -1, 1, 32) >> np.arange(8, dtype=np.uint8).reshape(1, 1, 8, 1)
+        parts["qh"] = _bits_plane((qh & 1).reshape(n, k), 1)
+    parts["sb"] = np.ascontiguousarray(b[:, :, 0:16]).tobytes()
+    return PackedTensor(fmt, (n, k), per, parts)
+
+
+# ---- reading them back --------------------------------------------------------------------------
+
+def _nibbles(part: Buffer, n: int, k: int) -> np.ndarray:
+    b = np.frombuffer(part, dtype=np.uint8, count=n * k // 2).reshape(n, k // 2)
+    return np.stack([b & 0x0F, b >> 4], axis=-1).reshape(n, k)
+
+
+def _high(part: Buffer, n: int, k: int, hbits: int) -> np.ndarray:
+    per_byte = 8 // hbits
+    b = np.frombuffer(part, dtype=np.uint8, count=n * k // per_byte).reshape(n, -1, 1)
+    shifts = (hbits * np.arange(per_byte, dtype=np.uint8)).reshape(1, 1, per_byte)
+    return ((b >> shifts) & ((1 << hbits) - 1)).reshape(n, k)
+
+
+def _group_halves(part: Buffer, n: int, groups: int, per: int) -> np.ndarray:
+    s = np.frombuffer(part, dtype="<f2", count=groups * n).reshape(groups, n)
+    return np.repeat(s.T.astype(np.float32), per, axis=1)
+
+
+def scale_min_k4(scales: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A K-quant's 12 scale bytes uint8 [..., 12] -> its 8 sub-block scales and mins (6-bit each):
+    j < 4: sc = b[j] & 63, m = b[j + 4] & 63; else sc = b[j + 4] & 15 | (b[j - 4] >> 6) << 4,
+    m = b[j + 4] >> 4 | (b[j] >> 6) << 4 (ggml's get_scale_min_k4)."""
+    d, m, md = scales[..., 0:4], scales[..., 4:8], scales[..., 8:12]
+    sc = np.concatenate([d & 0x3F, (md & 0x0F) | ((d >> 2) & 0x30)], axis=-1)
+    mn = np.concatenate([m & 0x3F, (md >> 4) | ((m >> 2) & 0x30)], axis=-1)
+    return sc, mn
+
+
+def dequant_exact(fmt: str, shape: tuple[int, int], parts: Mapping[str, Buffer]) -> np.ndarray:
+    """The parts of a q5 / q5a / q4k / q5k / q6k tensor -> float32 [N, K] (sizes checked by the caller)."""
+    n, k = shape
+    q = _nibbles(parts["q"], n, k).astype(np.float32)
+    if fmt in ("q5", "q5a", "q5k"):
+        q = q + 16 * _high(parts["qh"], n, k, 1).astype(np.float32)
+    if fmt in ("q5", "q5a"):
+        d = _group_halves(parts["scale"], n, k // GGUF_GROUP, GGUF_GROUP)
+        if fmt == "q5":
+            return d * (q - 16)
+        return d * q + _group_halves(parts["min"], n, k // GGUF_GROUP, GGUF_GROUP)
+    sbs = k // SUPERBLOCK
+    words = 5 if fmt == "q6k" else 4
+    sb = np.frombuffer(parts["sb"], dtype=np.uint8, count=n * sbs * 4 * words).reshape(n, sbs, 4 * words)
+    if fmt == "q6k":
+        q6 = (q + 16 * _high(parts["qh"], n, k, 2).astype(np.float32) - 32).reshape(n, sbs, 16, 16)
+        d = _halves(sb[:, :, 16:18]).astype(np.float32)[..., None]
+        scales = sb[:, :, 0:16].view(np.int8).astype(np.float32)
+        return ((d * scales)[..., None] * q6).reshape(n, k)
+    d, dmin = (_halves(sb[:, :, i:i + 2]).astype(np.float32)[..., None] for i in (0, 2))
+    sc, mn = scale_min_k4(sb[:, :, 4:16])
+    scale = (d * sc.astype(np.float32))[..., None]
+    offset = (dmin * mn.astype(np.float32))[..., None]
+    return (scale * q.reshape(n, sbs, 8, 32) - offset).reshape(n, k)
