@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""The consistency table: each architecture against HF transformers (fp32, CPU) on the same weights,
-on both backends, written into README.md between its markers.
+"""The consistency table: each architecture against HF transformers (fp32, CPU) on the source's weights
+(a GGUF row: the GGUF's own tensors, dequantized by gguf-py, so a lossy recipe shows), on both
+backends, written into README.md between its markers.
 
     python build.py bench --consistency [--out bench/consistency.json] [--no-readme]
 
-Rows: SmolLM2-135M (exact), Qwen2.5-Coder-0.5B (exact and q4), and random-weight checkpoints made
-with transformers in the Qwen3-0.6B and Llama-3.2-1B head geometries (2 layers, vocab 2048, tied,
-llama3 rope scaling on the Llama one). Text rows score tests/models/corpus.txt; random rows 64
-random ids. For each backend (native wgpu-py; the page in headless Chromium) it reports, and for the
+Rows: SmolLM2-135M (its Q4_1 GGUF, exact), Qwen2.5-Coder-0.5B (its Q4_K_M GGUF, exact and q4), and
+random-weight checkpoints made with transformers in the Qwen3-0.6B and Llama-3.2-1B head geometries
+(2 layers, vocab 2048, tied, llama3 rope scaling on the Llama one). Text rows score
+tests/models/corpus.txt; random rows 64 random ids. For each backend (native wgpu-py; the page in headless Chromium) it reports, and for the
 gpu class's routes natively (option adapter_class=gpu, scored one position per step, so every position
 runs the decode routes: the cooperative GEMVs):
 - top-1: the share of positions whose argmax equals the reference's;
@@ -47,7 +48,7 @@ from pyrite.engine import Engine  # noqa: E402
 from pyrite.models.convert import convert_cached  # noqa: E402
 from pyrite.models.convert_hf import convert_hf  # noqa: E402
 from pyrite.models.format import load_index  # noqa: E402
-from pyrite.models.sources import default_cache, fetch_qwen25_coder  # noqa: E402
+from pyrite.models.sources import default_cache, fetch_qwen25_coder, fetch_smollm2  # noqa: E402
 from pyrite.sync import run_sync  # noqa: E402
 from pyrite.tokenizer import Tokenizer  # noqa: E402
 
@@ -67,22 +68,25 @@ class Row:
     recipe: str
     path: str            # relative to dist/
     ids: list[int]
+    gguf: Path | None = None  # the GGUF it was converted from: HF holds its tensors (a lossy recipe shows)
 
 
 def rows() -> list[Row]:
     """Every row's model directory under dist/ (converted here when missing) and its token ids."""
     BENCH_MODELS.mkdir(parents=True, exist_ok=True)
-    q4 = convert_cached(fetch_qwen25_coder(), BENCH_MODELS / "qwen2.5-coder-0.5b-q4", recipe="q4",
+    qwen = fetch_qwen25_coder()
+    q4 = convert_cached(qwen, BENCH_MODELS / "qwen2.5-coder-0.5b-q4", recipe="q4",
                         name="qwen2.5-coder-0.5b-q4")
     text = CORPUS.read_text(encoding="utf-8")
     out = []
-    for label, recipe, path in (("SmolLM2-135M", "exact", DIST / "models" / "smollm2-135m"),
-                                ("Qwen2.5-Coder-0.5B", "exact", DIST / "models" / "qwen2.5-coder-0.5b"),
-                                ("Qwen2.5-Coder-0.5B", "q4", q4)):
+    models = DIST / "models"
+    for label, recipe, path, gguf in (("SmolLM2-135M (Q4_1 GGUF)", "exact", models / "smollm2-135m", fetch_smollm2()),
+                                      ("Qwen2.5-Coder-0.5B (Q4_K_M GGUF)", "exact", models / "qwen2.5-coder-0.5b", qwen),
+                                      ("Qwen2.5-Coder-0.5B (Q4_K_M GGUF)", "q4", q4, qwen)):
         if not (path / "model.json").exists():
             sys.exit(f"{path} is missing: run `python build.py build --models all` first")
         ids = Tokenizer.from_dict(load_index(path).tokenizer).encode(text, add_special=True)
-        out.append(Row(label, recipe, str(path.relative_to(DIST)), ids))
+        out.append(Row(label, recipe, str(path.relative_to(DIST)), ids, gguf))
     for kind in sorted(GEOMETRIES):
         target = BENCH_MODELS / kind
         ckpt = BENCH_MODELS / f".hf-{kind}"
@@ -95,10 +99,11 @@ def rows() -> list[Row]:
     return out
 
 
-def reference(model_dir: Path, ids: list[int]) -> tuple[list[int], list[list[int]], np.ndarray]:
-    """HF's argmax, the picked ids (top-k) and their log-probabilities per position."""
+def reference(model_dir: Path, ids: list[int], gguf: Path | None) -> tuple[list[int], list[list[int]], np.ndarray]:
+    """HF's argmax, the picked ids (top-k) and their log-probabilities per position, on the source GGUF's
+    tensors where there is one (else the model directory's)."""
     with torch.inference_mode():
-        logp = torch.log_softmax(load_reference(model_dir)(torch.tensor([ids])).logits[0].double(), dim=-1)
+        logp = torch.log_softmax(load_reference(model_dir, gguf)(torch.tensor([ids])).logits[0].double(), dim=-1)
     k = min(TOP_K, logp.shape[1])
     top = logp.topk(k, dim=-1)
     return logp.argmax(-1).tolist(), top.indices.tolist(), top.values.numpy()
@@ -120,7 +125,8 @@ def measure(result: dict, ref_top1: list[int], ref_picked: np.ndarray) -> dict:
 
 
 def render(table: dict) -> str:
-    lines = [f"Measured by `python build.py bench --consistency` on {table['date']} (native: "
+    lines = [f"Measured by `python build.py bench --consistency` on {table['date']} against HF on the source "
+             f"GGUF's own tensors (native: "
              f"{table['adapters']['native']}; page: {table['adapters']['browser']}; load average "
              f"{table['load']:.2f}). KL: mean KL(HF || pyrite) per position over HF's top-{TOP_K} tokens "
              f"plus a rest bin (exact for the 2048-token random models).", "",
@@ -151,7 +157,7 @@ def main(argv: list[str]) -> int:
     refs = {}
     for r in todo:
         t = time.perf_counter()
-        refs[r.path] = reference(DIST / r.path, r.ids)
+        refs[r.path] = reference(DIST / r.path, r.ids, r.gguf)
         print(f"[consistency] HF {r.label} {r.recipe}: {len(r.ids)} tokens, {time.perf_counter() - t:.0f} s", flush=True)
     results = {r.path: {} for r in todo}
     for r in todo:

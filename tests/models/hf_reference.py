@@ -3,7 +3,8 @@ engine's scores in the same layout (engine_scores).
 
 A converted pyrite model directory is dequantized tensor by tensor (pyrite.quant.dequant.
 load_tensor) into a fp32 *ForCausalLM of its architecture (llama, qwen2, qwen3) on the CPU, so
-the reference runs exactly the weights the engine runs, whatever the recipe. Names map through
+the reference runs exactly the weights the engine runs, whatever the recipe; or, given the GGUF it
+was converted from, the GGUF's own tensors dequantized by gguf-py, so a lossy conversion shows. Names map through
 pyrite.models.hf (the converter's own table); the only extra step is the q/k row
 un-permutation below, for GGUF llama checkpoints (rope_layout "interleaved").
 
@@ -26,7 +27,8 @@ from pyrite.errors import ModelFormatError
 from pyrite.models.config import ModelConfig
 from pyrite.models.hf import hf_name as pyrite_hf_name
 from pyrite.models.format import ModelIndex, load_index
-from pyrite.quant.dequant import load_tensor
+from pyrite.quant.dequant import dequant_gguf, load_tensor
+from pyrite.quant.gguf import read_gguf
 
 
 class HFReferenceError(Exception):
@@ -72,25 +74,29 @@ def hf_config(c: ModelConfig) -> PretrainedConfig:
     raise HFReferenceError(f"no HF reference for arch {c.arch!r} with qkv_bias={c.qkv_bias}, qk_norm={c.qk_norm}")
 
 
-def hf_state_dict(model_dir: str | Path, index: ModelIndex) -> dict[str, torch.Tensor]:
-    """Every tensor of the model directory, dequantized to fp32, under its HF name."""
+def hf_state_dict(model_dir: str | Path, index: ModelIndex, gguf: str | Path | None = None) -> dict[str, torch.Tensor]:
+    """Every tensor of the model directory, dequantized to fp32 (from the source GGUF where given),
+    under its HF name."""
     c = index.config
+    source = read_gguf(gguf) if gguf is not None else None
+    if source is not None and (index.source or {}).get("file") != Path(gguf).name:
+        raise HFReferenceError(f"{model_dir} was converted from {index.source}, not {gguf}")
     out = {}
     for name in index.tensors:
-        w = load_tensor(model_dir, index, name)
+        w = load_tensor(model_dir, index, name) if source is None else dequant_gguf(source, name)
         if c.rope_layout == "interleaved" and name.endswith(("attn_q.weight", "attn_k.weight")):
             w = unpermute_rows(w, c.n_heads if name.endswith("attn_q.weight") else c.n_kv_heads)
         out[hf_name(name)] = torch.from_numpy(np.ascontiguousarray(w))
     return out
 
 
-def load_reference(model_dir: str | Path) -> PreTrainedModel:
+def load_reference(model_dir: str | Path, gguf: str | Path | None = None) -> PreTrainedModel:
     """A fp32 CPU *ForCausalLM (llama, qwen2, qwen3) holding exactly the model directory's
-    (dequantized) weights."""
+    (dequantized) weights, or those of the GGUF it was converted from."""
     index = load_index(model_dir)
     with torch.device("meta"):
         model = AutoModelForCausalLM.from_config(hf_config(index.config))
-    state = hf_state_dict(model_dir, index)
+    state = hf_state_dict(model_dir, index, gguf)
     if index.config.tied_embeddings:  # the same tensor object, as tie_weights would leave it
         state["lm_head.weight"] = state["model.embed_tokens.weight"]
     # strict: a missing or unexpected name is a mapping bug, not something to skip

@@ -1,7 +1,8 @@
 """Qwen2.5-Coder-0.5B-Instruct vs HF transformers (fp32, CPU, Qwen2ForCausalLM) on the same
 dequantized weights, teacher-forced over tests/models/corpus.txt (351 Qwen tokens of prose, code,
-numbers and two other languages). The exact recipe must agree on >= 99% of top-1 predictions with
-its 136 MB q8 embedding (also the tied lm_head) loaded as row blocks: at most BLOCK_BYTES per weight
+numbers and two other languages), HF holding the GGUF's own tensors. The exact recipe keeps every tensor
+as the GGUF has it (Q5_0, Q4_K, Q6_K, Q8_0, F32), so it must agree on >= 99.5% of top-1 predictions,
+mean |dlogprob| <= 2e-3, with its 136 MB q8 embedding loaded as row blocks: at most BLOCK_BYTES per weight
 buffer, below every adapter's binding limit (the WebGPU default is 128 MiB), so the row-block gather
 and lm_head run on any adapter. The q4 recipe's figures (and the page's) are in README's consistency
 table (`python build.py bench --consistency`): scoring the corpus once more per recipe costs ~3
@@ -18,7 +19,8 @@ from support.engine import corpus_ids
 pytestmark = [pytest.mark.gpu, pytest.mark.model, pytest.mark.slow]
 
 MIN_TOKENS = 300
-EXACT_MIN_TOP1 = 0.99
+EXACT_MIN_TOP1 = 0.995
+EXACT_MAX_MEAN_DLOGPROB = 2e-3
 MAX_SEQ = 128  # the corpus runs as three prefill chunks against the cache
 BLOCK_BYTES = 64 << 20  # the 136 MB embedding as three row blocks
 
@@ -31,8 +33,9 @@ def qwen_ids(qwen_exact) -> list[int]:
 
 
 @pytest.fixture(scope="module")
-def exact_hf(qwen_exact, qwen_ids) -> Scores:
-    return hf_score(load_reference(qwen_exact), qwen_ids)
+def exact_hf(qwen_exact, qwen_gguf, qwen_ids) -> Scores:
+    """HF on the GGUF's own tensors (gguf-py's dequantization), not the converted ones."""
+    return hf_score(load_reference(qwen_exact, qwen_gguf), qwen_ids)
 
 
 def test_exact_recipe_in_row_blocks_agrees_with_transformers(device, qwen_exact, qwen_ids, exact_hf):
@@ -44,7 +47,7 @@ def test_exact_recipe_in_row_blocks_agrees_with_transformers(device, qwen_exact,
         a = agreement(engine_scores(engine, qwen_ids), exact_hf)
         print(f"\nqwen2.5-coder-0.5b exact (embedding in {len(table.blocks)} row blocks) vs HF fp32: {a.line()}")
         assert a.positions >= MIN_TOKENS - 1 and a.top1 >= EXACT_MIN_TOP1, a.line()
-        assert a.mean_abs_logprob < 0.01, a.line()
+        assert a.mean_abs_logprob <= EXACT_MAX_MEAN_DLOGPROB, a.line()
         assert {r["op"]: r["dispatches"] for r in engine.model.plan.attest(["body", "score"])}["score.output"] == 3
     finally:
         engine.close()

@@ -25,26 +25,13 @@ import numpy as np
 
 from pyrite.errors import ShapeError
 from pyrite.formats import SUPERBLOCK
-from pyrite.quant.packing import GGUF_GROUP, PackedTensor, check_packable, pack_halves, pack_nibbles
+from pyrite.quant.packing import (GGUF_GROUP, PackedTensor, check_packable, fp16_bits, gguf_blocks, pack_halves,
+                                  pack_nibbles)
 
 Buffer = bytes | bytearray | memoryview
 # GGUF type -> (pyrite format, values per block, bytes per block)
 BLOCKS = {"Q5_0": ("q5", GGUF_GROUP, 22), "Q5_1": ("q5a", GGUF_GROUP, 24), "Q4_K": ("q4k", SUPERBLOCK, 144),
           "Q5_K": ("q5k", SUPERBLOCK, 176), "Q6_K": ("q6k", SUPERBLOCK, 210)}
-
-
-def _blocks(raw: Buffer | np.ndarray, type_name: str, n: int, k: int, name: str) -> np.ndarray:
-    """The raw tensor as uint8 [N, K / block, block bytes]."""
-    _, per, size = BLOCKS[type_name]
-    arr = np.frombuffer(raw, dtype=np.uint8) if not isinstance(raw, np.ndarray) else raw.reshape(-1).view(np.uint8)
-    want = n * (k // per) * size
-    if arr.size != want:
-        raise ShapeError(f"{type_name} tensor {name!r}: {arr.size} bytes of blocks, shape [{n}, {k}] needs {want}")
-    return arr.reshape(n, k // per, size)
-
-
-def _halves(b: np.ndarray) -> np.ndarray:
-    return np.ascontiguousarray(b).view("<f2")[..., 0]
 
 
 def _low_nibbles(qs: np.ndarray, n: int, span: int) -> np.ndarray:
@@ -69,16 +56,16 @@ def repack(raw: Buffer | np.ndarray, type_name: str, shape: tuple[int, int], nam
     """Bit-exact repack of a GGUF tensor of a BLOCKS type into its pyrite format."""
     fmt, per, _ = BLOCKS[type_name]
     n, k = check_packable(name, shape, per)
-    b = _blocks(raw, type_name, n, k, name)
+    b = gguf_blocks(raw, n, k, BLOCKS[type_name][2], f"{type_name} tensor {name!r}", per)
     if type_name in ("Q5_0", "Q5_1"):
         affine = type_name == "Q5_1"
         at = 4 if affine else 2  # qh after d (and m)
         qs = b[:, :, at + 4:]
         q = np.concatenate([qs & 0x0F, qs >> 4], axis=-1).reshape(n, k)
         parts = {"q": pack_nibbles(q), "qh": np.ascontiguousarray(b[:, :, at:at + 4]).tobytes(),
-                 "scale": pack_halves(_halves(b[:, :, 0:2]))}
+                 "scale": pack_halves(fp16_bits(b[:, :, 0:2]))}
         if affine:
-            parts["min"] = pack_halves(_halves(b[:, :, 2:4]))
+            parts["min"] = pack_halves(fp16_bits(b[:, :, 2:4]))
         return PackedTensor(fmt, (n, k), GGUF_GROUP, parts)
     if type_name == "Q6_K":
         q = _low_nibbles(b[:, :, 0:128], n, 64)
@@ -140,10 +127,10 @@ def dequant_exact(fmt: str, shape: tuple[int, int], parts: Mapping[str, Buffer])
     sb = np.frombuffer(parts["sb"], dtype=np.uint8, count=n * sbs * 4 * words).reshape(n, sbs, 4 * words)
     if fmt == "q6k":
         q6 = (q + 16 * _high(parts["qh"], n, k, 2).astype(np.float32) - 32).reshape(n, sbs, 16, 16)
-        d = _halves(sb[:, :, 16:18]).astype(np.float32)[..., None]
+        d = fp16_bits(sb[:, :, 16:18]).astype(np.float32)[..., None]
         scales = sb[:, :, 0:16].view(np.int8).astype(np.float32)
         return ((d * scales)[..., None] * q6).reshape(n, k)
-    d, dmin = (_halves(sb[:, :, i:i + 2]).astype(np.float32)[..., None] for i in (0, 2))
+    d, dmin = (fp16_bits(sb[:, :, i:i + 2]).astype(np.float32)[..., None] for i in (0, 2))
     sc, mn = scale_min_k4(sb[:, :, 4:16])
     scale = (d * sc.astype(np.float32))[..., None]
     offset = (dmin * mn.astype(np.float32))[..., None]

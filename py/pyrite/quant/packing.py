@@ -71,16 +71,17 @@ def pack_halves(s: np.ndarray) -> bytes:
 
 # ---- from GGUF blocks --------------------------------------------------------------------
 
-def _blocks(raw: bytes | memoryview | np.ndarray, n: int, k: int, block_bytes: int, what: str) -> np.ndarray:
-    """The raw tensor as uint8 [N, K/32, block_bytes]."""
+def gguf_blocks(raw: bytes | memoryview | np.ndarray, n: int, k: int, block_bytes: int, what: str,
+                per: int = GGUF_GROUP) -> np.ndarray:
+    """The raw tensor as uint8 [N, K / per, block_bytes] (per values a block)."""
     arr = np.frombuffer(raw, dtype=np.uint8) if not isinstance(raw, np.ndarray) else raw.reshape(-1).view(np.uint8)
-    want = n * (k // GGUF_GROUP) * block_bytes
+    want = n * (k // per) * block_bytes
     if arr.size != want:
         raise ShapeError(f"{what}: {arr.size} bytes of blocks, shape [{n}, {k}] needs {want}")
-    return arr.reshape(n, k // GGUF_GROUP, block_bytes)
+    return arr.reshape(n, k // per, block_bytes)
 
 
-def _halves(b: np.ndarray) -> np.ndarray:
+def fp16_bits(b: np.ndarray) -> np.ndarray:
     """uint8 [..., 2] -> float16 [...], the bits untouched."""
     return np.ascontiguousarray(b).view("<f2")[..., 0]
 
@@ -92,16 +93,16 @@ def _nibble_values(qs: np.ndarray) -> np.ndarray:
 
 def pack_q4_0(raw: bytes, shape: tuple[int, int], name: str = "?") -> PackedTensor:
     n, k = check_packable(name, shape, GGUF_GROUP)
-    b = _blocks(raw, n, k, 18, f"Q4_0 tensor {name!r}")
-    d = _halves(b[:, :, 0:2])
+    b = gguf_blocks(raw, n, k, 18, f"Q4_0 tensor {name!r}")
+    d = fp16_bits(b[:, :, 0:2])
     return PackedTensor("q4gsw", (n, k), GGUF_GROUP,
                         {"q": pack_nibbles(_nibble_values(b[:, :, 2:])), "scale": pack_halves(d)})
 
 
 def pack_q4_1(raw: bytes, shape: tuple[int, int], name: str = "?") -> PackedTensor:
     n, k = check_packable(name, shape, GGUF_GROUP)
-    b = _blocks(raw, n, k, 20, f"Q4_1 tensor {name!r}")
-    d, m = _halves(b[:, :, 0:2]), _halves(b[:, :, 2:4])
+    b = gguf_blocks(raw, n, k, 20, f"Q4_1 tensor {name!r}")
+    d, m = fp16_bits(b[:, :, 0:2]), fp16_bits(b[:, :, 2:4])
     return PackedTensor("q4a", (n, k), GGUF_GROUP,
                         {"q": pack_nibbles(_nibble_values(b[:, :, 4:])), "scale": pack_halves(d),
                          "min": pack_halves(m)})
@@ -109,8 +110,8 @@ def pack_q4_1(raw: bytes, shape: tuple[int, int], name: str = "?") -> PackedTens
 
 def pack_q8_0(raw: bytes, shape: tuple[int, int], name: str = "?") -> PackedTensor:
     n, k = check_packable(name, shape, GGUF_GROUP)
-    b = _blocks(raw, n, k, 34, f"Q8_0 tensor {name!r}")
-    d = _halves(b[:, :, 0:2])
+    b = gguf_blocks(raw, n, k, 34, f"Q8_0 tensor {name!r}")
+    d = fp16_bits(b[:, :, 0:2])
     return PackedTensor("q8gsw", (n, k), GGUF_GROUP,
                         {"q": pack_int8(b[:, :, 2:].view(np.int8).reshape(n, k)), "scale": pack_halves(d)})
 
