@@ -2,7 +2,7 @@
 dequantized weights, teacher-forced over tests/models/corpus.txt (351 Qwen tokens of prose, code,
 numbers and two other languages), HF holding the GGUF's own tensors. The exact recipe keeps every
 tensor as the GGUF (a Q4_K_M file) has it: Q5_0, Q4_K, Q6_K, Q8_0, F32. So it must agree on >= 99.5% of
-top-1 predictions, mean |dlogprob| <= 2e-3 (measured here: 100%, 1.92e-3; the fp16 KV cache is the rest),
+top-1 predictions, mean |dlogprob| <= 2e-3 (measured here: 100%, 1.92e-3, on lavapipe),
 with its 94 MB q5 embedding and 136 MB q8 lm_head loaded as row blocks: at most BLOCK_BYTES per weight
 buffer, below every adapter's binding limit (the WebGPU default is 128 MiB), so the row-block gather
 and lm_head run on any adapter. The q4 recipe's figures (and the page's) are in README's consistency

@@ -31,6 +31,10 @@ def test_part_sizes():
     assert part_bytes("q4a", [3, 64], 32, "min") == 12    # 6 halves
     assert part_bytes("q8gsw", [3, 32], 32, "scale") == 8  # 3 halves, padded to 2 words
     assert part_bytes("q8gsw", [3, 32], 32, "q") == 96
+    assert part_bytes("q5", [3, 64], 32, "qh") == 24      # a bit per value
+    assert part_bytes("q6k", [3, 512], 256, "qh") == 384  # two bits per value
+    assert part_bytes("q6k", [3, 512], 256, "sb") == 120  # 5 words per superblock
+    assert part_bytes("q4k", [3, 512], 256, "sb") == 96
 
 
 def _part(d: dict, tensor: str, part: str) -> dict:
@@ -38,6 +42,7 @@ def _part(d: dict, tensor: str, part: str) -> dict:
 
 
 Q, K, NORM = "blk.0.attn_q.weight", "blk.0.attn_k.weight", "output_norm.weight"
+GATE, UP = "blk.0.ffn_gate.weight", "blk.0.ffn_up.weight"  # the tiny model's q6k and q5a tensors
 
 # each case: (edit of the document, words the error must contain)
 CASES = {
@@ -63,6 +68,10 @@ CASES = {
     "1-D quant": (lambda d: d["tensors"][Q].update(shape=[4096]), ["'blk.0.attn_q.weight'", "2-D"]),
     "K vs gs": (lambda d: d["tensors"][Q].update(group_size=128), ["K=64", "group_size 128"]),
     "parts": (lambda d: d["tensors"][K]["parts"].pop("min"), ["'blk.0.attn_k.weight'", "min"]),
+    "K-quant gs": (lambda d: d["tensors"][GATE].update(group_size=32), ["'blk.0.ffn_gate.weight'", "group_size 32 with q6k"]),
+    "gs 256": (lambda d: d["tensors"][Q].update(group_size=256), ["group_size 256 with q4gsw", "superblock"]),
+    "qh part": (lambda d: d["tensors"][UP]["parts"].pop("qh"), ["'blk.0.ffn_up.weight'", "qh"]),
+    "sb bytes": (lambda d: _part(d, GATE, "sb").update(bytes=476), ["476 bytes", "q6k [96, 256] needs 1920"]),
     "part key": (lambda d: _part(d, K, "q").pop("shard"), ["part 'q'", "shard"]),
     "part shard": (lambda d: _part(d, K, "q").update(shard=9), ["shard 9"]),
     "part align": (lambda d: _part(d, K, "q").update(offset=100), ["offset 100", "256"]),

@@ -1,7 +1,7 @@
 """Row blocks, planned at load (the DeviceWeight the ops bind lives in graph/device_weights.py).
 
 A matrix whose part is larger than one storage binding (maxStorageBufferBindingSize: 128 MiB by
-default, where Qwen2.5's 151936 x 896 q8 embedding is 136 MB) is split at load into row blocks
+default, where Qwen2.5's 151936 x 896 q8 lm_head is 136 MB) is split at load into row blocks
 [n0, n1), each a DeviceWeight of its own; the ops that read it (linear, embedding) dispatch once per
 block. The block plan is a pure function of the shape, format and limit.
 """
