@@ -63,7 +63,7 @@ class Shape:
 def model_shapes(name: str, c: ModelConfig, fmt: str, binding_limit: int, only: tuple[str, ...]) -> list[Shape]:
     """The GEMVs of config c in format fmt, those named in `only`; the lm_head at the rows one binding
     holds (a larger table runs as row blocks of this size)."""
-    geo = kernels.Geometry(name, fmt, c.hidden, c.q_dim, c.kv_dim, c.ffn, c.vocab, c.head_dim, fmt)
+    geo = kernels.Geometry(name, fmt, c.hidden, c.q_dim, c.kv_dim, c.ffn, c.vocab, c.head_dim, fmt, (fmt,))
     bits = weight_format(fmt).bits
     head_rows = min(c.vocab, binding_limit * 8 // (c.hidden * bits) // 64 * 64)
     plain = {"attn_output": (c.hidden, c.q_dim), "ffn_down": (c.hidden, c.ffn), "output": (head_rows, c.hidden)}

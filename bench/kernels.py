@@ -32,7 +32,7 @@ from gpu_time import bench_args, time_family  # noqa: E402
 from pyrite.gpu.native import request_device  # noqa: E402
 from pyrite.graph.plan import Live  # noqa: E402
 from pyrite.graph.routes import pick  # noqa: E402
-from pyrite.formats import FORMATS, GROUP_PARTS, part_bytes, tensor_bytes  # noqa: E402
+from pyrite.formats import FORMATS, GROUP_PARTS, SUPERBLOCK, part_bytes, tensor_bytes  # noqa: E402
 from pyrite.ops import linear  # noqa: E402
 from pyrite.ops.probe import read_bandwidth  # noqa: E402
 from pyrite.sync import run_sync  # noqa: E402
@@ -57,16 +57,24 @@ class Geometry:
     vocab: int
     head_dim: int
     head_format: str
+    down_formats: tuple[str, ...]  # ffn_down's (a Q4_K_M file mixes Q4_K and Q6_K there)
 
 
-SHIPPED = (Geometry("smollm2-135m", "q4a", 576, 576, 192, 1536, 49152, 64, "q8gsw"),
-           Geometry("qwen2.5-coder-0.5b", "q8gsw", 896, 896, 128, 4864, 151936, 64, "q8gsw"))
+# Qwen's exact model keeps its Q4_K_M GGUF's types: Q5_0 where K = 896 is not whole superblocks
+SHIPPED = (Geometry("smollm2-135m", "q4a", 576, 576, 192, 1536, 49152, 64, "q8gsw", ("q4a",)),
+           Geometry("qwen2.5-coder-0.5b", "q5", 896, 896, 128, 4864, 151936, 64, "q8gsw", ("q4k", "q6k")))
 
 
-def weight_bytes(fmt: str, N: int, K: int, gs: int = 32) -> dict[str, bytes]:
+def group_size(fmt: str) -> int:
+    """A K-quant's group is its 256-value superblock; the other packed formats here use 32."""
+    return SUPERBLOCK if FORMATS[fmt].sb_words else 32
+
+
+def weight_bytes(fmt: str, N: int, K: int) -> dict[str, bytes]:
     """Random packed parts of an [N, K] weight (timing only: any bits are a valid weight)."""
     rng = np.random.default_rng(N * 7919 + K)
     out = {}
+    gs = group_size(fmt)
     for p in FORMATS[fmt].parts:
         size = part_bytes(fmt, (N, K), gs, p)
         if p in GROUP_PARTS:
@@ -78,7 +86,7 @@ def weight_bytes(fmt: str, N: int, K: int, gs: int = 32) -> dict[str, bytes]:
 
 def linear_case(fmt: str, M: int, N: int, K: int) -> tuple[dict, dict, dict]:
     data = {**weight_bytes(fmt, N, K), "x": np.ones((M, K), "<f4").tobytes()}
-    attrs = {"w_format": fmt, "w_shape": [N, K], "group_size": 32, "rows": 0}
+    attrs = {"w_format": fmt, "w_shape": [N, K], "group_size": group_size(fmt), "rows": 0}
     return attrs, data, {"y": M * N * 4}
 
 
@@ -86,7 +94,7 @@ def projection_case(g: Geometry, kind: str, M: int) -> tuple[dict, dict, dict]:
     sizes = (g.q, g.kv, g.kv) if kind == "qkv" else (g.ffn, g.ffn)
     data = {**weight_bytes(g.format, sum(sizes), g.hidden), "x": np.ones((M, g.hidden), "<f4").tobytes(),
             "gain.data": np.ones(g.hidden, "<f4").tobytes()}
-    attrs = {"w_format": g.format, "w_shape": [sum(sizes), g.hidden], "group_size": 32, "kind": kind,
+    attrs = {"w_format": g.format, "w_shape": [sum(sizes), g.hidden], "group_size": group_size(g.format), "kind": kind,
              "sizes": list(sizes), "eps": 1e-5, "gain_format": "f32", "gain_shape": [g.hidden], "max_seq": M}
     if kind == "gate_up":
         return attrs, data, {"out": M * g.ffn * 4}
@@ -122,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
 
     def add(route: str, kernel: str, M: int, N: int, K: int, fmt: str, seconds: float, **extra: str) -> None:
-        gbps = tensor_bytes(fmt, (N, K), 32) / seconds / 1e9
+        gbps = tensor_bytes(fmt, (N, K), group_size(fmt)) / seconds / 1e9
         gflops = 2 * M * N * K / seconds / 1e9
         rows.append({"kernel": kernel, "route": route, "M": M, "N": N, "K": K, "format": fmt,
                      "gbps": round(gbps, 3), "probe_gbps": round(probe_gbps, 3), "gflops": round(gflops, 3), **extra})
@@ -133,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"-- {g.model}", flush=True)
         # the lm_head at the rows one binding holds (a larger table runs as row blocks of this size)
         head_rows = min(g.vocab, limit // g.hidden // 64 * 64)
-        plain = [(g.q, g.q, g.format), (g.hidden, g.ffn, g.format), (head_rows, g.hidden, g.head_format)]
+        plain = [(g.q, g.q, g.format), *((g.hidden, g.ffn, f) for f in g.down_formats),
+                 (head_rows, g.hidden, g.head_format)]
         for N, K, fmt in plain:
             for route, M in (*((r, 1) for r in DECODE_ROUTES), *((r, PREFILL_M) for r in PREFILL_ROUTES)):
                 if N == head_rows and M > 1:
@@ -159,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def picked(r: dict) -> str:
         paired = r["N"] % 2 == 0 and r["format"] != "f32"  # the bench's weights are whole tensors
-        return pick("linear", linear.ROUTES, linear.LinearSpec(r["N"], r["K"], r["format"], 32, 0, paired),
+        return pick("linear", linear.ROUTES, linear.LinearSpec(r["N"], r["K"], r["format"], group_size(r["format"]), 0,
+                                                               paired or r["format"] in linear.ROW_SCALED),
                     limits=device.limits).name
 
     # each decode shape at the GEMV route the table picks for it on this adapter

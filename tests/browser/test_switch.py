@@ -52,7 +52,7 @@ def test_qwen_streams_stops_and_answers_again_then_smollm_comes_back_as_it_was(p
     assert steps["routes"]["decode"]["blk.0.attn_qkv"] == "qkv_fused/gemv_vec/norm_folded" and steps["layers"] == 24
     assert steps["routes"]["decode"]["blk.0.ffn_gate_up"] == "gate_up/gemv_vec/norm_folded"
     # six per layer plus four, plus one each for the embedding and lm_head where the adapter's binding
-    # limit splits their 136 MB tables into two row blocks
+    # limit splits a table (the 136 MB q8 lm_head) into two row blocks
     assert 6 * 24 + 4 <= steps["dispatches"]["decode"] <= 6 * 24 + 6
 
     ask(page, "Once upon a time", max_tokens=200)  # stopped mid-answer, then asked again

@@ -22,8 +22,13 @@ def test_a_q4_k_m_file_converts_exactly_at_its_size(tiny_gguf, tmp_path):
     out = convert_gguf(path, tmp_path / "m")
     index = load_index(out)
     assert index.lossy == [] and index.tensors["blk.0.ffn_gate.weight"].format == "q4k"
+    # Q5_0 attn_q / attn_k beside a Q8_0 attn_v: widened to q8gsw (losslessly), so Q/K/V pack
+    widened = {"blk.0.attn_q.weight", "blk.0.attn_k.weight"}
+    assert {n for n, e in index.tensors.items() if e.format == "q8gsw" and types[n] == "Q5_0"} == widened
     for name in g.tensors:
         np.testing.assert_array_equal(load_tensor(out, index, name), dequant_gguf(g, name), err_msg=name)
-    stored = sum(p.bytes for e in index.tensors.values() for p in e.parts.values())
-    assert stored == sum(t.n_bytes for t in g.tensors.values())
+    stored = sum(p.bytes for n, e in index.tensors.items() for p in e.parts.values() if n not in widened)
+    assert stored == sum(t.n_bytes for n, t in g.tensors.items() if n not in widened)
+    assert {n: index.tensors[n].parts["q"].bytes for n in widened} == {n: g.tensors[n].shape[0] * g.tensors[n].shape[1]
+                                                                       for n in widened}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m", "tiny-q4_k_m.gguf", "tiny.gguf"]  # no temp file left

@@ -7,7 +7,9 @@ Recipes (what each GGUF tensor becomes):
          Q5_K -> q5k, Q6_K -> q6k, F32/F16/BF16 -> f32: all bit-exact, each at its GGUF size
          (q6k: +0.95%). Nothing is requantized: a 2-D tensor of another type (Q2_K, Q3_K,
          the IQ types) is refused, named (recipes q8 and q4 take it, lossy); a 1-D one of
-         any type widens to f32 exactly.
+         any type widens to f32 exactly. A Q4_0 / Q5_0 member of Q/K/V (or gate/up) whose
+         siblings are Q8_0 is stored q8gsw, still exact (its int8 values at its own scales), so
+         the group packs into one fused kernel (a Q4_K_M file's Q5_0 attn_q, attn_k, Q8_0 attn_v).
   q8     every 2-D weight as q8gsw gs 32: Q8_0 sources repacked bit-exactly, the rest
          requantized (listed in "lossy"); 1-D tensors f32.
   q4     every 2-D weight (token_embd included) as q4gsw gs 32: Q4_0 sources are
@@ -36,6 +38,7 @@ from pyrite.models.format import (MAX_SHARD_BYTES, PART_ALIGN, ModelIndex, Shard
                                   TensorPart, save_index, shard_name)
 from pyrite.quant.dequant import dequant_gguf
 from pyrite.quant.gguf import GGUFFile, GGUFTensorInfo
+from pyrite.quant.kquants import WIDENS_TO_Q8, widen_to_q8
 from pyrite.quant.packing import EXACT_PACKERS, PackedTensor, pack_gguf, quantize_q4gsw, quantize_q8gsw
 
 Progress = Callable[[str], None] | None
@@ -53,8 +56,28 @@ class RecipeError(PyriteError, ValueError):
 
 # ---- tensor plans ---------------------------------------------------------------------------
 
-def _pack(g: GGUFFile, info: GGUFTensorInfo, recipe: str) -> tuple[PackedTensor, bool]:
-    """(packed tensor, lossy?) for one GGUF tensor under a recipe."""
+# The loader packs these members by rows where their formats agree (models/packing.py), for one fused kernel
+PACKED_GROUPS = (("attn_q", "attn_k", "attn_v"), ("ffn_gate", "ffn_up"))
+
+
+def widened(g: GGUFFile) -> set[str]:
+    """The tensors the exact recipe stores as q8gsw, losslessly (kquants.widen_to_q8): Q4_0 / Q5_0 members
+    of a packed group whose other members are Q8_0 (a Q4_K_M file's Q5_0 attn_q / attn_k beside its
+    Q8_0 attn_v), so the group packs and runs fused."""
+    out: set[str] = set()
+    blocks = {name.rsplit(".", 2)[0] for name in g.tensors if name.startswith("blk.")}
+    for blk in blocks:
+        for group in PACKED_GROUPS:
+            names = [f"{blk}.{m}.weight" for m in group if f"{blk}.{m}.weight" in g.tensors]
+            types = {n: g.tensors[n].type_name for n in names}
+            if "Q8_0" in types.values() and len(set(types.values())) > 1 and \
+                    all(t == "Q8_0" or t in WIDENS_TO_Q8 for t in types.values()):
+                out |= {n for n, t in types.items() if t in WIDENS_TO_Q8}
+    return out
+
+
+def _pack(g: GGUFFile, info: GGUFTensorInfo, recipe: str, widen: set[str]) -> tuple[PackedTensor, bool]:
+    """(packed tensor, lossy?) for one GGUF tensor under a recipe (`widen`: the exact recipe's widened())."""
     name, shape, t = info.name, info.shape, info.type_name
     if len(shape) > 2:
         raise ModelFormatError(f"{g.path}: tensor {name!r} has shape {list(shape)}; pyrite stores 1-D and 2-D only")
@@ -64,6 +87,8 @@ def _pack(g: GGUFFile, info: GGUFTensorInfo, recipe: str) -> tuple[PackedTensor,
         # A quantized vector or a bf16 tensor widens to f32 without loss.
         return PackedTensor("f32", shape, None, {"data": dequant_gguf(g, name).astype("<f4").tobytes()}), False
     if recipe == "exact":  # convert_gguf checked every tensor is keepable
+        if name in widen:
+            return widen_to_q8(g.tensor_bytes(name), t, shape, name), False
         return pack_gguf(g.tensor_bytes(name), t, shape, name), False
     if recipe == "q8":
         if t == "Q8_0":
@@ -211,9 +236,11 @@ def convert_gguf(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str
     config = ModelConfig.from_gguf(g.metadata, g.tensors)
     tokenizer = tokenizer_from_gguf(g)
 
+    widen = widened(g) if recipe == "exact" else set()
+
     def tensors():
         for info in g.tensors.values():
-            packed, is_lossy = _pack(g, info, recipe)
+            packed, is_lossy = _pack(g, info, recipe, widen)
             yield info.name, packed, is_lossy, f"{info.type_name}->{packed.format}"
 
     fields = dict(name=name or default_name(g), recipe=recipe, config=config, tokenizer=tokenizer,

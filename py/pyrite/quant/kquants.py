@@ -26,7 +26,7 @@ import numpy as np
 from pyrite.errors import ShapeError
 from pyrite.formats import SUPERBLOCK
 from pyrite.quant.packing import (GGUF_GROUP, PackedTensor, check_packable, fp16_bits, gguf_blocks, pack_halves,
-                                  pack_nibbles)
+                                  pack_int8, pack_nibbles)
 
 Buffer = bytes | bytearray | memoryview
 # GGUF type -> (pyrite format, values per block, bytes per block)
@@ -80,6 +80,25 @@ def repack(raw: Buffer | np.ndarray, type_name: str, shape: tuple[int, int], nam
         parts["qh"] = _bits_plane((qh & 1).reshape(n, k), 1)
     parts["sb"] = np.ascontiguousarray(b[:, :, 0:16]).tobytes()
     return PackedTensor(fmt, (n, k), per, parts)
+
+
+WIDENS_TO_Q8 = {"Q4_0": (18, 8), "Q5_0": (22, 16)}  # symmetric blocks: (bytes, the offset q - offset removes)
+
+
+def widen_to_q8(raw: Buffer | np.ndarray, type_name: str, shape: tuple[int, int], name: str = "?") -> PackedTensor:
+    """A Q4_0 or Q5_0 tensor as q8gsw, losslessly: q - 8 (q - 16) is an int8 at the block's own fp16
+    scale, so scale * int8 is the value gguf-py computes, bit for bit (for a packed group whose other
+    members are Q8_0: one format, one fused kernel)."""
+    size, offset = WIDENS_TO_Q8[type_name]
+    n, k = check_packable(name, shape, GGUF_GROUP)
+    b = gguf_blocks(raw, n, k, size, f"{type_name} tensor {name!r}")
+    qs = b[:, :, size - 16:]
+    q = np.concatenate([qs & 0x0F, qs >> 4], axis=-1).astype(np.int16)
+    if type_name == "Q5_0":
+        qh = np.ascontiguousarray(b[:, :, 2:6]).view("<u4")
+        q |= (((qh >> np.arange(32, dtype=np.uint32)) & 1) << 4).astype(np.int16)
+    values = (q - offset).astype(np.int8).reshape(n, k)
+    return PackedTensor("q8gsw", (n, k), GGUF_GROUP, {"q": pack_int8(values), "scale": pack_halves(fp16_bits(b[:, :, 0:2]))})
 
 
 # ---- reading them back --------------------------------------------------------------------------
