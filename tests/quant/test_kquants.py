@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from gguf import GGMLQuantizationType
-from gguf.quants import dequantize
+from gguf.quants import dequantize, quantize
 
 from pyrite.errors import ModelFormatError, ShapeError
 from pyrite.formats import tensor_bytes
 from pyrite.quant.dequant import dequant, dequant_packed
-from pyrite.quant.kquants import BLOCKS, repack
+from pyrite.quant.kquants import BLOCKS, repack, widen_to_q8
 from pyrite.quant.packing import pack_gguf
 from support.gguf import random_blocks
 
@@ -61,3 +61,14 @@ def test_parts_of_the_wrong_size_are_refused():
         dequant(p.format, p.shape, p.group_size, parts, "w")
     with pytest.raises(ModelFormatError):
         dequant(p.format, p.shape, p.group_size, {"q": p.parts["q"]}, "w")
+
+
+@pytest.mark.parametrize("type_name", ["Q4_0", "Q5_0"])
+def test_widen_to_q8_is_lossless(type_name):
+    """A symmetric 4/5-bit block as q8gsw: the same values bit for bit, at the same scales."""
+    x = np.random.default_rng(2).standard_normal((6, 160)).astype(np.float32)
+    raw = quantize(x, GGMLQuantizationType[type_name])
+    p = widen_to_q8(raw, type_name, (6, 160), "w")
+    assert (p.format, p.group_size) == ("q8gsw", 32)
+    want = dequantize(raw, GGMLQuantizationType[type_name]).reshape(6, 160).astype(np.float32)
+    np.testing.assert_array_equal(dequant_packed(p).view(np.uint32), want.view(np.uint32))
