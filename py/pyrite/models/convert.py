@@ -27,27 +27,24 @@ import secrets
 import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 import numpy as np
 
-from pyrite.errors import DTypeError, ModelFormatError, PyriteError
+from pyrite.errors import ModelFormatError, PyriteError
 from pyrite.formats import FORMATS
-from pyrite.models.config import ModelConfig
-from pyrite.models.format import (MAX_SHARD_BYTES, PART_ALIGN, ModelIndex, Shard, TensorEntry,
-                                  TensorPart, save_index, shard_name)
+from pyrite.models.format import MAX_SHARD_BYTES, ModelIndex, TensorEntry, save_index
+from pyrite.models.gguf_exact import FLOAT_TYPES, check_exact, model_fields, widened
+from pyrite.models.shard_writer import ShardWriter
 from pyrite.quant.dequant import dequant_gguf
 from pyrite.quant.gguf import GGUFFile, GGUFTensorInfo
-from pyrite.quant.kquants import WIDENS_TO_Q8, widen_to_q8
-from pyrite.quant.packing import EXACT_PACKERS, PackedTensor, pack_gguf, quantize_q4gsw, quantize_q8gsw
+from pyrite.quant.kquants import widen_to_q8
+from pyrite.quant.packing import PackedTensor, pack_gguf, quantize_q4gsw, quantize_q8gsw
+
+__all__ = ["RECIPES", "RecipeError", "convert_gguf", "convert_cached", "write_model_dir", "widened"]
 
 Progress = Callable[[str], None] | None
 RECIPES = ("exact", "q8", "q4")
-_FLOAT_TYPES = ("F32", "F16", "BF16")  # widen to f32 exactly
-# When GGUF metadata names no end-of-turn token, take the first of these that is a
-# control token (llama.cpp's llama-vocab fallback list, abridged).
-_EOT_CANDIDATES = ("<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>", "<|endoftext|>")
-_TOKEN_TYPE_CONTROL = 3
 
 
 class RecipeError(PyriteError, ValueError):
@@ -56,32 +53,12 @@ class RecipeError(PyriteError, ValueError):
 
 # ---- tensor plans ---------------------------------------------------------------------------
 
-# The loader packs these members by rows where their formats agree (models/packing.py), for one fused kernel
-PACKED_GROUPS = (("attn_q", "attn_k", "attn_v"), ("ffn_gate", "ffn_up"))
-
-
-def widened(g: GGUFFile) -> set[str]:
-    """The tensors the exact recipe stores as q8gsw, losslessly (kquants.widen_to_q8): Q4_0 / Q5_0 members
-    of a packed group whose other members are Q8_0 (a Q4_K_M file's Q5_0 attn_q / attn_k beside its
-    Q8_0 attn_v), so the group packs and runs fused."""
-    out: set[str] = set()
-    blocks = {name.rsplit(".", 2)[0] for name in g.tensors if name.startswith("blk.")}
-    for blk in blocks:
-        for group in PACKED_GROUPS:
-            names = [f"{blk}.{m}.weight" for m in group if f"{blk}.{m}.weight" in g.tensors]
-            types = {n: g.tensors[n].type_name for n in names}
-            if "Q8_0" in types.values() and len(set(types.values())) > 1 and \
-                    all(t == "Q8_0" or t in WIDENS_TO_Q8 for t in types.values()):
-                out |= {n for n, t in types.items() if t in WIDENS_TO_Q8}
-    return out
-
-
 def _pack(g: GGUFFile, info: GGUFTensorInfo, recipe: str, widen: set[str]) -> tuple[PackedTensor, bool]:
     """(packed tensor, lossy?) for one GGUF tensor under a recipe (`widen`: the exact recipe's widened())."""
     name, shape, t = info.name, info.shape, info.type_name
     if len(shape) > 2:
         raise ModelFormatError(f"{g.path}: tensor {name!r} has shape {list(shape)}; pyrite stores 1-D and 2-D only")
-    if len(shape) == 1 or (recipe == "exact" and t in _FLOAT_TYPES):
+    if len(shape) == 1 or (recipe == "exact" and t in FLOAT_TYPES):
         if t in ("F32", "F16"):
             return pack_gguf(g.tensor_bytes(name), t, shape, name), False
         # A quantized vector or a bf16 tensor widens to f32 without loss.
@@ -100,106 +77,11 @@ def _pack(g: GGUFFile, info: GGUFTensorInfo, recipe: str, widen: set[str]) -> tu
     return quantize_q4gsw(_as_float(g, info), 32, name), True
 
 
-def check_keepable(g: GGUFFile, info: GGUFTensorInfo) -> None:
-    """A matrix the exact recipe keeps as it is; DTypeError naming the tensor and its type otherwise."""
-    t = info.type_name
-    if len(info.shape) == 2 and t not in EXACT_PACKERS and t not in _FLOAT_TYPES:
-        raise DTypeError(f"{g.path}: tensor {info.name!r} is {t}, which the exact recipe cannot keep (it keeps "
-                         f"{', '.join([*EXACT_PACKERS, *_FLOAT_TYPES])}); convert with recipe q8 or q4 to "
-                         f"requantize it (lossy)")
-
-
 def _as_float(g: GGUFFile, info: GGUFTensorInfo) -> np.ndarray:
     if info.type_name in ("F32", "F16"):
         dtype = "<f4" if info.type_name == "F32" else "<f2"
         return np.frombuffer(g.tensor_bytes(info.name), dtype=dtype).astype(np.float32).reshape(info.shape)
     return dequant_gguf(g, info.name)
-
-
-# ---- shard writer ---------------------------------------------------------------------------
-
-class _ShardWriter:
-    """Appends parts to weights-NNNNN.bin files: each part 256-byte aligned, never split
-    across shards, a new shard when the next part would pass the limit. A part larger
-    than the limit gets a shard to itself."""
-
-    def __init__(self, out_dir: Path, limit: int):
-        self.out_dir, self.limit = out_dir, limit
-        self.shards: list[Shard] = []
-        self.f: BinaryIO | None = None
-        self.pos = 0
-        self.sealed = False  # the open shard holds an oversize part: nothing may follow
-        self.total = 0
-
-    def add(self, data: bytes) -> TensorPart:
-        start = -(-self.pos // PART_ALIGN) * PART_ALIGN
-        if self.f is not None and (self.sealed or start + len(data) > self.limit):
-            self._finish()
-        if self.f is None:
-            self.f = open(self.out_dir / shard_name(len(self.shards)), "wb")
-            self.hash, self.pos, start, self.sealed = hashlib.sha256(), 0, 0, False
-        pad = b"\0" * (start - self.pos)
-        for chunk in (pad, data):
-            self.f.write(chunk)
-            self.hash.update(chunk)
-        self.pos = start + len(data)
-        self.total += len(pad) + len(data)
-        self.sealed = len(data) > self.limit
-        return TensorPart(len(self.shards), start, len(data))
-
-    def _finish(self) -> None:
-        self.f.close()
-        self.shards.append(Shard(shard_name(len(self.shards)), self.pos, self.hash.hexdigest()))
-        self.f = None
-
-    def close(self) -> list[Shard]:
-        if self.f is not None:
-            self._finish()
-        return self.shards
-
-    def abort(self) -> None:
-        if self.f is not None:
-            self.f.close()
-            self.f = None
-
-
-# ---- metadata ---------------------------------------------------------------------------------
-
-def tokenizer_from_gguf(g: GGUFFile) -> dict[str, Any]:
-    """The model.json "tokenizer" object from tokenizer.ggml.* metadata (byte-level BPE only)."""
-    model = g.get("tokenizer.ggml.model")
-    if model != "gpt2":
-        raise ModelFormatError(f"{g.path}: tokenizer.ggml.model {model!r} is not supported "
-                               f"(pyrite reads byte-level BPE, 'gpt2')")
-    tokens = g.get("tokenizer.ggml.tokens")
-    if not tokens:
-        raise ModelFormatError(f"{g.path}: no tokenizer.ggml.tokens")
-    types = g.get("tokenizer.ggml.token_type") or [1] * len(tokens)
-    eot = g.get("tokenizer.ggml.eot_token_id")
-    if eot is None:
-        ids = {s: i for i, s in enumerate(tokens) if types[i] == _TOKEN_TYPE_CONTROL}
-        eot = next((ids[s] for s in _EOT_CANDIDATES if s in ids), None)
-    return {
-        "type": "bpe",
-        "pre": g.get("tokenizer.ggml.pre"),
-        "tokens": tokens,
-        "merges": g.get("tokenizer.ggml.merges") or [],
-        "token_types": types,
-        "bos_id": g.get("tokenizer.ggml.bos_token_id"),
-        "eos_id": g.get("tokenizer.ggml.eos_token_id"),
-        "eot_id": eot,
-        "pad_id": g.get("tokenizer.ggml.padding_token_id"),
-        "add_bos": bool(g.get("tokenizer.ggml.add_bos_token", False)),
-        "add_eos": bool(g.get("tokenizer.ggml.add_eos_token", False)),
-    }
-
-
-def default_name(g: GGUFFile) -> str:
-    """"smollm2-135m" from general.basename + general.size_label, else the file stem."""
-    base, size = g.get("general.basename"), g.get("general.size_label")
-    if base and size:
-        return f"{base}-{size}".lower()
-    return g.path.stem.lower()
 
 
 def _sha256_file(path: Path) -> str:
@@ -217,7 +99,7 @@ def converter_fingerprint() -> str:
     built by another version of them is stale."""
     root = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
-    for rel in ("models/convert.py", "models/format.py", "models/config.py", "quant/gguf.py",
+    for rel in ("models/convert.py", "models/gguf_exact.py", "models/shard_writer.py", "models/format.py", "models/config.py", "quant/gguf.py",
                 "quant/packing.py", "quant/kquants.py", "quant/dequant.py", "formats.py", "tokenizer/gguf_meta.py"):
         h.update((root / rel).read_bytes())
     return h.hexdigest()
@@ -231,11 +113,8 @@ def convert_gguf(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str
     src = Path(src)
     g = GGUFFile(src)
     if recipe == "exact":  # every tensor checked before anything is read or written
-        for info in g.tensors.values():
-            check_keepable(g, info)
-    config = ModelConfig.from_gguf(g.metadata, g.tensors)
-    tokenizer = tokenizer_from_gguf(g)
-
+        check_exact(g)
+    fields = model_fields(g, recipe, name, {"file": src.name, "sha256": _sha256_file(src)})
     widen = widened(g) if recipe == "exact" else set()
 
     def tensors():
@@ -243,9 +122,6 @@ def convert_gguf(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: str
             packed, is_lossy = _pack(g, info, recipe, widen)
             yield info.name, packed, is_lossy, f"{info.type_name}->{packed.format}"
 
-    fields = dict(name=name or default_name(g), recipe=recipe, config=config, tokenizer=tokenizer,
-                  chat_template=g.get("tokenizer.chat_template"),
-                  source={"file": src.name, "sha256": _sha256_file(src)})
     return write_model_dir(out_dir, tensors(), len(g.tensors), fields, progress, max_shard_bytes)
 
 
@@ -266,7 +142,7 @@ def write_model_dir(out_dir: str | os.PathLike, tensors: PackedStream, count: in
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = _fresh_sibling(out_dir, "tmp")
     tmp.mkdir()  # not mkdtemp: its 0700 mode would stick to the published dir
-    writer = _ShardWriter(tmp, max_shard_bytes)
+    writer = ShardWriter(lambda shard: open(tmp / shard, "wb"), max_shard_bytes)
     try:
         index_tensors: dict[str, TensorEntry] = {}
         lossy: list[str] = []

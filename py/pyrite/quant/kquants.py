@@ -25,6 +25,7 @@ import numpy as np
 
 from pyrite.errors import ShapeError
 from pyrite.formats import SUPERBLOCK
+from pyrite.models.gguf_exact import WIDENS_TO_Q8
 from pyrite.quant.packing import (GGUF_GROUP, PackedTensor, check_packable, fp16_bits, gguf_blocks, pack_halves,
                                   pack_int8, pack_nibbles)
 
@@ -80,9 +81,6 @@ def repack(raw: Buffer | np.ndarray, type_name: str, shape: tuple[int, int], nam
         parts["qh"] = _bits_plane((qh & 1).reshape(n, k), 1)
     parts["sb"] = np.ascontiguousarray(b[:, :, 0:16]).tobytes()
     return PackedTensor(fmt, (n, k), per, parts)
-
-
-WIDENS_TO_Q8 = {"Q4_0": (18, 8), "Q5_0": (22, 16)}  # symmetric blocks: (bytes, the offset q - offset removes)
 
 
 def widen_to_q8(raw: Buffer | np.ndarray, type_name: str, shape: tuple[int, int], name: str = "?") -> PackedTensor:
