@@ -20,24 +20,12 @@ element j is qs[j] & 0xF and element j + 16 is qs[j] >> 4.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from pyrite.errors import ShapeError
+from pyrite.quant.packed import GGUF_GROUP, PackedTensor  # numpy-free: shared with quant/purepack.py
 
-GGUF_GROUP = 32  # every 32-element GGUF block becomes one group
 _ROWS_PER_CHUNK_ELEMS = 1 << 22  # quantize ~4M elements at a time to bound temporaries
-
-
-@dataclass(frozen=True)
-class PackedTensor:
-    """A tensor in one of our formats; parts are the exact bytes model.json indexes."""
-
-    format: str                 # a formats.FORMATS name
-    shape: tuple[int, ...]      # [N, K] (or [K] for f32 vectors)
-    group_size: int | None
-    parts: dict[str, bytes]
 
 
 # ---- layout helpers ---------------------------------------------------------------------
