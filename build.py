@@ -273,6 +273,7 @@ def bench(argv: list[str]) -> int:
     """pyrite vs wllama in Chromium (bench/run.py); --attention: the attention routes natively;
     --kernels: every linear route against a read probe natively (bench/kernels.py);
     --consistency: every architecture vs HF on both backends, into README.md (bench/consistency.py);
+    --convert: a GGUF converted in the page vs natively (bench/convert.py);
     --gpu never reaches here (main() runs gpu_truth() before the venv)."""
     ensure_system_packages()
     for flag, script in (("--attention", "attention.py"), ("--kernels", "kernels.py")):
@@ -281,6 +282,10 @@ def bench(argv: list[str]) -> int:
                 sys.exit("shader generation failed")
             rest = [a for a in argv if a != flag]
             return subprocess.run([sys.executable, str(ROOT / "bench" / script), *rest], cwd=ROOT).returncode
+    if "--convert" in argv:  # the page's converter (headless Chromium) against the native one
+        build(parse_models("all"))
+        rest = [a for a in argv if a != "--convert"]
+        return subprocess.run([sys.executable, str(ROOT / "bench" / "convert.py"), *rest], cwd=ROOT).returncode
     if "--consistency" in argv:
         build(parse_models("all"))
         rest = [a for a in argv if a != "--consistency"]

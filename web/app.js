@@ -9,12 +9,17 @@
 // later (the host driver, py/pyrite/driver.py, does this). ?model=models/<name> picks another
 // model directory of the site (dist/models/).
 //
-// #model lists the site's models (build.json "models": id and size); picking one stops a running
-// answer, then loads the model in place of the current one (the worker frees the old one's GPU buffers).
+// #model lists the site's models (build.json "models": id and size) and the local ones (web/local.js:
+// a GGUF the user gave, converted here and kept in this browser); picking one stops a running answer,
+// then loads the model in place of the current one (the worker frees the old one's GPU buffers).
+// "Load a model file…" (#model-file) or a drop on the page converts a GGUF (Pyrite.convert: progress
+// per tensor, Stop ends it keeping nothing), lists it and loads it; #delete-local deletes the picked one.
 import { renderMarkdown, copyButton } from "./markdown.js";
+import { listLocal, removeLocal } from "./local.js";
 import { showAdapter, showCache, showProfile } from "./panels.js";
 import { resetProgress, showProgress } from "./progress.js";
-import { Pyrite, PyriteError, clearCache, fieldError, problem } from "./pyrite.js";
+import { Pyrite, PyriteError, clearCache } from "./pyrite.js";
+import { boundSettings, formatStats, readOptions } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -28,24 +33,20 @@ const ui = {
   system: $("system"),
   adapter: $("adapter"), features: $("features"), limits: $("limits"), f16: $("f16"),
   profileRun: $("profile-run"), profileTable: $("profile-table"),
+  pickFile: $("pick-file"), file: $("model-file"), deleteLocal: $("delete-local"),
 };
-
-// The settings form: each input's field of the schema (chat's options: bounds, kind) and its label.
-const SETTINGS = [
-  ["max_tokens", ui.maxTokens, "Max tokens"], ["temperature", ui.temperature, "Temperature"],
-  ["top_p", ui.topP, "Top-p"], ["top_k", ui.topK, "Top-k"], ["min_p", ui.minP, "Min-p"],
-  ["repetition_penalty", ui.repetitionPenalty, "Repetition penalty"],
-  ["repetition_window", ui.repetitionWindow, "Penalty window"], ["seed", ui.seed, "Seed"],
-];
 
 const params = new URLSearchParams(location.search);
 // Only a model directory of this site: a link must not point the page at someone else's files.
-const DEFAULT_MODEL = /^models\/[\w.-]+\/?$/.test(params.get("model") ?? "") ? params.get("model") : "models/smollm2-135m";
+const DEFAULT_MODEL = /^(models\/[\w.-]+\/?|local:[\w.-]+)$/.test(params.get("model") ?? "") ? params.get("model")
+                                                                                          : "models/smollm2-135m";
 
 let pyrite = null;        // the Pyrite instance (one worker), created on first use
 let loading = null;       // {model, key, promise} of the current or last load
 let ready = false;        // a model is loaded
 let generating = false;
+let converting = false;   // a file is being converted (Stop ends it)
+let busyLoading = false;  // a load is running
 let messages = [];        // the conversation (chat mode): [{role, content}]
 
 // -- status and theme ------------------------------------------------------------------------------
@@ -54,7 +55,10 @@ function setStatus(state, message) {
   ui.status.dataset.state = state;
   ui.status.textContent = message;
   ui.send.disabled = !ready || generating;
-  ui.stop.disabled = !generating;
+  ui.stop.disabled = !generating && !converting;
+  ui.pickFile.disabled = converting || busyLoading;
+  ui.deleteLocal.hidden = !ui.picker.value.startsWith("local:");
+  ui.deleteLocal.disabled = converting || busyLoading;
   ui.newChat.disabled = generating;
   ui.profileRun.disabled = !ready || generating;
   ui.picker.disabled = state === "loading" || ui.picker.options.length === 0 || !ui.picker.options[0].value;
@@ -111,6 +115,7 @@ function load(model = DEFAULT_MODEL, maxCtx = undefined, blockBytes = undefined,
 
 async function loadNow(model, maxCtx, blockBytes, options) {
   ready = false;
+  busyLoading = true;
   syncPicker(model);
   ui.progressBox.hidden = false;
   resetProgress(ui);
@@ -127,13 +132,15 @@ async function loadNow(model, maxCtx, blockBytes, options) {
     ready = true;
     ui.progressBox.hidden = true;
     showModel(info);
-    boundSettings(info.max_ctx);
+    boundSettings(ui, pyrite.schema, info.max_ctx);
     messages = [];  // a conversation belongs to the model (and KV cache) it was held with
     ui.log.replaceChildren();
+    busyLoading = false;
     setStatus("ready", `Ready (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s). Type a prompt and press Send.`);
     showCache(ui.cacheInfo);
     return info;
   } catch (err) {
+    busyLoading = false;
     ui.progressBox.hidden = true;
     setStatus("error", `Could not load ${model}: ${describeError(err)}`);
     showCache(ui.cacheInfo);
@@ -145,15 +152,23 @@ async function loadNow(model, maxCtx, blockBytes, options) {
 
 let answering = Promise.resolve();  // the running send(), awaited before a switch
 
+function option(value, text) {
+  const el = document.createElement("option");
+  el.value = value;
+  el.textContent = text;
+  return el;
+}
+
 async function fillPicker() {
   const resp = await fetch(new URL("build.json", document.baseURI));
   const models = resp.ok ? (await resp.json()).models || [] : [];
-  ui.picker.replaceChildren(...models.map((m) => {
-    const option = document.createElement("option");
-    option.value = m.id;
-    option.textContent = `${m.name} (${m.arch}, ${m.recipe}, ${(m.bytes / 1e6).toFixed(0)} MB)`;
-    return option;
-  }));
+  const local = await listLocal().catch((err) => console.warn(`pyrite: no local models (${err.message || err})`)) ?? [];
+  const site = models.map((m) => option(m.id, `${m.name} (${m.arch}, ${m.recipe}, ${(m.bytes / 1e6).toFixed(0)} MB)`));
+  const group = document.createElement("optgroup");
+  group.label = "Local models (in this browser)";
+  group.append(...local.map((m) => option(`local:${m.key}`,
+                                          `${m.name} (${m.arch}, ${m.recipe}, ${(m.bytes / 1e6).toFixed(0)} MB, local)`)));
+  ui.picker.replaceChildren(...site, ...(local.length ? [group] : []));
   syncPicker();
   setStatus(ui.status.dataset.state, ui.status.textContent);
 }
@@ -169,46 +184,47 @@ async function pick(id) {
     pyrite.stop();
     await answering;  // the answer ends after its current token; the page shows it as stopped
   }
-  await load(`models/${id}`).catch(() => {});  // a failure is shown in #status; the picker stays usable
+  await load(id.startsWith("local:") ? id : `models/${id}`).catch(() => {});  // a failure is shown in #status
+}
+
+// -- local models ----------------------------------------------------------------------------------
+
+/** Convert a GGUF File into a local model, list it and load it. A failure is shown in #status and keeps
+ * nothing; the model loaded before stays loaded. */
+async function importFile(file) {
+  if (!file || converting) return;
+  if (generating) {
+    pyrite.stop();
+    await answering;
+  }
+  converting = true;
+  ui.progressBox.hidden = false;
+  resetProgress(ui);
+  setStatus("loading", `Converting ${file.name} (${(file.size / 1e6).toFixed(0)} MB)…`);
+  let made;
+  try {
+    made = await instance().convert(file);
+  } catch (err) {
+    converting = false;
+    ui.progressBox.hidden = true;
+    setStatus(ready ? "ready" : "error", `Could not convert ${file.name}: ${describeError(err)}`);
+    return;
+  }
+  converting = false;
+  await fillPicker();
+  await load(`local:${made.key}`).catch(() => {});  // a failure is shown in #status
+}
+
+async function deleteLocal() {
+  const id = ui.picker.value;
+  if (!id.startsWith("local:")) return;
+  const name = ui.picker.selectedOptions[0]?.textContent ?? id;
+  await removeLocal(id.slice("local:".length));
+  await fillPicker();
+  ui.status.textContent = `Deleted ${name} from this browser.`;
 }
 
 // -- the conversation ------------------------------------------------------------------------------
-
-/** The settings' inputs take their bounds from the schema (max tokens: the model's context too). */
-function boundSettings(maxCtx) {
-  const fields = pyrite.schema.requests.chat.options;
-  for (const [name, input] of SETTINGS) {
-    input.min = fields[name].minimum ?? "";
-    input.max = fields[name].maximum ?? "";
-  }
-  ui.maxTokens.max = maxCtx;
-}
-
-/** The settings as chat / generate options, each checked against its schema field (the messages say it
- * with the form's labels); an empty input is left to its default. */
-function readOptions() {
-  const fields = pyrite.schema.requests.chat.options;
-  const o = {};
-  for (const [name, input, label] of SETTINGS) {
-    if (input.value === "") continue;
-    const f = fields[name];
-    if (problem(f, input.valueAsNumber, name)) throw fieldError(f.kind, name, `${label} must be ${f.must}.`);
-    o[name] = input.valueAsNumber;
-  }
-  const maxCtx = pyrite.model.max_ctx;
-  if (o.max_tokens > maxCtx) {
-    const f = fields.max_tokens;
-    throw fieldError(f.kind, "max_tokens", `Max tokens must be ${f.must} and at most ${maxCtx} (the context).`);
-  }
-  return o;
-}
-
-function formatStats(s) {
-  const decode = s.generated_tokens > 1 ? `${s.decode_tok_s.toFixed(1)} tok/s decode` : "– tok/s decode";
-  const reused = s.reused_tokens ? `, ${s.reused_tokens} reused` : "";
-  return `${decode} · ${s.prefill_tok_s.toFixed(1)} tok/s prefill (${s.prompt_tokens} prompt tokens${reused}) · ` +
-         `${s.generated_tokens} tokens · first token after ${s.ttft_s.toFixed(2)} s · ended by ${s.stop_reason}`;
-}
 
 function bubble(role, text = "") {
   const el = document.createElement("div");
@@ -237,7 +253,7 @@ async function send() {
   if (!ready || generating) return;
   let options;
   try {
-    options = readOptions();
+    options = readOptions(ui, pyrite.schema, pyrite.model.max_ctx);
   } catch (err) {
     setStatus("error", describeError(err));
     return;
@@ -332,9 +348,29 @@ ui.prompt.addEventListener("keydown", (e) => {
 });
 ui.picker.addEventListener("change", () => pick(ui.picker.value));
 ui.stop.addEventListener("click", () => {
-  if (!generating) return;
+  if (!generating && !converting) return;
   pyrite.stop();
-  ui.status.textContent = "Stopping after the current token…";
+  ui.status.textContent = converting ? "Stopping the conversion…" : "Stopping after the current token…";
+});
+ui.pickFile.addEventListener("click", () => ui.file.click());
+ui.file.addEventListener("change", () => {
+  const file = ui.file.files[0];
+  ui.file.value = "";  // the same file can be picked again
+  importFile(file);
+});
+ui.deleteLocal.addEventListener("click", () => deleteLocal().catch((err) => setStatus("error", describeError(err))));
+document.addEventListener("dragover", (e) => {
+  if (![...(e.dataTransfer?.types ?? [])].includes("Files")) return;
+  e.preventDefault();
+  document.body.classList.add("dropping");
+});
+document.addEventListener("dragleave", (e) => e.relatedTarget || document.body.classList.remove("dropping"));
+document.addEventListener("drop", (e) => {
+  document.body.classList.remove("dropping");
+  const file = e.dataTransfer?.files?.[0];
+  if (!file) return;
+  e.preventDefault();
+  importFile(file);
 });
 ui.newChat.addEventListener("click", newChat);
 ui.profileRun.addEventListener("click", profile);
@@ -346,7 +382,7 @@ ui.theme.addEventListener("click", () => applyTheme(document.documentElement.dat
 applyTheme(localStorage.getItem("pyrite-theme") ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"));
 
 // The host driver's hooks: load a model, and reach the instance for protocol-level requests.
-window.pyriteApp = { load, instance };
+window.pyriteApp = { load, instance, importFile };
 
 fillPicker().catch((err) => console.warn(`pyrite: no model list (${err})`));
 showCache(ui.cacheInfo);

@@ -82,6 +82,16 @@ export class Pyrite {
   }
 
   /**
+   * Convert a GGUF File (the exact recipe, in the worker, read in slices) into a local model kept in this
+   * origin's storage (web/local.js); "convert" progress events count tensors. Resolves to
+   * {key, name, bytes, tensors, arch}: load("local:" + key) loads it, now or on a later visit. stop()
+   * ends it between tensors (StoppedError), keeping nothing.
+   */
+  async convert(file, { name } = {}) {
+    return this._request("convert", { file, ...(name ? { name } : {}) });
+  }
+
+  /**
    * The answer to prompt as an async stream of text pieces. lastStats holds the stats of the last
    * generate to finish (leaving the loop early stops the generate; its stats still land there).
    */

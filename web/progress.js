@@ -1,10 +1,14 @@
 // The page's load progress (web/app.js): the overall bar and label, and one bar per phase in #phases.
-// The phases are the worker's (web/worker.js), in LOAD_PHASES order.
+// The phases are the worker's (web/worker.js), in LOAD_PHASES order; a conversion (its own request,
+// before the load of the model it made) shows as "convert" after the runtime.
 import { LOAD_PHASES } from "./pyrite.js";
+
+const ORDER = [LOAD_PHASES[0], "convert", ...LOAD_PHASES.slice(1)];
 
 // Each phase owns a slice of the overall bar, so it only ever moves forward.
 const PHASES = {
   runtime: { from: 0.0, to: 0.15, label: (d, t) => `Starting Python (Pyodide) ${d}/${t}` },
+  convert: { from: 0.15, to: 1.0, label: (d, t) => `Converting the file: tensor ${d}/${t}` },  // its own run
   weights: { from: 0.15, to: 0.75, label: (d, t) => `Downloading weights ${mb(d)} / ${mb(t)} MB` },
   upload: { from: 0.75, to: 0.85, label: (d, t) => `Uploading tensors to the GPU ${d}/${t}` },
   plan: { from: 0.85, to: 0.88, label: () => "Building the plan (routes, buffers)" },
@@ -19,6 +23,7 @@ function mb(bytes) {
 export function resetProgress(ui) {
   ui.progress.value = 0;
   for (const bar of ui.phases.querySelectorAll("progress")) bar.value = 0;
+  ui.phases.querySelector('[data-phase="convert"]').hidden = true;
 }
 
 /** One progress event: the bars, the label and the status line. */
@@ -32,7 +37,8 @@ export function showProgress(ui, { phase, done, total }) {
   for (const li of ui.phases.children) {  // the phases before this one are done
     const bar = li.querySelector("progress");
     if (li.dataset.phase === phase) bar.value = frac;
-    else if (LOAD_PHASES.indexOf(li.dataset.phase) < LOAD_PHASES.indexOf(phase)) bar.value = 1;
+    else if (ORDER.indexOf(li.dataset.phase) < ORDER.indexOf(phase)) bar.value = 1;
+    if (li.dataset.phase === "convert" && phase === "convert") li.hidden = false;
   }
-  ui.status.textContent = `Loading the model: ${p.label(done, total)}`;
+  ui.status.textContent = phase === "convert" ? p.label(done, total) : `Loading the model: ${p.label(done, total)}`;
 }

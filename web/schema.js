@@ -20,8 +20,8 @@ export class PyriteError extends Error {
 export const ERROR_KINDS = Object.freeze([
   "ProtocolError", "RequestError", "SamplingError", "OptionError", "PromptError", "TokenizerError",
   "ChatTemplateError", "ModelFormatError", "ShardChecksumError", "LimitError", "DeviceError", "DeviceLostError",
-  "EngineBusyError", "RouteError", "ProfilingError", "KernelError", "ShapeError", "DTypeError", "InternalError",
-  "WorkerError", "LoadError",
+  "EngineBusyError", "RouteError", "ProfilingError", "KernelError", "ShapeError", "DTypeError", "StorageError",
+  "StoppedError", "GGUFError", "InternalError", "WorkerError", "LoadError",
 ]);
 
 export function fieldError(kind, field, message) {

@@ -13,6 +13,11 @@
 //   {type:"error", id, error:{kind, message, details}}   kind: one of ERROR_KINDS (web/schema.js)
 //   {type:"event", id, event:"notice", data:text}                    (something the user should know)
 //
+// convert's payload carries the page's File ({file, name}): it is mounted read-only on Emscripten's
+// WORKERFS (Python reads it in slices, never whole) and Python gets its path. Its progress phase is
+// "convert" (tensors done/total); the local model it writes (web/local.js, registered as pyrite_local)
+// then loads as "local:<key>".
+//
 // A load's phases: runtime (Pyodide, the wheel; steps of RUNTIME_STEPS, the first load only), weights
 // (bytes read, from the weight cache or the network), upload (tensors written to the GPU), plan (Python
 // builds the plan: routes, buffers; 0/1 then 1/1) and pipelines (compiled, done/total: those decode
@@ -33,6 +38,7 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { replay } from "./tape.js";
 import { shardReader } from "./shards.js";
 import { pipelineStarter } from "./pipelines.js";
+import { store } from "./local.js";
 
 const BASE = new URL("./", import.meta.url);
 const RUNTIME_STEPS = 3; // Pyodide core, the pyrite wheel unpacked, pyrite.web imported
@@ -98,6 +104,7 @@ async function boot(id) {
   pyodide.registerJsModule("pyrite_tape", { replay });  // BrowserDevice.replay encodes decode batches in JS
   pyodide.registerJsModule("pyrite_shards", shards.module);  // FetchShards reads every shard through it
   pyodide.registerJsModule("pyrite_gpu", starter.module);  // BrowserDevice takes the early device and pipelines
+  pyodide.registerJsModule("pyrite_local", store);  // models/local.py writes and reads local models through it
   progress(id, "runtime", 1, RUNTIME_STEPS);
   // pyrite has no dependencies: its wheel is unpacked into site-packages as is (micropip would cost
   // about half a second more, loading itself and packaging first).
@@ -108,7 +115,7 @@ async function boot(id) {
   progress(id, "runtime", 2, RUNTIME_STEPS);
   // The module proxy lives as long as the worker: its function proxies are borrowed from it.
   const module = pyodide.pyimport("pyrite.web");
-  web = { handle: module.handle, runImmediate: module.run_immediate,
+  web = { pyodide, handle: module.handle, runImmediate: module.run_immediate,
           immediate: new Set(JSON.parse(module.immediate_types())) };
   post({ type: "schema", schema: JSON.parse(module.schema_json()) });
   progress(id, "runtime", 3, RUNTIME_STEPS);
@@ -122,19 +129,34 @@ function runtime(id) {
 
 // -- requests ------------------------------------------------------------------------------------
 
+/** Mount a convert request's File on WORKERFS: the payload Python gets ({path, name}) and the unmount. */
+function mounted(id, { file, name }) {
+  if (!(file instanceof File)) {
+    return { payload: { path: "", name }, unmount: () => {} };  // Python refuses the empty path, named
+  }
+  const { FS } = web.pyodide;
+  const dir = `/pyrite-import/${id}`;
+  FS.mkdirTree(dir);
+  FS.mount(FS.filesystems.WORKERFS, { files: [file] }, dir);
+  return { payload: { path: `${dir}/${file.name}`, ...(name ? { name } : {}) },
+           unmount: () => { FS.unmount(dir); FS.rmdir(dir); } };
+}
+
 async function call(type, id, payload) {
   if (type === "load") starter.begin(payload?.model, payload?.options);  // the GPU's share starts before Python
   await runtime(id);
   const emit = (event, data) => post({ type: "event", id, event, data: event === "progress" ? JSON.parse(data) : data });
   loadingId = type === "load" ? id : loadingId;
+  const files = type === "convert" ? mounted(id, payload ?? {}) : null;
   try {
-    const answer = JSON.parse(await web.handle(type, JSON.stringify(payload ?? {}), emit));
+    const answer = JSON.parse(await web.handle(type, JSON.stringify(files ? files.payload : payload ?? {}), emit));
     if (type === "load") await shards.settled();
     if (type === "load" && !answer.error) await starter.commit();
     if (answer.error) post({ type: "error", id, error: answer.error });
     else post({ type: "done", id, result: answer.result });
   } finally {
     if (type === "load") loadingId = null;
+    files?.unmount();
   }
 }
 

@@ -78,7 +78,7 @@ class ShapeError(PyriteError):
 
 
 class DTypeError(PyriteError):
-    """A dtype an op does not support."""
+    """A dtype an op does not support (and a GGUF tensor type the exact recipe cannot keep, named)."""
 
 
 class KernelError(PyriteError):
@@ -116,3 +116,15 @@ class TokenizerError(PyriteError):
 
 class ChatTemplateError(TokenizerError):
     """A chat template we do not implement, or messages it cannot render."""
+
+
+class StorageError(PyriteError):
+    """The origin's storage cannot hold a local model (its quota), or a local model is missing."""
+
+    def __init__(self, message: str, needed: int = 0, available: int = 0):
+        self.needed, self.available = needed, available
+        super().__init__(message)
+
+
+class StoppedError(PyriteError):
+    """A long request (a conversion) was stopped before it finished; it left nothing behind."""

@@ -13,9 +13,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import (ChatTemplateError, DeviceError, DeviceLostError, DTypeError, EngineBusyError, InternalError,
+from .errors import (ChatTemplateError, DeviceError, DeviceLostError, DTypeError, EngineBusyError, GGUFError,
+                     InternalError,
                      KernelError, LimitError, ModelFormatError, PromptError, ProtocolError, PyriteError,
-                     RequestError, SamplingError, ShapeError, ShardChecksumError, TokenizerError)
+                     RequestError, SamplingError, ShapeError, ShardChecksumError, StoppedError, StorageError,
+                     TokenizerError)
 from .fields import Field
 from .gpu.base import ProfilingError
 from .graph.options import OptionError, option_fields
@@ -82,6 +84,9 @@ REQUESTS: dict[str, Request] = {
         Field("options", "object", {}, doc="runtime option -> value (see the options table)"),)),
     "memory": Request("what the worker holds, for leak checks", ()),
     "info": Request("the page's device: adapter, features, limits", ()),
+    "convert": Request("convert a GGUF file the page was given into a local model (the origin's storage)", (
+        Field("path", "string", doc="the file, mounted by the worker (web/worker.js)", nonempty=True, required=True),
+        Field("name", "string", doc="the local model's name (absent: from the GGUF's metadata)"))),
     # the JS API's OpenAI-shaped requests (web/engine.js); the worker gets them as chat / generate
     "chat.completions": Request("createEngine's chat.completions.create",
                                 (MESSAGES, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS)),
@@ -94,7 +99,7 @@ REQUESTS: dict[str, Request] = {
 SEAM_ERRORS: tuple[type[PyriteError], ...] = (
     ProtocolError, RequestError, SamplingError, OptionError, PromptError, TokenizerError, ChatTemplateError,
     ModelFormatError, ShardChecksumError, LimitError, DeviceError, DeviceLostError, EngineBusyError, RouteError,
-    ProfilingError, KernelError, ShapeError, DTypeError, InternalError)
+    ProfilingError, KernelError, ShapeError, DTypeError, StorageError, StoppedError, GGUFError, InternalError)
 ERROR_KINDS: dict[str, str] = {cls.__name__: " ".join((cls.__doc__ or "").split("\n\n")[0].split())
                                for cls in SEAM_ERRORS}  # kind -> its docstring's first paragraph
 

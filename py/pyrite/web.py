@@ -26,6 +26,7 @@ from . import schema
 from .engine import Engine
 from .errors import InternalError, ProtocolError, PyriteError
 from .gpu import Device, request_device
+from .models.local import is_local
 from .sampling import SamplingParams
 
 Emit = Callable[[str, str], Any]  # (event, JSON data) -> the worker posts it to the page
@@ -36,6 +37,7 @@ IMMEDIATE: dict[str, Callable[[], None]] = {}
 
 _engine: Engine | None = None
 _page_device: Device | None = None  # one device per page, kept across model switches
+_converting = {"stop": False}  # the running conversion's stop flag (set by the stop request)
 
 
 def request(fn: Handler) -> Handler:
@@ -141,7 +143,7 @@ async def load(p: dict, emit: Emit) -> dict:
     def progress(phase: str, done: int, total: int) -> None:
         emit("progress", json.dumps({"phase": phase, "done": done, "total": total}))
 
-    model = site_url(p["model"].rstrip("/") + "/")
+    model = p["model"] if is_local(p["model"]) else site_url(p["model"].rstrip("/") + "/")
     _engine = await Engine.load(model, device=await _device(), max_ctx=p["max_ctx"], progress=progress,
                                 block_bytes=p["block_bytes"], options=p["options"])
     gc.collect()  # gpu_bytes counts only what is still held
@@ -264,6 +266,23 @@ async def memory(p: dict, emit: Emit) -> dict:
 
 
 @request
+async def convert(p: dict, emit: Emit) -> dict:
+    """Convert the GGUF file at p["path"] (the worker mounted the page's File there) into a local model,
+    with "convert" progress per tensor: {"key", "name", "bytes", "tensors", "arch"}; it loads as
+    local:<key>. The stop request ends it between tensors, leaving nothing behind."""
+    import pyrite_local  # type: ignore[import-not-found]  # web/local.js
+    from .models.loader import binding_limit
+    from .models.local import convert_local
+
+    def progress(phase: str, done: int, total: int) -> None:
+        emit("progress", json.dumps({"phase": phase, "done": done, "total": total}))
+
+    _converting["stop"] = False
+    return await convert_local(p["path"], pyrite_local, name=p["name"], binding_limit=binding_limit(await _device()),
+                               progress=progress, stopped=lambda: _converting["stop"])
+
+
+@request
 async def info(p: dict, emit: Emit) -> dict:
     """Adapter, backend, features and limits of the page's device."""
     return (await _device()).describe()
@@ -273,7 +292,9 @@ async def info(p: dict, emit: Emit) -> dict:
 
 @immediate
 def stop() -> None:
-    """End a running generate (after its current token, or at once while it waits for a decode batch)."""
+    """End a running generate (after its current token, or at once while it waits for a decode batch), or
+    a running conversion (after its current tensor)."""
+    _converting["stop"] = True
     if _engine is not None:
         _engine.stop()
 

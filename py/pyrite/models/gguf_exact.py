@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyrite.errors import DTypeError, ModelFormatError
+from pyrite.formats import FORMATS, SUPERBLOCK
 from pyrite.models.config import ModelConfig
 from pyrite.quant.gguf import GGUFFile, GGUFTensorInfo
 
@@ -25,6 +26,16 @@ PACKED_GROUPS = (("attn_q", "attn_k", "attn_v"), ("ffn_gate", "ffn_up"))
 # control token (llama.cpp's llama-vocab fallback list, abridged).
 _EOT_CANDIDATES = ("<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>", "<|endoftext|>")
 _TOKEN_TYPE_CONTROL = 3
+
+
+def stored_format(info: GGUFTensorInfo, widen: bool = False) -> tuple[str, int | None]:
+    """(pyrite format, group size) an exactly kept tensor is stored as (widen: one of widened())."""
+    if len(info.shape) == 1 or info.type_name in FLOAT_TYPES:
+        return "f32", None
+    if widen:
+        return "q8gsw", 32
+    fmt = next(f for f in FORMATS.values() if info.type_name in f.gguf)
+    return fmt.name, SUPERBLOCK if fmt.sb_words else 32
 
 
 def check_keepable(g: GGUFFile, info: GGUFTensorInfo) -> None:

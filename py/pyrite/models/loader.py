@@ -95,7 +95,6 @@ class FetchShards:
             return await self._read(shard, reload=True)
 
     async def _read(self, shard: Shard, reload: bool) -> Any:
-        import js  # type: ignore[import-not-found]
         import pyrite_shards  # type: ignore[import-not-found]
         url = self.base + shard.file
         try:
@@ -103,18 +102,28 @@ class FetchShards:
         except Exception as e:  # a network failure, an HTTP error, a body that broke off
             raise ModelFormatError(f"{url}: the download failed ({e}); loading again resumes from the shards "
                                    f"already kept") from None
-        if buf.byteLength != shard.bytes:
-            raise ShardChecksumError(f"shard {shard.file}: {buf.byteLength} bytes, model.json says {shard.bytes}")
-        digest = js.Uint8Array.new(await js.crypto.subtle.digest("SHA-256", buf))
-        got = "".join(f"{b:02x}" for b in digest.to_py())
-        if got != shard.sha256:
-            raise ShardChecksumError(f"shard {shard.file}: sha256 {got}, model.json says {shard.sha256}")
+        data = await verified(buf, shard)
         pyrite_shards.keep(shard.sha256, buf)  # the page keeps verified shards only
-        return js.Uint8Array.new(buf)
+        return data
 
 
-def shard_source(model: str | Path) -> FileShards | FetchShards:
-    """A URL in the browser, a directory path natively."""
+async def verified(buf: Any, shard: Shard) -> Any:
+    """A JS ArrayBuffer holding the shard, checked (size, sha256 by crypto.subtle), as a Uint8Array."""
+    import js  # type: ignore[import-not-found]
+    if buf.byteLength != shard.bytes:
+        raise ShardChecksumError(f"shard {shard.file}: {buf.byteLength} bytes, model.json says {shard.bytes}")
+    digest = js.Uint8Array.new(await js.crypto.subtle.digest("SHA-256", buf))
+    got = "".join(f"{b:02x}" for b in digest.to_py())
+    if got != shard.sha256:
+        raise ShardChecksumError(f"shard {shard.file}: sha256 {got}, model.json says {shard.sha256}")
+    return js.Uint8Array.new(buf)
+
+
+def shard_source(model: str | Path) -> Any:
+    """A local model of the page (local:<key>, models/local.py), a URL in the browser, a directory natively."""
+    if in_browser() and str(model).startswith("local:"):
+        from .local import LocalShards
+        return LocalShards(str(model))
     return FetchShards(str(model)) if in_browser() else FileShards(model)
 
 
@@ -192,7 +201,7 @@ def _upload_pack(device: Device, pack: Pack, shards: list[Any]) -> DeviceWeight:
     return DeviceWeight(pack.name, pack.shape, pack.format, pack.group_size, parts)
 
 
-async def upload(device: Device, index: ModelIndex, source: FileShards | FetchShards,
+async def upload(device: Device, index: ModelIndex, source: Any,
                  progress: Progress = _no_progress, block_bytes: int | None = None,
                  pack: bool = True) -> dict[str, DeviceWeight]:
     """Plan every tensor's row blocks against the adapter limits (a LimitError before any download),
