@@ -15,6 +15,7 @@
 // "Load a model file…" (#model-file) or a drop on the page converts a GGUF (Pyrite.convert: progress
 // per tensor, Stop ends it keeping nothing), lists it and loads it; #delete-local deletes the picked one.
 import { renderMarkdown, copyButton } from "./markdown.js";
+import { acceptDrops } from "./drop.js";
 import { listLocal, removeLocal } from "./local.js";
 import { showAdapter, showCache, showProfile } from "./panels.js";
 import { resetProgress, showProgress } from "./progress.js";
@@ -33,7 +34,8 @@ const ui = {
   system: $("system"),
   adapter: $("adapter"), features: $("features"), limits: $("limits"), f16: $("f16"),
   profileRun: $("profile-run"), profileTable: $("profile-table"),
-  pickFile: $("pick-file"), file: $("model-file"), deleteLocal: $("delete-local"),
+  pickFile: $("pick-file"), file: $("model-file"), pickFolder: $("pick-folder"), folder: $("model-folder"),
+  deleteLocal: $("delete-local"),
 };
 
 const params = new URLSearchParams(location.search);
@@ -56,7 +58,7 @@ function setStatus(state, message) {
   ui.status.textContent = message;
   ui.send.disabled = !ready || generating;
   ui.stop.disabled = !generating && !converting;
-  ui.pickFile.disabled = converting || busyLoading;
+  ui.pickFile.disabled = ui.pickFolder.disabled = converting || busyLoading;
   ui.deleteLocal.hidden = !ui.picker.value.startsWith("local:");
   ui.deleteLocal.disabled = converting || busyLoading;
   ui.newChat.disabled = generating;
@@ -189,10 +191,12 @@ async function pick(id) {
 
 // -- local models ----------------------------------------------------------------------------------
 
-/** Convert a GGUF File into a local model, list it and load it. A failure is shown in #status and keeps
- * nothing; the model loaded before stays loaded. */
-async function importFile(file) {
-  if (!file || converting) return;
+/** Convert a GGUF File or an HF folder's Files into a local model, list it and load it. A failure is
+ * shown in #status and keeps nothing; the model loaded before stays loaded. */
+async function importFiles(files) {
+  if (!files.length || converting) return;
+  const what = files.length === 1 ? files[0].name : files[0].webkitRelativePath?.split("/")[0] || `${files.length} files`;
+  const size = files.reduce((n, f) => n + f.size, 0);
   if (generating) {
     pyrite.stop();
     await answering;
@@ -200,14 +204,14 @@ async function importFile(file) {
   converting = true;
   ui.progressBox.hidden = false;
   resetProgress(ui);
-  setStatus("loading", `Converting ${file.name} (${(file.size / 1e6).toFixed(0)} MB)…`);
+  setStatus("loading", `Converting ${what} (${(size / 1e6).toFixed(0)} MB)…`);
   let made;
   try {
-    made = await instance().convert(file);
+    made = await instance().convert(files);
   } catch (err) {
     converting = false;
     ui.progressBox.hidden = true;
-    setStatus(ready ? "ready" : "error", `Could not convert ${file.name}: ${describeError(err)}`);
+    setStatus(ready ? "ready" : "error", `Could not convert ${what}: ${describeError(err)}`);
     return;
   }
   converting = false;
@@ -352,26 +356,16 @@ ui.stop.addEventListener("click", () => {
   pyrite.stop();
   ui.status.textContent = converting ? "Stopping the conversion…" : "Stopping after the current token…";
 });
-ui.pickFile.addEventListener("click", () => ui.file.click());
-ui.file.addEventListener("change", () => {
-  const file = ui.file.files[0];
-  ui.file.value = "";  // the same file can be picked again
-  importFile(file);
-});
+for (const [button, input] of [[ui.pickFile, ui.file], [ui.pickFolder, ui.folder]]) {
+  button.addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    const files = [...input.files];
+    input.value = "";  // the same file can be picked again
+    importFiles(files);
+  });
+}
 ui.deleteLocal.addEventListener("click", () => deleteLocal().catch((err) => setStatus("error", describeError(err))));
-document.addEventListener("dragover", (e) => {
-  if (![...(e.dataTransfer?.types ?? [])].includes("Files")) return;
-  e.preventDefault();
-  document.body.classList.add("dropping");
-});
-document.addEventListener("dragleave", (e) => e.relatedTarget || document.body.classList.remove("dropping"));
-document.addEventListener("drop", (e) => {
-  document.body.classList.remove("dropping");
-  const file = e.dataTransfer?.files?.[0];
-  if (!file) return;
-  e.preventDefault();
-  importFile(file);
-});
+acceptDrops((files) => importFiles(files), (err) => setStatus("error", `Could not read the drop: ${err.message || err}`));
 ui.newChat.addEventListener("click", newChat);
 ui.profileRun.addEventListener("click", profile);
 ui.clearCache.addEventListener("click", async () => {
@@ -382,7 +376,7 @@ ui.theme.addEventListener("click", () => applyTheme(document.documentElement.dat
 applyTheme(localStorage.getItem("pyrite-theme") ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"));
 
 // The host driver's hooks: load a model, and reach the instance for protocol-level requests.
-window.pyriteApp = { load, instance, importFile };
+window.pyriteApp = { load, instance, importFiles };
 
 fillPicker().catch((err) => console.warn(`pyrite: no model list (${err})`));
 showCache(ui.cacheInfo);

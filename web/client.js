@@ -82,13 +82,15 @@ export class Pyrite {
   }
 
   /**
-   * Convert a GGUF File (the exact recipe, in the worker, read in slices) into a local model kept in this
-   * origin's storage (web/local.js); "convert" progress events count tensors. Resolves to
-   * {key, name, bytes, tensors, arch}: load("local:" + key) loads it, now or on a later visit. stop()
-   * ends it between tensors (StoppedError), keeping nothing.
+   * Convert a model the user has into a local model kept in this origin's storage (web/local.js): a GGUF
+   * File, or an HF folder's Files (config.json, *.safetensors, tokenizer.json; a FileList or an array),
+   * with the exact recipe, in the worker, read in slices; "convert" progress events count tensors.
+   * Resolves to {key, name, bytes, tensors, arch}: load("local:" + key) loads it, now or on a later
+   * visit. stop() ends it between tensors (StoppedError), keeping nothing.
    */
-  async convert(file, { name } = {}) {
-    return this._request("convert", { file, ...(name ? { name } : {}) });
+  async convert(files, { name } = {}) {
+    const list = files instanceof File ? [files] : [...files];
+    return this._request("convert", { files: list, ...(name ? { name } : {}) });
   }
 
   /**

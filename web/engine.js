@@ -93,23 +93,19 @@ class Engine {
   }
 }
 
-/** The GGUF a model argument names, as a File: a File, the first .gguf of a FileList, or a URL fetched. */
-async function ggufFile(model) {
-  if (model instanceof File) return model;
-  if (globalThis.FileList && model instanceof FileList) {
-    const file = [...model].find((f) => f.name.toLowerCase().endsWith(".gguf"));
-    if (!file) throw fieldError("RequestError", "model", `none of the ${model.length} file(s) is a .gguf file`);
-    return file;
-  }
+/** The Files a model argument brings: a File (a GGUF), a FileList or an array (a GGUF, or an HF folder's
+ * files), or a URL of a GGUF, fetched. */
+async function modelFiles(model) {
+  if (!(model instanceof URL)) return model instanceof File ? [model] : [...model];
   const resp = await fetch(model);
   if (!resp.ok) throw new PyriteError(`${model}: HTTP ${resp.status}`, "LoadError", { url: String(model), status: resp.status });
-  return new File([await resp.blob()], decodeURIComponent(model.pathname.split("/").pop() || "model.gguf"));
+  return [new File([await resp.blob()], decodeURIComponent(model.pathname.split("/").pop() || "model.gguf"))];
 }
 
 /**
  * An engine in a Web Worker of its own (two engines can coexist). model: an id under the site's models/
- * folder (such as "smollm2-135m"), "local:<key>" (a local model, web/local.js), or a GGUF to bring: a
- * File, a FileList or a URL, converted in the worker (exact recipe, "convert" progress per tensor), kept
+ * folder (such as "smollm2-135m"), "local:<key>" (a local model, web/local.js), or a model to bring: a
+ * GGUF File or URL, or an HF folder's Files (a FileList or an array), converted in the worker (exact recipe, "convert" progress per tensor), kept
  * in this origin's storage as a local model (engine.model is then "local:<key>") and loaded. baseUrl: where
  * the site's build.json and worker.js live; options: runtime options (setOptions). Rejects with a
  * RequestError for an unknown model id.
@@ -117,7 +113,7 @@ async function ggufFile(model) {
 export async function createEngine({ model, baseUrl = "./", onProgress = () => {}, options = {}, maxCtx } = {}) {
   const base = new URL(baseUrl, globalThis.document?.baseURI ?? location.href);
   const bring = model instanceof URL || (globalThis.File && model instanceof File) ||
-                (globalThis.FileList && model instanceof FileList);
+                (globalThis.FileList && model instanceof FileList) || Array.isArray(model);
   if (!bring && !(typeof model === "string" && model.startsWith("local:"))) {
     const url = new URL("build.json", base).href;
     const resp = await fetch(url);
@@ -130,7 +126,7 @@ export async function createEngine({ model, baseUrl = "./", onProgress = () => {
   }
   const pyrite = new Pyrite(base, onProgress);
   try {
-    const id = bring ? `local:${(await pyrite.convert(await ggufFile(model))).key}` : model;
+    const id = bring ? `local:${(await pyrite.convert(await modelFiles(model))).key}` : model;
     await pyrite.load(id.startsWith("local:") ? id : `models/${id}`, { maxCtx });
     if (Object.keys(options).length) await pyrite.setOptions(options);
     return new Engine(pyrite, id);

@@ -13,8 +13,9 @@
 //   {type:"error", id, error:{kind, message, details}}   kind: one of ERROR_KINDS (web/schema.js)
 //   {type:"event", id, event:"notice", data:text}                    (something the user should know)
 //
-// convert's payload carries the page's File ({file, name}): it is mounted read-only on Emscripten's
-// WORKERFS (Python reads it in slices, never whole) and Python gets its path. Its progress phase is
+// convert's payload carries the page's Files ({files, name}: one GGUF, or an HF folder's files): they
+// are mounted read-only on Emscripten's WORKERFS (Python reads them in slices, never whole) and Python
+// gets the path (the file, or their folder). Its progress phase is
 // "convert" (tensors done/total); the local model it writes (web/local.js, registered as pyrite_local)
 // then loads as "local:<key>".
 //
@@ -129,16 +130,17 @@ function runtime(id) {
 
 // -- requests ------------------------------------------------------------------------------------
 
-/** Mount a convert request's File on WORKERFS: the payload Python gets ({path, name}) and the unmount. */
-function mounted(id, { file, name }) {
-  if (!(file instanceof File)) {
-    return { payload: { path: "", name }, unmount: () => {} };  // Python refuses the empty path, named
-  }
+/** Mount a convert request's Files on WORKERFS, in a folder named as theirs (a picked folder's
+ * webkitRelativePath), else "model": the payload Python gets ({path, name}) and the unmount. */
+function mounted(id, { files, name }) {
+  const list = [...(files ?? [])].filter((f) => f instanceof File);
+  if (!list.length) return { payload: { path: "", name }, unmount: () => {} };  // Python refuses it, named
   const { FS } = web.pyodide;
-  const dir = `/pyrite-import/${id}`;
+  const top = list[0].webkitRelativePath?.split("/")[0];
+  const dir = `/pyrite-import/${id}/${top && list.every((f) => f.webkitRelativePath.startsWith(`${top}/`)) ? top : "model"}`;
   FS.mkdirTree(dir);
-  FS.mount(FS.filesystems.WORKERFS, { files: [file] }, dir);
-  return { payload: { path: `${dir}/${file.name}`, ...(name ? { name } : {}) },
+  FS.mount(FS.filesystems.WORKERFS, { files: list }, dir);
+  return { payload: { path: list.length === 1 ? `${dir}/${list[0].name}` : dir, ...(name ? { name } : {}) },
            unmount: () => { FS.unmount(dir); FS.rmdir(dir); } };
 }
 

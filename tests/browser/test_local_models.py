@@ -157,3 +157,43 @@ def test_a_stopped_conversion_or_a_closed_tab_keeps_nothing(session, fresh, smol
                 if o.startswith("local:")] == []
     finally:
         later.close()
+
+
+@pytest.mark.parametrize("kind, how", [("qwen3-0.6b", "folder chooser"), ("llama-3.2-1b", "drop")])
+def test_an_hf_folder_converts_in_the_page_and_matches_transformers(fresh, tmp_path, kind, how):
+    """The random-weight HF geometries (tests/hf_checkpoints.py), brought as a folder: converted in the page,
+    listed, their logits within the native bound of transformers' (1e-3 relative), then deleted."""
+    import base64
+    import random
+
+    import torch
+
+    from hf_checkpoints import VOCAB, load_checkpoint, make_checkpoint
+    page = fresh
+    ckpt = make_checkpoint(kind, tmp_path / kind, dtype=torch.bfloat16 if kind.startswith("llama") else torch.float32)
+    if how == "drop":
+        page.evaluate("""() => { const i = document.createElement('input'); i.type = 'file'; i.multiple = true;
+                                  i.hidden = true; i.id = 'test-drop-source'; document.body.append(i); }""")
+        page.set_input_files("#test-drop-source", [str(p) for p in sorted(ckpt.iterdir())])
+        page.evaluate(DROP_JS.replace("dt.items.add(document.getElementById(\"test-drop-source\").files[0]);",
+                                      "for (const f of document.getElementById('test-drop-source').files) dt.items.add(f);"))
+    else:
+        with page.expect_file_chooser() as chooser:
+            page.click("#pick-folder")
+        chooser.value.set_files(str(ckpt))
+    page.wait_for_function(READY_LOCAL_JS, timeout=CONVERT_MS, polling=500)
+    key = page.input_value("#model")
+    info = page.evaluate("window.pyrite.model")
+    assert info["config"]["arch"] == {"llama-3.2-1b": "llama", "qwen3-0.6b": "qwen3"}[kind]
+    if how == "folder chooser":
+        assert info["model"] == kind  # the folder's own name
+    ids = random.Random(1).choices(range(VOCAB), k=32)
+    r = page.evaluate("(ids) => window.pyrite.score(ids, true)", ids)
+    ours = np.frombuffer(base64.b64decode(r["logits"]), dtype="<f4").reshape(32, VOCAB)
+    with torch.inference_mode():
+        ref = load_checkpoint(ckpt)(torch.tensor([ids])).logits[0].numpy()
+    assert float((np.abs(ours - ref).max(axis=1) / np.abs(ref).max(axis=1)).max()) <= 1e-3
+    assert (ours.argmax(1) == ref.argmax(1)).all()
+    page.click("#delete-local")
+    page.wait_for_function(f"() => ![...document.querySelectorAll('#model option')].some(o => o.value === {json.dumps(key)})")
+    assert key.split(":", 1)[1] not in page.evaluate(LOCAL_JS)["dirs"]

@@ -115,3 +115,33 @@ def test_a_failed_write_or_a_stop_keeps_nothing(tmp_path):
     with pytest.raises(StoppedError):
         convert(src, store, stopped=lambda: asked.append(1) or len(asked) > 4)
     assert store.dirs == {} and not store.committed and store.writes > 0
+
+
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16", "float16"])
+def test_an_hf_folder_keeps_the_native_exact_conversion(tmp_path, dtype):
+    import torch
+
+    from hf_checkpoints import make_checkpoint
+    from pyrite.models.convert_hf import convert_hf
+    src = make_checkpoint("qwen3-0.6b", tmp_path / "qwen3", dtype=getattr(torch, dtype))
+    native = load_index(convert_hf(src, tmp_path / "native"))
+    store = MemoryStore()
+    made = convert(src, store)
+    files = store.dirs[made["key"]]
+    assert json.loads(bytes(files["model.json"])) == native.to_json() and made["arch"] == "qwen3"
+    for shard in native.shards:
+        assert bytes(files[shard.file]) == (tmp_path / "native" / shard.file).read_bytes()
+
+
+def test_an_hf_folder_without_config_or_weights_is_refused_by_name(tmp_path):
+    from hf_checkpoints import make_checkpoint
+    src = make_checkpoint("llama-3.2-1b", tmp_path / "llama")
+    (tmp_path / "no-weights").mkdir()
+    (tmp_path / "no-weights" / "config.json").write_bytes((src / "config.json").read_bytes())
+    (tmp_path / "no-config").mkdir()
+    (tmp_path / "no-config" / "model.safetensors").symlink_to(src / "model.safetensors")
+    for folder, named in (("no-weights", "safetensors"), ("no-config", "config.json")):
+        store = MemoryStore()
+        with pytest.raises(ModelFormatError, match=named):
+            convert(tmp_path / folder, store)
+        assert store.dirs == {}, folder

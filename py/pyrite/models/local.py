@@ -1,4 +1,5 @@
-"""Local models in the page: a GGUF the user gave, converted in the worker and kept in the origin's storage.
+"""Local models in the page: a GGUF or an HF folder the user gave, converted in the worker and kept in
+the origin's storage.
 
     await convert_local(path, store, ...) -> {"key", "name", "bytes", ...}   (the "convert" request)
     LocalShards(key)                                                         (a "local:<key>" model loads)
@@ -8,8 +9,9 @@ private file system (OPFS). A conversion writes its shards into a fresh director
 so only a finished model is ever listed; a failure or a stop removes the directory, and one a closed
 tab left half written (no model.json, no conversion holding its lock) is removed at the next listing.
 
-The GGUF is read in slices (the worker mounts the File on Emscripten's WORKERFS, so GGUFFile reads it
-as a file without holding it), tensor by tensor, repacked by quant/purepack.py (the page has no numpy),
+The source is read in slices (the worker mounts the Files on Emscripten's WORKERFS, so GGUFFile and the
+safetensors reader read them as files without holding them), tensor by tensor, repacked by
+quant/purepack.py (the page has no numpy),
 and each tensor's parts are handed to the store before the next is read: neither the whole file nor a
 second copy of the model is held.
 """
@@ -19,7 +21,8 @@ import hashlib
 import json
 import struct
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +30,12 @@ from pyrite.errors import DTypeError, ModelFormatError, StoppedError, StorageErr
 from pyrite.formats import FORMATS, part_bytes
 from pyrite.models.format import MAX_SHARD_BYTES, ModelIndex, Shard, TensorEntry
 from pyrite.models.gguf_exact import check_exact, model_fields, stored_format, widened
+from pyrite.models.hf_plan import matched_tensors, read_config
+from pyrite.models.hf_tokenizer import tokenizer_from_hf
 from pyrite.models.loader import verified
 from pyrite.models.row_blocks import plan_row_blocks
 from pyrite.models.shard_writer import ShardWriter
+from pyrite.models.safetensors import Checkpoint
 from pyrite.quant.gguf import GGUFFile, GGUFTensorInfo
 from pyrite.quant.packed import PackedTensor
 from pyrite.quant.purepack import pack_gguf_pure, widen_to_q8_pure
@@ -123,21 +129,73 @@ def bf16_to_f32(raw: bytes) -> bytes:
     return bytes(out)
 
 
-def planned_bytes(g: GGUFFile, widen: set[str]) -> int:
-    """What the converted model will hold: every tensor's parts at their stored format, plus alignment."""
+@dataclass
+class Plan:
+    """A source checked and planned: the model.json fields, how many tensors, the bytes they will take
+    (alignment included), and the packed tensors in order, made one at a time when iterated."""
+
+    fields: dict[str, Any]
+    count: int
+    need: int
+    tensors: Callable[[], Iterator[tuple[str, PackedTensor]]]
+
+
+def _need(entries: list[tuple[str, tuple[int, ...], str, int | None]], binding_limit: int) -> int:
+    """The bytes of (name, shape, format, group size) tensors, each checked to load on this adapter (row
+    blocks under its binding limit: a LimitError before anything is written)."""
     total = 0
-    for info in g.tensors.values():
-        fmt, gs = stored_format(info, info.name in widen)
-        total += sum(part_bytes(fmt, tuple(info.shape), gs, p) + 255 for p in FORMATS[fmt].parts)
+    for name, shape, fmt, gs in entries:
+        plan_row_blocks(name, shape, fmt, gs, binding_limit)
+        total += sum(part_bytes(fmt, shape, gs, p) + 255 for p in FORMATS[fmt].parts)
     return total
 
 
-def check_limits(g: GGUFFile, widen: set[str], binding_limit: int) -> None:
-    """Every tensor loads on this adapter (row blocks under its binding limit): a LimitError before
-    anything is written."""
-    for info in g.tensors.values():
-        fmt, gs = stored_format(info, info.name in widen)
-        plan_row_blocks(info.name, tuple(info.shape), fmt, gs, binding_limit)
+def gguf_plan(path: Path, name: str | None, binding_limit: int) -> Plan:
+    """A GGUF file under the exact recipe."""
+    g = GGUFFile(path)
+    check_exact(g)
+    widen = widened(g)
+    fields = model_fields(g, "exact", name, None)
+    need = _need([(i.name, tuple(i.shape), *stored_format(i, i.name in widen)) for i in g.tensors.values()],
+                 binding_limit)
+    fields["source"] = {"file": path.name, "sha256": source_digest(path)}
+    return Plan(fields, len(g.tensors), need,
+                lambda: ((info.name, _pack(g, info, widen)) for info in g.tensors.values()))
+
+
+def hf_plan(src: Path, name: str | None, binding_limit: int) -> Plan:
+    """An HF checkpoint folder (config.json, safetensors, tokenizer files) under the exact recipe: every
+    tensor f32 (f16 and bf16 widen exactly), as models/convert_hf.py writes it."""
+    config, config_json = read_config(src)
+    ckpt = Checkpoint(src)
+    names = matched_tensors(ckpt, config, src)
+    tokenizer, chat_template = tokenizer_from_hf(src, config.vocab, config_json)
+    fields = dict(name=name or src.name.lower(), recipe="exact", config=config, tokenizer=tokenizer,
+                  chat_template=chat_template, source={"file": src.name, "sha256": None})
+    need = _need([(ours, tuple(ckpt.tensors[hf].shape), "f32", None) for ours, hf in names.items()], binding_limit)
+
+    def tensors() -> Iterator[tuple[str, PackedTensor]]:
+        for ours, hf in names.items():
+            info = ckpt.tensors[hf]
+            raw = ckpt.read(hf)
+            data = bf16_to_f32(raw) if info.dtype == "BF16" else \
+                pack_gguf_pure(raw, info.dtype, tuple(info.shape), hf).parts["data"]
+            yield ours, PackedTensor("f32", tuple(info.shape), None, {"data": data})
+    return Plan(fields, len(names), need, tensors)
+
+
+def source_plan(path: Path, name: str | None, binding_limit: int) -> Plan:
+    """A .gguf file, or a folder the worker mounted: its one .gguf, or an HF checkpoint (config.json)."""
+    if not path.is_dir():
+        return gguf_plan(path, name, binding_limit)
+    files = sorted(p.name for p in path.iterdir())
+    ggufs = [f for f in files if f.lower().endswith(".gguf")]
+    if len(ggufs) == 1 and "config.json" not in files:
+        return gguf_plan(path / ggufs[0], name, binding_limit)
+    if "config.json" not in files:
+        raise ModelFormatError(f"the files given ({', '.join(files) or 'none'}) are neither one .gguf file nor an "
+                               f"HF checkpoint folder (config.json, *.safetensors, tokenizer.json)")
+    return hf_plan(path, name, binding_limit)
 
 
 def source_digest(path: Path) -> str:
@@ -172,48 +230,41 @@ class _StoreFile:
 async def convert_local(path: str | Path, store: Any, *, name: str | None = None, binding_limit: int,
                         progress: Progress, stopped: Callable[[], bool],
                         max_shard_bytes: int = MAX_SHARD_BYTES) -> dict[str, Any]:
-    """The GGUF at path (exact recipe) into a new local model; {"key", "name", "bytes", "tensors", "arch"}.
+    """The GGUF file or HF folder at path (exact recipe) into a new local model;
+    {"key", "name", "bytes", "tensors", "arch"}.
 
-    Every check comes before the first write: the file parses, every tensor is kept exactly, the
+    Every check comes before the first write: the source parses, every tensor is kept exactly, the
     architecture and tokenizer are known, every tensor fits the adapter, and the storage quota holds the
     planned size. stopped() is asked between tensors (StoppedError)."""
     path = Path(path)
-    g = GGUFFile(path)
-    check_exact(g)
-    widen = widened(g)
-    fields = model_fields(g, "exact", name, None)
-    check_limits(g, widen, binding_limit)
-    need = planned_bytes(g, widen)
+    plan = source_plan(path, name, binding_limit)
     estimate = await store.estimate()
     free = int(estimate.quota) - int(estimate.usage)
-    if need > free:
-        raise StorageError(f"{path.name}: the converted model needs {need} bytes, this origin's storage has "
-                           f"{free} free (quota {int(estimate.quota)}, used {int(estimate.usage)})", need, free)
-    fields["source"] = {"file": path.name, "sha256": source_digest(path)}
-    key = await store.create(fields["name"])
+    if plan.need > free:
+        raise StorageError(f"{path.name}: the converted model needs {plan.need} bytes, this origin's storage has "
+                           f"{free} free (quota {int(estimate.quota)}, used {int(estimate.usage)})", plan.need, free)
+    key = await store.create(plan.fields["name"])
     writer = ShardWriter(lambda shard: _StoreFile(store, key, shard), max_shard_bytes)
-    count = len(g.tensors)
     try:
         tensors: dict[str, TensorEntry] = {}
-        for i, info in enumerate(g.tensors.values(), start=1):
+        for i, (tname, packed) in enumerate(plan.tensors(), start=1):
             if stopped():
-                raise StoppedError(f"the conversion of {path.name} was stopped at tensor {i}/{count}; "
+                raise StoppedError(f"the conversion of {path.name} was stopped at tensor {i}/{plan.count}; "
                                    f"nothing was kept")
-            packed = _pack(g, info, widen)
             parts = {p: writer.add(packed.parts[p]) for p in FORMATS[packed.format].parts}
-            tensors[info.name] = TensorEntry(info.name, tuple(packed.shape), packed.format, packed.group_size, parts)
-            await _drain(store, key, need, free)
-            progress("convert", i, count)
+            tensors[tname] = TensorEntry(tname, tuple(packed.shape), packed.format, packed.group_size, parts)
+            await _drain(store, key, plan.need, free)
+            progress("convert", i, plan.count)
         shards = writer.close()
-        index = ModelIndex(shards=shards, tensors=tensors, lossy=[], **fields)
+        index = ModelIndex(shards=shards, tensors=tensors, lossy=[], **plan.fields)
         ModelIndex.from_json(index.to_json())  # never keep a model.json the loader rejects
-        await _drain(store, key, need, free)
+        await _drain(store, key, plan.need, free)
         await store.commit(key, json.dumps(index.to_json()))
     except BaseException:
         writer.abort()
         await store.discard(key)
         raise
-    return {"key": key, "name": index.name, "bytes": writer.total, "tensors": count, "arch": index.config.arch}
+    return {"key": key, "name": index.name, "bytes": writer.total, "tensors": plan.count, "arch": index.config.arch}
 
 
 async def _drain(store: Any, key: str, need: int, free: int) -> None:
