@@ -106,7 +106,7 @@ def test_a_dropped_gguf_converts_answers_reloads_from_storage_and_deletes(sessio
     assert "Deleted" in page.text_content("#status")
 
 
-def test_bad_files_are_refused_by_name_and_keep_nothing(fresh, tmp_path, smollm2_gguf):
+def test_bad_files_are_refused_by_name_and_keep_nothing(fresh, tmp_path):
     page = fresh
     junk = tmp_path / "notes.gguf"
     junk.write_bytes(b"these are my notes, not a model\n" * 64)
