@@ -28,6 +28,16 @@ def _no_progress(phase: str, done: int, total: int) -> None:
     return None
 
 
+async def read_counted(source: Any, shards: list[Shard], progress: Progress) -> list[Any]:
+    """Every shard by source.read, verified, in order; "weights" progress in bytes after each one."""
+    out, done, total = [], 0, sum(s.bytes for s in shards)
+    for shard in shards:
+        out.append(await source.read(shard))
+        done += shard.bytes
+        progress("weights", done, total)
+    return out
+
+
 class FileShards:
     """A model directory on disk."""
 
@@ -39,13 +49,7 @@ class FileShards:
         return load_index(self.dir)
 
     async def read_all(self, shards: list[Shard], progress: Progress) -> list[memoryview]:
-        """Every shard, verified, in order; "weights" progress in bytes after each file."""
-        out, done, total = [], 0, sum(s.bytes for s in shards)
-        for shard in shards:
-            out.append(await self.read(shard))
-            done += shard.bytes
-            progress("weights", done, total)
-        return out
+        return await read_counted(self, shards, progress)
 
     async def read(self, shard: Shard) -> memoryview:
         path = self.dir / shard.file
@@ -59,8 +63,8 @@ class FileShards:
 
 class FetchShards:
     """A model directory served over HTTP (the page): model.json by fetch; each shard from web/worker.js's
-    shard reader (web/shards.js, registered as pyrite_shards: the weight cache, byte progress), verified
-    here with crypto.subtle. The bytes stay in JS."""
+    shard reader (web/shards.js, registered as pyrite_shards: the weight cache, byte progress), or by a
+    plain fetch in a Pyodide page of another host, verified here with crypto.subtle. The bytes stay in JS."""
 
     def __init__(self, base_url: str):
         self.base = base_url.rstrip("/") + "/"
@@ -82,8 +86,10 @@ class FetchShards:
     async def read_all(self, shards: list[Shard], progress: Progress) -> list[Any]:
         """Every shard, verified, in order. The reader counts their bytes as they stream and reports the
         "weights" progress itself (one source), against the total handed to it here."""
-        import pyrite_shards  # type: ignore[import-not-found]  # web/worker.js
-        await pyrite_shards.begin(sum(s.bytes for s in shards))
+        reader = _shard_reader()
+        if reader is None:  # a host page of its own (examples/python.html): plain fetches, counted per shard
+            return await read_counted(self, shards, progress)
+        await reader.begin(sum(s.bytes for s in shards))
         return [await self.read(shard) for shard in shards]
 
     async def read(self, shard: Shard) -> Any:
@@ -95,16 +101,36 @@ class FetchShards:
             return await self._read(shard, reload=True)
 
     async def _read(self, shard: Shard, reload: bool) -> Any:
-        import pyrite_shards  # type: ignore[import-not-found]
         url = self.base + shard.file
+        reader = _shard_reader()
         try:
-            buf = await pyrite_shards.read(url, shard.sha256, shard.bytes, reload)
+            buf = await (reader.read(url, shard.sha256, shard.bytes, reload) if reader is not None else
+                         _fetch_bytes(url, reload))
         except Exception as e:  # a network failure, an HTTP error, a body that broke off
             raise ModelFormatError(f"{url}: the download failed ({e}); loading again resumes from the shards "
                                    f"already kept") from None
         data = await verified(buf, shard)
-        pyrite_shards.keep(shard.sha256, buf)  # the page keeps verified shards only
+        if reader is not None:
+            reader.keep(shard.sha256, buf)  # the page keeps verified shards only
         return data
+
+
+def _shard_reader() -> Any:
+    """web/shards.js, which web/worker.js registers as pyrite_shards; None in a host page of its own."""
+    try:
+        import pyrite_shards  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return pyrite_shards
+
+
+async def _fetch_bytes(url: str, reload: bool) -> Any:
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+    resp = await js.fetch(url, to_js({"cache": "reload" if reload else "default"}, dict_converter=js.Object.fromEntries))
+    if not resp.ok:
+        raise OSError(f"HTTP {resp.status}")
+    return await resp.arrayBuffer()
 
 
 async def verified(buf: Any, shard: Shard) -> Any:

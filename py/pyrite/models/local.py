@@ -32,7 +32,7 @@ from pyrite.models.format import MAX_SHARD_BYTES, ModelIndex, Shard, TensorEntry
 from pyrite.models.gguf_exact import check_exact, model_fields, stored_format, widened
 from pyrite.models.hf_plan import matched_tensors, read_config
 from pyrite.models.hf_tokenizer import tokenizer_from_hf
-from pyrite.models.loader import verified
+from pyrite.models.loader import read_counted, verified
 from pyrite.models.row_blocks import plan_row_blocks
 from pyrite.models.shard_writer import ShardWriter
 from pyrite.models.safetensors import Checkpoint
@@ -68,12 +68,7 @@ class LocalShards:
             raise ModelFormatError(f"local model {self.key!r}: {e}") from None
 
     async def read_all(self, shards: list[Shard], progress: Progress) -> list[Any]:
-        out, done, total = [], 0, sum(s.bytes for s in shards)
-        for shard in shards:
-            out.append(await self.read(shard))
-            done += shard.bytes
-            progress("weights", done, total)
-        return out
+        return await read_counted(self, shards, progress)
 
     async def read(self, shard: Shard) -> Any:
         import pyrite_local  # type: ignore[import-not-found]
