@@ -23,23 +23,12 @@ from __future__ import annotations
 import numpy as np
 
 from pyrite.errors import ShapeError
-from pyrite.quant.packed import GGUF_GROUP, PackedTensor  # numpy-free: shared with quant/purepack.py
+from pyrite.quant.packed import GGUF_GROUP, PackedTensor, check_packable
 
 _ROWS_PER_CHUNK_ELEMS = 1 << 22  # quantize ~4M elements at a time to bound temporaries
 
 
 # ---- layout helpers ---------------------------------------------------------------------
-
-def check_packable(name: str, shape: tuple[int, ...], group_size: int) -> tuple[int, int]:
-    """(N, K) of a 2-D weight whose K fits the group size and the 8-nibble words."""
-    if len(shape) != 2:
-        raise ShapeError(f"tensor {name!r}: quantized formats need a 2-D [N, K] weight, got shape {list(shape)}")
-    n, k = shape
-    if k % group_size or k % 8:
-        raise ShapeError(f"tensor {name!r}: K={k} (shape {list(shape)}) is not a multiple of "
-                         f"group size {group_size} and of 8")
-    return n, k
-
 
 def pack_nibbles(q: np.ndarray) -> bytes:
     """q: uint8 [N, K] in 0..15 -> q4 "q" part."""

@@ -23,7 +23,7 @@ from typing import Callable
 
 from pyrite.errors import ShapeError
 from pyrite.formats import FORMATS, SUPERBLOCK
-from pyrite.quant.packed import GGUF_GROUP, PackedTensor
+from pyrite.quant.packed import GGUF_GROUP, PackedTensor, check_packable
 
 Buffer = bytes | bytearray | memoryview
 _CHUNK = 1 << 20  # input bytes per chunk: bounds the temporaries (a few ints of this size)
@@ -139,17 +139,6 @@ _TYPES: dict[str, tuple[str, int, int, tuple[tuple[str, int], ...], Callable[[_C
 }
 
 
-def _check_packable(name: str, shape: tuple[int, ...], group_size: int) -> tuple[int, int]:
-    """packing.check_packable, message for message."""
-    if len(shape) != 2:
-        raise ShapeError(f"tensor {name!r}: quantized formats need a 2-D [N, K] weight, got shape {list(shape)}")
-    n, k = shape
-    if k % group_size or k % 8:
-        raise ShapeError(f"tensor {name!r}: K={k} (shape {list(shape)}) is not a multiple of "
-                         f"group size {group_size} and of 8")
-    return n, k
-
-
 def _blocks(raw: Buffer, n: int, k: int, per: int, bs: int, what: str) -> memoryview:
     """The raw tensor's bytes, their count checked as packing.gguf_blocks does."""
     mv = memoryview(raw).cast("B")
@@ -179,7 +168,7 @@ def _halves(h: array, n: int, groups: int) -> bytes:
 
 def _repack(raw: Buffer, type_name: str, shape: tuple[int, ...], name: str) -> PackedTensor:
     fmt, per, bs, half_fields, rows = _TYPES[type_name]
-    n, k = _check_packable(name, shape, per)
+    n, k = check_packable(name, shape, per)
     mv = _blocks(raw, n, k, per, bs, f"{type_name} tensor {name!r}")
     pieces: dict[str, list[Buffer]] = {}
     halves = {part: array("H") for part, _ in half_fields}
@@ -270,7 +259,7 @@ def widen_to_q8_pure(raw: Buffer, type_name: str, shape: tuple[int, ...], name: 
     if type_name not in _TO_INT8:
         raise ShapeError(f"tensor {name!r}: only Q4_0 and Q5_0 widen to q8gsw, not {type_name}")
     bs = _TYPES[type_name][2]
-    n, k = _check_packable(name, shape, GGUF_GROUP)
+    n, k = check_packable(name, shape, GGUF_GROUP)
     mv = _blocks(raw, n, k, GGUF_GROUP, bs, f"{type_name} tensor {name!r}")
     lo_table, hi_table = _TO_INT8[type_name]
     q, scale = [], array("H")
