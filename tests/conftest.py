@@ -1,4 +1,6 @@
+import json
 import os
+from pathlib import Path
 
 import pytest
 from pyrite.sync import run_sync
@@ -82,22 +84,52 @@ def reliability(request):
     return record
 
 
+# The figures of the workers (build.py test runs two, pytest-xdist), merged in the controller.
+_MERGED: dict[str, dict] = {"fuzzing": {}, "runs": {}}
+
+
+def pytest_sessionfinish(session):
+    """A worker hands its figures to the controller (pytest_testnodedown below)."""
+    from fuzzing import report
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["reliability"] = json.dumps(report())
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: absent when the run is not parallel
+def pytest_testnodedown(node, error):
+    figures = json.loads(getattr(node, "workeroutput", {}).get("reliability", "{}") or "{}")
+    for part in _MERGED:
+        _MERGED[part].update(figures.get(part, {}))
+
+
 def pytest_terminal_summary(terminalreporter):
     """The fuzz tests' and hardening tests' figures (tests/fuzzing.py), also written to
     .cache/reliability-report.json."""
-    from fuzzing import FIGURES, RECORDS, write_report
-    if not RECORDS and not FIGURES:
+    from fuzzing import report, write_report
+    own = report()
+    merged = {part: {**_MERGED[part], **own[part]} for part in _MERGED}
+    if not merged["fuzzing"] and not merged["runs"]:
         return
-    write_report()
+    write_report(merged)
     terminalreporter.section("reliability")
-    for fmt, r in sorted(RECORDS.items()):
-        terminalreporter.write_line(f"{fmt}: {r.inputs} inputs (up to {r.largest_input} bytes), slowest "
-                                    f"{r.slowest_s:.3f} s, peak allocation {r.peak_bytes / 1e6:.1f} MB; "
-                                    f"{dict(r.outcomes.most_common())}")
-    for name, figures in sorted(FIGURES.items()):
+    for fmt, r in sorted(merged["fuzzing"].items()):
+        terminalreporter.write_line(f"{fmt}: {r['inputs']} inputs (up to {r['largest_input_bytes']} bytes), slowest "
+                                    f"{r['slowest_s']:.3f} s, peak allocation {r['peak_bytes'] / 1e6:.1f} MB; "
+                                    f"{r['outcomes']}")
+    for name, figures in sorted(merged["runs"].items()):
         terminalreporter.write_line(f"{name}: {figures}")
 
 
+# Which of the two workers runs a test (build.py test: -n 2 --dist loadgroup): everything that drives
+# Chromium or the tests' site on one, the native tests on the other.
+BROWSER_SIDE = ("browser/", "bench/", "test_site.py", "test_serve.py")
+
+
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last: they share one Chromium for the session, opened on first use."""
+    """Browser tests last (they share one Chromium for the session, opened on first use); each test in
+    its worker's group."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    tests = Path(__file__).resolve().parent
+    for item in items:
+        side = Path(str(item.fspath)).resolve().relative_to(tests).as_posix().startswith(BROWSER_SIDE)
+        item.add_marker(pytest.mark.xdist_group("browser" if side else "native"))

@@ -88,10 +88,14 @@ def check(fmt: str, target: Callable[[], Any], input_bytes: int, expect: tuple[s
     return outcome
 
 
-def write_report() -> None:
+def report() -> dict[str, dict]:
+    """This process's figures: {"fuzzing": format -> Record JSON, "runs": test name -> figures}."""
+    return {"fuzzing": {fmt: r.to_json() for fmt, r in sorted(RECORDS.items())}, "runs": dict(FIGURES)}
+
+
+def write_report(merged: dict[str, dict]) -> None:
     REPORT.parent.mkdir(parents=True, exist_ok=True)
-    report = {"fuzzing": {fmt: r.to_json() for fmt, r in sorted(RECORDS.items())}, "runs": FIGURES}
-    REPORT.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
+    REPORT.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n")
 
 
 # -- byte mutations ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ failure leaves no partial model and an existing out_dir is replaced only on succ
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import secrets
@@ -173,10 +174,13 @@ def convert_cached(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: s
     src, out = Path(src), Path(out_dir)
     key = f"{src.name}:{src.stat().st_size}:{recipe}:{converter_fingerprint()}"
     stamp = out / ".converted"
-    if (out / "model.json").exists() and stamp.exists() and stamp.read_text() == key:
-        return out
-    convert_gguf(src, out, recipe=recipe, name=name, progress=progress)
-    stamp.write_text(key)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.with_name(f".{out.name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two processes asking (parallel test workers) convert once
+        if (out / "model.json").exists() and stamp.exists() and stamp.read_text() == key:
+            return out
+        convert_gguf(src, out, recipe=recipe, name=name, progress=progress)
+        stamp.write_text(key)
     return out
 
 
