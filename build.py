@@ -263,9 +263,6 @@ def test(pytest_args: list[str]) -> int:
         pytest_args = ["-m", FAST_MARKERS, *pytest_args]
     else:
         build(parse_models("all"))  # the page tests switch between every model
-    if not any(a.startswith(("-n", "--numprocesses")) or a == "no:xdist" for a in pytest_args):
-        # two workers: the browser side and the native side run at once (tests/conftest.py groups them)
-        pytest_args = ["-n", "2", "--dist", "loadgroup", *pytest_args]
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     if fast:
         env["PYRITE_TEST_FAST"] = "1"  # tests/support: a converted model asked for fails the test

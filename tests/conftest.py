@@ -1,6 +1,5 @@
 import json
 import os
-from pathlib import Path
 
 import pytest
 from pyrite.sync import run_sync
@@ -84,7 +83,7 @@ def reliability(request):
     return record
 
 
-# The figures of the workers (build.py test runs two, pytest-xdist), merged in the controller.
+# The figures of pytest-xdist workers (`build.py test -n 2`), merged in the controller.
 _MERGED: dict[str, dict] = {"fuzzing": {}, "runs": {}}
 
 
@@ -120,16 +119,6 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"{name}: {figures}")
 
 
-# Which of the two workers runs a test (build.py test: -n 2 --dist loadgroup): everything that drives
-# Chromium or the tests' site on one, the native tests on the other.
-BROWSER_SIDE = ("browser/", "bench/", "test_site.py", "test_serve.py")
-
-
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last (they share one Chromium for the session, opened on first use); each test in
-    its worker's group."""
+    """Browser tests last: they share one Chromium for the session, opened on first use."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
-    tests = Path(__file__).resolve().parent
-    for item in items:
-        side = Path(str(item.fspath)).resolve().relative_to(tests).as_posix().startswith(BROWSER_SIDE)
-        item.add_marker(pytest.mark.xdist_group("browser" if side else "native"))

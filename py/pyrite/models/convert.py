@@ -26,6 +26,7 @@ import hashlib
 import os
 import secrets
 import shutil
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -175,7 +176,8 @@ def convert_cached(src: str | os.PathLike, out_dir: str | os.PathLike, recipe: s
     key = f"{src.name}:{src.stat().st_size}:{recipe}:{converter_fingerprint()}"
     stamp = out / ".converted"
     out.parent.mkdir(parents=True, exist_ok=True)
-    with open(out.with_name(f".{out.name}.lock"), "w") as lock:
+    lock_path = Path(tempfile.gettempdir()) / f"pyrite-convert-{hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:16]}.lock"
+    with open(lock_path, "w") as lock:  # beside nothing of the model's: its folder holds models only
         fcntl.flock(lock, fcntl.LOCK_EX)  # two processes asking (parallel test workers) convert once
         if (out / "model.json").exists() and stamp.exists() and stamp.read_text() == key:
             return out
