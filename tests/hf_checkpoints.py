@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import torch
 from transformers import AutoModelForCausalLM, LlamaConfig, PretrainedConfig, Qwen3Config
 
 VOCAB = 2048
+MAX_REL_LOGIT_ERROR = 1e-3  # |ours - HF| / max |HF| per position: the fp16 KV cache costs ~4e-4 here
 
 GEOMETRIES: dict[str, PretrainedConfig] = {
     "qwen3-0.6b": Qwen3Config(
@@ -38,3 +40,20 @@ def make_checkpoint(kind: str, out: Path, seed: int = 0, dtype: torch.dtype = to
 def load_checkpoint(path: Path):
     """The reference: the checkpoint itself in transformers, fp32, CPU."""
     return AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32).eval()
+
+
+def relative_error(ours: np.ndarray, ref: np.ndarray) -> float:
+    """The worst position's max |ours - HF| over its max |HF| (logits [positions, vocab])."""
+    return float((np.abs(ours - ref).max(axis=1) / np.abs(ref).max(axis=1)).max())
+
+
+def assert_logits_match(ours: np.ndarray, ref: np.ndarray, bound: float = MAX_REL_LOGIT_ERROR,
+                        min_top1: float = 0.95) -> float:
+    """Logits within `bound` of HF's at every position, and top-1 equal at >= min_top1 of them: a random
+    model has near-ties (HF's top two within the fp16 KV cache's error), which may go either way, as
+    in the real models' agreement rates; a systematic error flips many."""
+    err = relative_error(ours, ref)
+    assert err <= bound, f"max relative logit error {err:.2e} > {bound:.0e}"
+    differ = np.flatnonzero(ours.argmax(1) != ref.argmax(1))
+    assert len(differ) <= (1 - min_top1) * len(ref), f"top-1 differs at positions {differ.tolist()} of {len(ref)}"
+    return err

@@ -1,6 +1,6 @@
 """HF checkpoints -> pyrite: config.json mapping, the converter's typed errors (nothing written on
 failure), and the engine against transformers on random checkpoints in the Qwen3-0.6B and
-Llama-3.2-1B head geometries (logits within 1e-3 relative, top-1 equal at every position)."""
+Llama-3.2-1B head geometries (logits within 1e-3 relative, top-1 equal at >= 95% of positions: near-ties may flip)."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,8 @@ import torch
 from safetensors.torch import load_file, save_file
 from transformers import LlamaConfig, Qwen2Config, Qwen3Config
 
-from hf_checkpoints import GEOMETRIES, VOCAB, load_checkpoint, make_checkpoint
+from hf_checkpoints import (GEOMETRIES, MAX_REL_LOGIT_ERROR, VOCAB, assert_logits_match, load_checkpoint,
+                            make_checkpoint, relative_error)
 from pyrite.errors import ModelFormatError, PromptError
 from pyrite.models.config import RopeScaling, tensor_shapes
 from pyrite.models.convert_hf import convert_hf
@@ -21,10 +22,20 @@ from pyrite.models.format import load_index, verify_shards
 from pyrite.models.hf import config_from_hf, hf_name, pyrite_name
 
 TOKENS = 64
-MAX_REL_LOGIT_ERROR = 1e-3  # |ours - HF| / max |HF| per position: the fp16 KV cache costs ~4e-4 here
 
 
 # ---- config.json and names (fast) -----------------------------------------------------------------
+
+def test_the_logit_check_lets_one_near_tie_in_twenty_go_either_way():
+    ref = np.tile(np.array([10.0, 9.999, 0.0], dtype=np.float32), (20, 1))
+    flip = np.zeros_like(ref)
+    flip[:, 1] = 0.002  # each row's top two swap, within the bound
+    assert_logits_match(np.concatenate([ref[:1] + flip[:1], ref[1:]]), ref)
+    with pytest.raises(AssertionError, match=r"top-1 differs at positions \[0, 1\] of 20"):
+        assert_logits_match(np.concatenate([ref[:2] + flip[:2], ref[2:]]), ref)
+    with pytest.raises(AssertionError, match="max relative logit error"):
+        assert_logits_match(ref + 0.02, ref)
+
 
 def test_configs_transformers_writes_map_to_the_same_geometry():
     q3 = config_from_hf(GEOMETRIES["qwen3-0.6b"].to_dict())
@@ -149,10 +160,6 @@ def hf_logits(ckpt: Path, ids: list[int]) -> np.ndarray:
         return load_checkpoint(ckpt)(torch.tensor([ids])).logits[0].numpy()
 
 
-def relative_error(ours: np.ndarray, ref: np.ndarray) -> float:
-    return float((np.abs(ours - ref).max(axis=1) / np.abs(ref).max(axis=1)).max())
-
-
 @pytest.mark.gpu
 @pytest.mark.model
 def test_logits_match_transformers(device, geometry):
@@ -160,10 +167,8 @@ def test_logits_match_transformers(device, geometry):
     ids = random.Random(1).choices(range(VOCAB), k=TOKENS)
     ours, ref = engine_logits(device, model, ids), hf_logits(ckpt, ids)
     assert ours.shape == ref.shape == (TOKENS, VOCAB)
-    err = relative_error(ours, ref)
+    err = assert_logits_match(ours, ref)
     print(f"\n{kind}: max relative logit error {err:.2e} over {TOKENS} tokens")
-    assert err <= MAX_REL_LOGIT_ERROR
-    assert (ours.argmax(1) == ref.argmax(1)).all()
 
 
 @pytest.mark.gpu
