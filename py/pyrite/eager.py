@@ -1,71 +1,50 @@
-"""pyrite.eager: run one library op on numpy arrays, on the GPU, and get numpy back (host only).
+"""pyrite.eager: run one library op on host arrays, on the GPU, and get an array back.
 
     >>> from pyrite import eager
-    >>> eager.run("add", np.ones(3, np.float32), 2.0)
+    >>> eager.run("add", np.ones(3, np.float32), 2.0)          # host: numpy in, numpy out
     array([3., 3., 3.], dtype=float32)
+    >>> await eager.run_async("neg", memoryview(array.array("f", [1, -2])))   # anywhere, Pyodide too
+    <memory at 0x...>
 
-Each call builds a one-op Plan on a cached native device through the same runner as the kernel
-tests (pyrite.ops.single.run_case); the ops are the registry's (graph/registry.py): the library ops
-(their infer gives the output) and the tensor ops (sdpa, attention: their host form makes the case
-from f32 host tensors). Every check happens before any GPU work: an unknown op,
-unsupported dtypes (DTypeError), shapes that cannot broadcast or dims out of range (ShapeError),
-tensors over the adapter's binding limit (LimitError). Dtypes: float32, int32, bool (numpy's one
-byte per element), float16 (to_copy only); python scalars where the op has a scalar form.
+Each call builds a one-op Plan through the same runner as the kernel tests (pyrite.ops.single.run_case),
+on a device requested once: wgpu-py natively, navigator.gpu under Pyodide. The ops are the registry's
+(graph/registry.py): the library ops (their infer gives the output) and the tensor ops (sdpa, attention:
+their host form makes the case from f32 host tensors). Arrays are numpy's or the stdlib's memoryviews
+(pyrite.hostarray: the page's Pyodide has no numpy). Every check happens before any GPU work: an unknown
+op, unsupported dtypes (DTypeError), shapes that cannot broadcast or dims out of range (ShapeError),
+tensors over the adapter's binding limit (LimitError). Dtypes: float32, int32, bool (one byte per
+element), float16 (to_copy only, numpy only); python scalars where the op has a scalar form.
 """
 from __future__ import annotations
 
 import inspect
 from typing import Any
 
-import numpy as np
-
-from .errors import DTypeError, PyriteError, ShapeError
-from .gpu import Device
+from . import hostarray
+from .errors import PyriteError
+from .gpu import Device, request_device
 from .graph.options import Options
 from .graph.registry import HostTensor, Op, registered
 from .ops.broadcast import Spec, nbytes, word_bytes
 from .ops.single import Case, run_case  # importing pyrite.ops registers every op
 from .sync import run_sync
 
-NAMES = {np.dtype(np.float32): "f32", np.dtype(np.int32): "i32", np.dtype(np.bool_): "bool",
-         np.dtype(np.float16): "f16"}
-NUMPY = {name: dtype for dtype, name in NAMES.items()}
-
 _device: Device | None = None
 
 
-def default_device() -> Device:
-    """The native (wgpu-py) device every eager call shares, requested once."""
+async def default_device_async() -> Device:
+    """The platform's device (pyrite.gpu.request_device) every eager call shares, requested once."""
     global _device
     if _device is None:
-        from .gpu.native import request_device
-        _device = run_sync(request_device())
+        _device = await request_device()
     return _device
 
 
-def _operand(op: str, i: int, x: Any) -> np.ndarray | bool | int | float:
-    """A python scalar as is; anything else as a contiguous array of a supported dtype."""
+def _operand(op: str, i: int, x: Any) -> hostarray.Operand | bool | int | float:
+    """A python scalar as is; anything else as a host array of a supported dtype."""
     if isinstance(x, (bool, int, float)):
         return x
-    a = np.ascontiguousarray(x)
-    if a.dtype not in NAMES:
-        raise DTypeError(f"{op}: input {i} has dtype {a.dtype}, which is not supported "
-                         f"(supported: {', '.join(str(d) for d in NAMES)})")
-    return a
-
-
-def _dtype_name(op: str, value: Any) -> str:
-    """A dtype given as pyrite's name ("i32"), numpy's ("int32"), a numpy dtype or type -> pyrite's name."""
-    if isinstance(value, str) and value in NUMPY:
-        return value
-    try:
-        dt = np.dtype(value)
-    except TypeError:
-        dt = None
-    if dt not in NAMES:
-        raise DTypeError(f"{op}: dtype {value!r} is not supported (supported: "
-                         f"{', '.join(f'{n} ({d})' for n, d in NUMPY.items())})")
-    return NAMES[dt]
+    return hostarray.operand(op, i, x)
 
 
 def _check_kwargs(op: str, infer: Any, n_inputs: int, attrs: dict[str, Any]) -> None:
@@ -107,22 +86,19 @@ def case(op: str, *inputs: Any, overrides: dict[str, str] | None = None, options
         return _tensor_case(entry, inputs, dict(overrides or {}), opts, attrs)
     _check_kwargs(op, entry.infer, len(inputs), attrs)
     if "dtype" in attrs:  # to_copy(x, dtype=np.int32 / "int32" / "i32")
-        attrs["dtype"] = _dtype_name(op, attrs["dtype"])
+        attrs["dtype"] = hostarray.dtype_name(op, attrs["dtype"])
     values = [_operand(op, i, x) for i, x in enumerate(inputs)]
-    specs = [Spec(v.shape, NAMES[v.dtype]) if isinstance(v, np.ndarray) else v for v in values]
+    specs = [Spec(v.shape, v.dtype) if isinstance(v, hostarray.Operand) else v for v in values]
     out = entry.infer(op, *specs, **attrs)
     args = [{"shape": list(s.shape), "dtype": s.dtype} if isinstance(s, Spec) else {"scalar": s} for s in specs]
     return (Case(op, {"args": args, "out": {"shape": list(out.shape), "dtype": out.dtype}, "attrs": attrs},
-                 {f"x{i}": v.tobytes() for i, v in enumerate(values) if isinstance(v, np.ndarray)},
+                 {f"x{i}": v.data for i, v in enumerate(values) if isinstance(v, hostarray.Operand)},
                  {"out": word_bytes(out.shape, out.dtype)}, overrides=dict(overrides or {}), options=opts), out)
 
 
 def _host(op: str, name: str, x: Any) -> HostTensor:
     """A numeric array as the f32 host tensor a tensor op's host form takes."""
-    a = np.asarray(x)
-    if a.dtype.kind not in "fiu":
-        raise ShapeError(f"{op}: {name} must be a float array, got {a.dtype} {list(a.shape)}")
-    return HostTensor(tuple(a.shape), np.ascontiguousarray(a, dtype=np.float32).tobytes())
+    return HostTensor(*hostarray.f32_tensor(op, name, x))
 
 
 def _tensor_case(entry: Op, inputs: tuple, overrides: dict[str, str], options: dict[str, Any],
@@ -135,7 +111,7 @@ def _tensor_case(entry: Op, inputs: tuple, overrides: dict[str, str], options: d
     if len(inputs) != len(names):
         raise PyriteError(f"{entry.name}: takes {', '.join(names[:-1])} and {names[-1]}, got {len(inputs)} input(s)")
     tensors = [_host(entry.name, n, x) for n, x in zip(names, inputs)]
-    kw = {k: _host(entry.name, k, v) if isinstance(v, (np.ndarray, list, tuple)) else v for k, v in attrs.items()}
+    kw = {k: _host(entry.name, k, v) if hostarray.is_array(v) else v for k, v in attrs.items()}
     return entry.host(*tensors, overrides=overrides, options=options, **kw)
 
 
@@ -150,22 +126,28 @@ def check_limits(device: Device, c: Case) -> None:
         device.check_buffer_size(f"{c.op}: {label} {a['dtype']} {a['shape']}", nbytes(a["shape"], a["dtype"]))
 
 
-def decode(data: bytes, out: Spec) -> np.ndarray:
-    """An output's bytes (whole words) as a numpy array of its Spec."""
-    return np.frombuffer(data[:nbytes(out.shape, out.dtype)], NUMPY[out.dtype]).reshape(out.shape).copy()
-
-
-def run(op: str, *inputs: Any, attest: bool = False, device: Device | None = None,
-        overrides: dict[str, str] | None = None, options: dict[str, Any] | None = None, **attrs: Any) -> Any:
-    """op(*inputs, **attrs) on the GPU -> numpy array; with attest=True, (array, attestation rows).
+async def run_async(op: str, *inputs: Any, attest: bool = False, device: Device | None = None,
+                    overrides: dict[str, str] | None = None, options: dict[str, Any] | None = None,
+                    **attrs: Any) -> Any:
+    """op(*inputs, **attrs) on the GPU -> array (numpy in, numpy out; memoryviews in, memoryview out);
+    with attest=True, (array, attestation rows). Runs anywhere, Pyodide included.
 
     An attestation row says which route and kernels the op ran: {"op", "family", "route", "kernel",
     "dispatches"}. overrides pins a route by family, e.g. {"reduce": "tree"} or {"sdpa": "materialized"};
     options sets runtime options, e.g. {"sdpa_query_tile": 32}.
     """
     c, out = case(op, *inputs, overrides=overrides, options=options, **attrs)
-    device = device or default_device()
+    numpy = hostarray.wants_numpy(inputs)
+    hostarray.check_result(op, out.dtype, numpy)
+    device = device or await default_device_async()
     check_limits(device, c)
-    outputs, rows = run_sync(run_case(device, c))
-    result = decode(outputs["out"], out)
+    outputs, rows = await run_case(device, c)
+    result = hostarray.result(outputs["out"], tuple(out.shape), out.dtype, numpy)
     return (result, rows) if attest else result
+
+
+def run(op: str, *inputs: Any, attest: bool = False, device: Device | None = None,
+        overrides: dict[str, str] | None = None, options: dict[str, Any] | None = None, **attrs: Any) -> Any:
+    """run_async from synchronous host code (not under Pyodide, where nothing may block: await run_async)."""
+    return run_sync(run_async(op, *inputs, attest=attest, device=device, overrides=overrides, options=options,
+                              **attrs))

@@ -4,7 +4,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from pyrite import eager
+from pyrite import eager, hostarray
 from pyrite.errors import DTypeError, LimitError, PyriteError, ShapeError
 from pyrite.graph.plan import Live, Plan, Tensor, storage
 from pyrite.ops import binary, reduce, unary
@@ -105,3 +105,46 @@ def test_grids_fold_past_65535_workgroups(device):
     got, att = eager.run("amax", rows, dim=1, device=device, overrides={"reduce": "tree"}, attest=True)
     np.testing.assert_array_equal(got, rows[:, 1])
     assert att[0]["route"] == "tree"
+
+
+def mv(values, fmt: str = "f", shape=None) -> memoryview:
+    """A stdlib n-d array: what eager takes where there is no numpy (the page's Pyodide)."""
+    import array
+    flat = memoryview(array.array({"?": "b"}.get(fmt, fmt), values)).cast("B")
+    return flat.cast(fmt, list(shape) if shape else [len(values)])
+
+
+def test_memoryviews_in_memoryview_out_also_without_numpy(device, monkeypatch):
+    x = mv([0, 1, 2, 3, 4, 5], shape=(2, 3))
+    y, rows = eager.run("lt", x, 2.5, attest=True, device=device)
+    assert isinstance(y, memoryview) and (y.format, y.shape) == ("?", (2, 3))
+    assert y.tolist() == [[True, True, True], [False, False, False]]
+    assert rows[0]["kernel"] == "elementwise_lt_f32_flat"
+    monkeypatch.setattr(hostarray, "np", None)  # as in Pyodide: nothing below may need numpy
+    s = run_sync(eager.run_async("softmax", x, dim=1, device=device))
+    want = np.exp(np.arange(3.0)) / np.exp(np.arange(3.0)).sum()
+    np.testing.assert_allclose(np.array(s.tolist()), [want, want], rtol=1e-6)
+    assert eager.run("argmax", mv([3, 9, 1], "i"), device=device).tolist() == 1  # 0-d i32 result
+    assert eager.run("logical_and", mv([1, 0, 1], "?"), mv([1, 1, 0], "?"), device=device).tolist() == [True, False, False]
+
+
+def test_sdpa_takes_memoryviews(device):
+    rng = np.random.default_rng(3)
+    q, k, v = (rng.standard_normal(shape).astype(F32) for shape in ((2, 3, 8), (2, 1, 8), (2, 1, 8)))
+    want = eager.run("sdpa", q, k, v, device=device)
+    got = eager.run("sdpa", *(mv(a.ravel().tolist(), shape=a.shape) for a in (q, k, v)), device=device)
+    assert isinstance(got, memoryview) and got.shape == want.shape
+    np.testing.assert_array_equal(np.array(got.tolist(), F32), want)
+
+
+@pytest.mark.parametrize("make,error,match", [
+    (lambda: ("neg", mv([1.0, 2.0], "d")), DTypeError, "neg: input 0 has buffer format 'd'"),
+    (lambda: ("neg", mv([1.0, 2.0, 3.0, 4.0])[::2]), ShapeError, "neg: input 0 is a strided memoryview"),
+    (lambda: ("neg", [1.0, 2.0]), DTypeError, "neg: input 0 is a list: pass a numpy array, a memoryview"),
+    (lambda: ("to_copy", mv([1.0]), ), DTypeError, "to_copy: a f16 result needs numpy"),
+])
+def test_memoryview_errors_come_before_any_gpu_work(untouched, make, error, match):
+    op, *inputs = make()
+    attrs = {"dtype": "f16"} if op == "to_copy" else {}
+    with pytest.raises(error, match=match):
+        eager.run(op, *inputs, device=untouched, **attrs)

@@ -1,6 +1,6 @@
 // A plain Pyodide page (no pyrite worker): Pyodide in this page, the pyrite wheel installed by micropip
 // from the site, and the Python in #code run as it is shown, with three names of ours: MODEL_URL (a model
-// directory of the site), emit(text) and emit_done(stats). pyrite finds no worker helpers here, so
+// directory of the site), emit(text), emit_done(stats) and emit_eager(values, kernel). pyrite finds no worker helpers here, so
 // shards are plain fetches and decode batches replay in Python.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -20,7 +20,11 @@ async function main() {
   pyodide.globals.set("emit", (piece) => $("answer").append(piece));  // text, never HTML
   pyodide.globals.set("emit_done", (stats) => {
     window.pythonStats = stats.toJs({ dict_converter: Object.fromEntries });
-    status("ready", `Done: ${window.pythonStats.generated_tokens} tokens from Python.`);
+  });
+  pyodide.globals.set("emit_eager", (values, kernel) => {
+    window.pythonEager = { values: values.toJs(), kernel };
+    $("eager").textContent = `${window.pythonEager.values.map((v) => v.toFixed(4)).join(" ")}  (kernel ${kernel})`;
+    status("ready", `Done: ${window.pythonStats.generated_tokens} tokens and one eager op from Python.`);
   });
   await pyodide.runPythonAsync($("code").textContent);
 }
