@@ -37,8 +37,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # The page renders answers as markdown through these npm packages (ES modules, served from dist/vendor/).
 VENDOR_FILES = ("marked/lib/marked.esm.js", "marked/LICENSE", "dompurify/dist/purify.es.mjs",
                 "dompurify/LICENSE")
-# Pyodide 314 ships only the core; these come from PyPI as py3-none-any wheels.
-WEB_WHEELS = ("micropip==0.11.1", "packaging==26.1")
+# Pyodide 314 ships only the core; these come from PyPI as py3-none-any wheels. jinja2 renders the models' chat
+# templates (pyrite.chat); micropip is for pages that install the pyrite wheel themselves (examples/python.html).
+WEB_WHEELS = ("micropip==0.11.1", "packaging==26.1", "jinja2==3.1.6")
+# PyPI has no pure wheel of these: built from the sdist with the C extension off (the package's own fallback).
+PURE_WHEELS = ("markupsafe==3.0.3",)
+WHEEL_DEPENDS = {"micropip": ["packaging"], "jinja2": ["markupsafe"]}  # the lock's depends
+RUNTIME_WHEELS = ("jinja2", "markupsafe")  # pyrite's own dependencies, unpacked beside its wheel by the worker
 EXTRAS = {"build": "host", "serve": "host", "shaders": "host", "docs": "host", "test": "dev", "bench": "dev"}
 
 
@@ -116,16 +121,22 @@ def build_wheel() -> Path:
     return sorted(out.glob("pyrite-*.whl"))[-1]
 
 
+def _cached_wheel(cache: Path, spec: str) -> Path | None:
+    name, version = spec.split("==")
+    return next(iter(cache.glob(f"{name}-{version}-py3-none-any.whl")), None)
+
+
 def web_wheels() -> list[Path]:
-    """micropip + packaging for Python 3.14 (Pyodide), cached under .cache/wheels."""
+    """WEB_WHEELS and PURE_WHEELS for Python 3.14 (Pyodide), cached under .cache/wheels."""
     cache = CACHE / "wheels"
-    found = [next(iter(cache.glob(f"{spec.split('==')[0]}-{spec.split('==')[1]}-*.whl")), None)
-             for spec in WEB_WHEELS] if cache.exists() else [None]
-    if None in found:
+    if any(_cached_wheel(cache, spec) is None for spec in WEB_WHEELS):
         run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
              "--python-version", "3.14", "-d", str(cache), *WEB_WHEELS])
-        found = [next(cache.glob(f"{s.split('==')[0]}-{s.split('==')[1]}-*.whl")) for s in WEB_WHEELS]
-    return found
+    for spec in PURE_WHEELS:
+        if _cached_wheel(cache, spec) is None:
+            run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-binary=:all:", "-w", str(cache), spec],
+                env={**os.environ, "CC": "false"})  # no compiler: setup.py builds the plain-Python wheel
+    return [_cached_wheel(cache, spec) for spec in WEB_WHEELS + PURE_WHEELS]
 
 
 def pyodide_lock(wheels: list[Path]) -> dict:
@@ -137,7 +148,7 @@ def pyodide_lock(wheels: list[Path]) -> dict:
         packages[name.lower()] = {
             "name": name, "version": version, "file_name": f"../wheels/{whl.name}", "install_dir": "site",
             "sha256": hashlib.sha256(whl.read_bytes()).hexdigest(), "package_type": "package",
-            "imports": [name.lower()], "depends": ["packaging"] if name == "micropip" else [],
+            "imports": [name.lower()], "depends": WHEEL_DEPENDS.get(name.lower(), []),
         }
     return {"info": lock["info"], "packages": packages}
 
@@ -214,6 +225,7 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
     for name in models:
         build_model(name)
     manifest = {"wheel": f"wheels/{wheel.name}", "web_wheels": [f"wheels/{w.name}" for w in wheels],
+                "runtime_wheels": [f"wheels/{w.name}" for w in wheels if w.name.split("-")[0] in RUNTIME_WHEELS],
                 "default_model": f"models/{DEFAULT_MODEL}", "models": model_list()}
     (DIST / "build.json").write_text(json.dumps(manifest, indent=1))
     say(f"dist ready: {DIST} (wheel {wheel.name})")

@@ -156,6 +156,12 @@ export class Pyrite {
     return (await this._request("encode", { text, chat })).ids;
   }
 
+  /** A conversation in a chat template as transformers renders it (pyrite.chat.render in the worker):
+   * {messages, template, tools, add_generation_prompt, variables}; no template: the loaded model's own. */
+  async renderChat(request) {
+    return (await this._request("render", request)).text;
+  }
+
   async generateIds(ids, maxTokens) {
     return this._request("generate_ids", { ids, max_tokens: maxTokens });
   }

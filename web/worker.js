@@ -96,7 +96,7 @@ async function fetchJSON(url) {
 async function boot(id) {
   progress(id, "runtime", 0, RUNTIME_STEPS);
   const build = await fetchJSON(new URL("build.json", BASE));
-  const wheel = fetch(new URL(build.wheel, BASE));  // while Pyodide starts
+  const wheels = [build.wheel, ...build.runtime_wheels].map((w) => fetch(new URL(w, BASE)));  // while Pyodide starts
   const pyodide = await loadPyodide({
     indexURL: new URL("pyodide/", BASE).href,
     stdout: (line) => console.log(`[py] ${line}`),
@@ -107,12 +107,15 @@ async function boot(id) {
   pyodide.registerJsModule("pyrite_gpu", starter.module);  // BrowserDevice takes the early device and pipelines
   pyodide.registerJsModule("pyrite_local", store);  // models/local.py writes and reads local models through it
   progress(id, "runtime", 1, RUNTIME_STEPS);
-  // pyrite has no dependencies: its wheel is unpacked into site-packages as is (micropip would cost
-  // about half a second more, loading itself and packaging first).
-  const resp = await wheel;
-  if (!resp.ok) throw new LoadError(resp.url, resp.status);
+  // pyrite's wheel and its pure-Python dependencies (jinja2, markupsafe: build.json runtime_wheels) are
+  // unpacked into site-packages as they are (micropip would cost about half a second more, loading itself
+  // and packaging first).
   const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(await resp.arrayBuffer(), "wheel", { extractDir: site });
+  for (const wheel of wheels) {
+    const resp = await wheel;
+    if (!resp.ok) throw new LoadError(resp.url, resp.status);
+    pyodide.unpackArchive(await resp.arrayBuffer(), "wheel", { extractDir: site });
+  }
   progress(id, "runtime", 2, RUNTIME_STEPS);
   // The module proxy lives as long as the worker: its function proxies are borrowed from it.
   const module = pyodide.pyimport("pyrite.web");

@@ -70,6 +70,9 @@ async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
     from .engine import Engine
     params, options = _sampling(a), _options(a)  # a bad option fails before the model is looked up
     engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=options)
+    if a.chat:
+        for text in engine.prompts.notices:
+            print(f"note: {text}", file=sys.stderr)
     if a.roofline:
         await engine.measure_read_bandwidth()
     pieces = []

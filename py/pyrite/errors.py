@@ -115,7 +115,8 @@ class TokenizerError(PyriteError):
 
 
 class ChatTemplateError(TokenizerError):
-    """A chat template we do not implement, or messages it cannot render."""
+    """A chat template that does not parse, refuses the messages (its raise_exception), or reaches outside its
+    sandbox."""
 
 
 class StorageError(PyriteError):

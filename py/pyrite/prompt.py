@@ -1,9 +1,10 @@
 """Prompts: text or a chat conversation -> checked token ids (the tokenizer and the chat template)."""
 from __future__ import annotations
 
+from .chat import DEFAULT_NAME, render
 from .errors import PromptError
 from .schema import MESSAGES
-from .tokenizer import Tokenizer, render_chat
+from .tokenizer import Tokenizer
 
 
 class Prompts:
@@ -13,12 +14,27 @@ class Prompts:
     def __init__(self, model: str, tokenizer: Tokenizer | None, chat_template: str | None, max_ctx: int):
         self.model, self.tokenizer, self.chat_template, self.max_ctx = model, tokenizer, chat_template, max_ctx
 
-    def encode(self, text: str) -> list[int]:
-        """Token ids of text (with the model's BOS when it adds one), unchecked."""
+    @property
+    def special_tokens(self) -> dict[str, str]:
+        """The tokenizer's special tokens as the template reads them (bos_token, eos_token, pad_token)."""
+        return self.tokenizer.special_tokens if self.tokenizer is not None else {}
+
+    @property
+    def notices(self) -> list[str]:
+        """What a user of this model should know about its prompts."""
+        if self.tokenizer is not None and self.chat_template is None:
+            return [f"model {self.model} has no chat template of its own: chats use the default ({DEFAULT_NAME})"]
+        return []
+
+    def _tokenizer(self) -> Tokenizer:
         if self.tokenizer is None:
             raise PromptError(f"model {self.model} has no tokenizer (its checkpoint had no tokenizer.json): "
                               f"give token ids instead (score --ids-file)")
-        return self.tokenizer.encode(text, add_special=True)
+        return self.tokenizer
+
+    def encode(self, text: str) -> list[int]:
+        """Token ids of text (with the model's BOS when it adds one), unchecked."""
+        return self._tokenizer().encode(text, add_special=True)
 
     def text(self, prompt: str, chat: bool = False, system: str | None = None) -> list[int]:
         """A prompt as it is, or (chat) as the user's message after an optional system message."""
@@ -30,11 +46,13 @@ class Prompts:
         return self.checked(self.encode(prompt))
 
     def chat(self, messages: list[dict]) -> list[int]:
-        """A conversation in the model's chat template, ready for the assistant's turn."""
+        """A conversation in the model's chat template (pyrite.chat.render), ready for the assistant's turn,
+        encoded as transformers encodes it: the template writes any BOS itself."""
         MESSAGES.check(messages)  # the seam's own field: RequestError naming the message at fault
         if not messages[-1]["content"].strip():
             raise PromptError(f"the prompt is empty (messages[{len(messages) - 1}] has no content)")
-        return self.checked(self.encode(render_chat(messages, self.chat_template)))
+        tokenizer = self._tokenizer()
+        return self.checked(tokenizer.encode(render(self.chat_template, messages, **self.special_tokens)))
 
     def checked(self, ids: list[int]) -> list[int]:
         if not ids:

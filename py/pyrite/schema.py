@@ -23,7 +23,6 @@ from .gpu.base import ProfilingError
 from .graph.options import OptionError, option_fields
 from .graph.routes import RouteError
 from .sampling import SAMPLING_FIELDS
-from .tokenizer.chat import ROLES
 
 
 @dataclass(frozen=True)
@@ -41,6 +40,7 @@ class Request:
 
 PROMPT = Field("prompt", "string", doc="the text to answer (an empty one: PromptError, as the engine says)",
                required=True)
+ROLES = ("system", "user", "assistant")  # the roles a request's messages may take
 MESSAGES = Field("messages", "messages", doc="the conversation, oldest first", values=ROLES, required=True)
 MODEL = Field("model", "string", doc="the engine's model id (any other is refused)")
 STREAM = Field("stream", "boolean", False, doc="an async iterable of chunks instead of one reply")
@@ -67,6 +67,13 @@ REQUESTS: dict[str, Request] = {
     "chat": Request("stream the next assistant message, reusing the KV cache of the turns before",
                     (MESSAGES,), (MAX_TOKENS, STOP, *SAMPLING_FIELDS)),
     "generate_ids": Request("greedy token ids after prompt ids", (IDS, MAX_TOKENS)),
+    "render": Request("a conversation in a chat template, as transformers renders it (pyrite.chat.render)", (
+        Field("messages", "list", doc="the conversation: {role, content, tool_calls, ...} as the template reads",
+              required=True),
+        Field("template", "string", doc="jinja source (absent: the loaded model's own, else ChatML)"),
+        Field("tools", "list", doc="tools as JSON schemas"),
+        Field("add_generation_prompt", "boolean", True, doc="end with the assistant's turn opened"),
+        Field("variables", "object", {}, doc="more template variables: enable_thinking, date_string, ..."))),
     "encode": Request("token ids of a text", (
         Field("text", "string", "", doc="the text"),
         Field("chat", "boolean", False, doc="wrap it in the model's chat template"))),

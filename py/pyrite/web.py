@@ -23,6 +23,7 @@ from urllib.parse import urljoin
 from typing import Any, Awaitable, Callable
 
 from . import schema
+from .chat import render as render_template
 from .engine import Engine
 from .errors import InternalError, ProtocolError, PyriteError
 from .gpu import Device, request_device
@@ -146,6 +147,8 @@ async def load(p: dict, emit: Emit) -> dict:
     model = p["model"] if is_local(p["model"]) else site_url(p["model"].rstrip("/") + "/")
     _engine = await Engine.load(model, device=await _device(), max_ctx=p["max_ctx"], progress=progress,
                                 block_bytes=p["block_bytes"], options=p["options"])
+    for text in _engine.prompts.notices:
+        emit("notice", text)
     gc.collect()  # gpu_bytes counts only what is still held
     return {"model": _engine.index.name, "config": _engine.config.to_json(), "device": _engine.device.describe(),
             "max_ctx": _engine.max_ctx, "gpu_bytes": _engine.device.live_bytes,
@@ -210,6 +213,17 @@ async def probe(p: dict, emit: Emit) -> dict:
 @request
 async def encode(p: dict, emit: Emit) -> dict:
     return {"ids": _engine_or_raise().encode_prompt(p["text"], p["chat"])}
+
+
+@request
+async def render(p: dict, emit: Emit) -> dict:
+    """p["messages"] in p["template"] (absent: the loaded model's own template and special tokens, or
+    ChatML with no model): {"text"}; a template that refuses them is a ChatTemplateError."""
+    template, specials = p["template"], {}
+    if template is None and _engine is not None:
+        template, specials = _engine.prompts.chat_template, _engine.prompts.special_tokens
+    return {"text": render_template(template, p["messages"], tools=p["tools"],
+                                add_generation_prompt=p["add_generation_prompt"], **{**specials, **p["variables"]})}
 
 
 @request

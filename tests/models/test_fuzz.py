@@ -23,7 +23,8 @@ from pyrite.models.loader import FileShards, upload
 from pyrite.models.safetensors import SafetensorsFile
 from pyrite.quant.gguf import read_gguf
 from pyrite.sync import run_sync
-from pyrite.tokenizer import Tokenizer, parse_chat_template
+from pyrite.chat.template import compiled
+from pyrite.tokenizer import Tokenizer
 from pyrite.tokenizer.gguf_meta import tokenizer_dict_from_gguf
 from support.gguf import write_tiny_gguf
 
@@ -72,7 +73,7 @@ def load_model_dir(model: Path) -> None:
     if index.tokenizer is not None:
         Tokenizer.from_dict(index.tokenizer)
     if index.chat_template is not None:
-        parse_chat_template(index.chat_template)
+        compiled(index.chat_template)
 
 
 def test_model_json_loader(seeds, tmp_path, long_run):

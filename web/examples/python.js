@@ -12,7 +12,7 @@ const model = new URLSearchParams(location.search).get("model") ?? "smollm2-135m
 async function main() {
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", site).href });
   status("loading", "Installing pyrite with micropip…");
-  await pyodide.loadPackage("micropip");  // from the site's pyodide-lock.json
+  await pyodide.loadPackage(["micropip", "jinja2"]);  // from the site's pyodide-lock.json (jinja2: pyrite's dependency)
   const build = await (await fetch(new URL("build.json", site))).json();
   await pyodide.pyimport("micropip").install(new URL(build.wheel, site).href);
   status("loading", `Loading ${model} from Python…`);

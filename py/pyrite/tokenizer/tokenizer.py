@@ -103,6 +103,13 @@ class Tokenizer:
         return self._pad_id
 
     @property
+    def special_tokens(self) -> dict[str, str]:
+        """bos_token, eos_token, pad_token as strings, where the model has them: what transformers hands a
+        chat template (its special_tokens_map)."""
+        named = (("bos_token", self._bos_id), ("eos_token", self._eos_id), ("pad_token", self._pad_id))
+        return {name: self._tokens[i] for name, i in named if i is not None}
+
+    @property
     def stop_ids(self) -> frozenset[int]:
         """Ids that end generation: eos, eot and end-of-turn control tokens present in the vocab."""
         ids = {i for i in (self._eos_id, self._eot_id) if i is not None}
