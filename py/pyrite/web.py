@@ -241,13 +241,10 @@ async def score(p: dict, emit: Emit) -> dict:
 @request
 async def cases(p: dict, emit: Emit) -> dict:
     """Kernel cases (pyrite.ops.single.Case JSON) on this page's device; outputs base64."""
-    from .ops.single import Case, run_case
-    device = await _device()
-    results = []
-    for d in p["cases"]:
-        outputs, attest = await run_case(device, Case.from_json(d))
-        results.append({"outputs": {k: base64.b64encode(v).decode() for k, v in outputs.items()}, "attest": attest})
-    return {"results": results}
+    from .ops.single import Case, run_cases
+    ran = await run_cases(await _device(), [Case.from_json(d) for d in p["cases"]])
+    return {"results": [{"outputs": {k: base64.b64encode(v).decode() for k, v in outputs.items()}, "attest": attest}
+                        for outputs, attest in ran]}
 
 
 @request

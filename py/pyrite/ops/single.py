@@ -59,26 +59,44 @@ def library_case(name: str, build: Callable[..., None]) -> CaseBuilder:
     return case
 
 
-async def run_case(device: Device, case: Case) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """Upload inputs, build the op, run it once at the case's live sizes, read the outputs back; every
-    buffer the case created is destroyed before it returns (a page runs thousands of cases)."""
+def _build(device: Device, case: Case, owned: list[Buffer]) -> tuple[Plan, dict[str, Buffer]]:
+    """The case's buffers (inputs written) and its one-op plan; every buffer made is added to owned."""
     build = lookup(case.op).case
+    with device.collect(owned):
+        bufs: dict[str, Buffer] = {"dummy": storage(device, "dummy", 4)}
+        for name, data in case.inputs.items():
+            bufs[name] = storage(device, name, max(len(data), 4))
+            if data:
+                device.write_buffer(bufs[name], 0, data + b"\0" * (-len(data) % 4))
+        for name, nbytes in case.outputs.items():
+            if name not in bufs:
+                bufs[name] = storage(device, name, max(nbytes, 4))
+        plan = Plan(device, case.op, dict(case.overrides), Options(case.options))
+        build(plan, bufs, case.attrs)
+    return plan, bufs
+
+
+async def run_cases(device: Device, cases: list[Case]) -> list[tuple[dict[str, bytes], list[dict[str, Any]]]]:
+    """Cases built first, their pipelines made all at once (Device.compile: in the browser every
+    createComputePipelineAsync at once, off the worker's thread, where a CPU adapter takes up to a second
+    each), then each run once at its live sizes and its outputs read back: [(outputs, attestation)].
+    Every buffer the cases created is destroyed before it returns (a page runs thousands of cases)."""
     owned: list[Buffer] = []
     try:
-        with device.collect(owned):
-            bufs: dict[str, Buffer] = {"dummy": storage(device, "dummy", 4)}
-            for name, data in case.inputs.items():
-                bufs[name] = storage(device, name, max(len(data), 4))
-                if data:
-                    device.write_buffer(bufs[name], 0, data + b"\0" * (-len(data) % 4))
-            for name, nbytes in case.outputs.items():
-                if name not in bufs:
-                    bufs[name] = storage(device, name, max(nbytes, 4))
-            plan = Plan(device, case.op, dict(case.overrides), Options(case.options))
-            build(plan, bufs, case.attrs)
-        plan.run(Live(case.seq_len, case.pos))
-        out = {name: await device.read_buffer(bufs[name], 0, nbytes) for name, nbytes in case.outputs.items()}
-        return out, plan.attest()
+        built = [_build(device, case, owned) for case in cases]
+        await device.compile([w for (plan, _), case in zip(built, cases)
+                              for w in plan.pipelines([Live(case.seq_len, case.pos)])])
+        results = []
+        for (plan, bufs), case in zip(built, cases):
+            plan.run(Live(case.seq_len, case.pos))
+            results.append(({name: await device.read_buffer(bufs[name], 0, nbytes)
+                             for name, nbytes in case.outputs.items()}, plan.attest()))
+        return results
     finally:
         for buf in owned:
             device.destroy_buffer(buf)
+
+
+async def run_case(device: Device, case: Case) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+    """One case (run_cases): (outputs, attestation)."""
+    return (await run_cases(device, [case]))[0]
