@@ -275,6 +275,8 @@ def test(pytest_args: list[str]) -> int:
         pytest_args = ["-m", FAST_MARKERS, *pytest_args]
     else:
         build(parse_models("all"))  # the page tests switch between every model
+        if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args):
+            pytest_args = ["-n", "2", *pytest_args]  # two lanes: the page's tests beside the native ones
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     if fast:
         env["PYRITE_TEST_FAST"] = "1"  # tests/support: a converted model asked for fails the test

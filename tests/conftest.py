@@ -119,6 +119,31 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"{name}: {figures}")
 
 
+BROWSER_LANE = ("tests/browser/", "tests/bench/test_bench_smoke.py")  # the tests that drive Chromium
+
+
+def in_browser_lane(nodeid: str) -> bool:
+    return nodeid.startswith(BROWSER_LANE)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last: they share one Chromium for the session, opened on first use."""
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    """Browser tests last in one process (they share one Chromium for the session, opened on first use);
+    under pytest-xdist first, so that the browser lane (below) starts at once."""
+    parallel = hasattr(config, "workerinput")
+    items.sort(key=lambda item: in_browser_lane(item.nodeid) != parallel)
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: absent when the run is not parallel
+def pytest_xdist_make_scheduler(config, log):
+    """Two lanes (`build.py test` runs -n 2): every browser test on one worker, in collection order, with
+    its one Chromium, while the other worker takes the native tests file by file (lavapipe); a worker
+    whose lane is done takes native files that are left. The page spends much of its time compiling
+    pipelines on one thread of SwiftShader, lavapipe likewise, so the two overlap on two cores."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Lanes(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if in_browser_lane(nodeid) else nodeid.split("::", 1)[0]
+
+    config.option.loadscopereorder = False  # collection order: the browser lane first
+    return Lanes(config, log)

@@ -3,7 +3,8 @@ numpy with the same assertions as the native test (tests/ops/test_ops_native.py)
 
 Cases go to the page in batches of one op family and at most BATCH_BYTES of data, so a failure in one
 family does not hide the rest and no call carries a huge JSON message. The page runs every case but
-NATIVE_ONLY (S = 2048: ops/sdpa_cases.py says why).
+the native-only attention shapes (ops/sdpa_cases.py native_only says which and why), whose kernels it runs
+on the other cases.
 """
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ import base64
 import pytest
 
 from ops.cases import all_cases, check, check_routes
-from ops.sdpa_cases import NATIVE_ONLY
+from ops.sdpa_cases import native_only
 from pyrite.driver import BrowserError
 
 pytestmark = pytest.mark.browser
 ALL = all_cases()
-CASES = [c for c in ALL if c[0] not in NATIVE_ONLY]
+CASES = [c for c in ALL if not native_only(c[0])]
 BATCH_BYTES = 4 << 20
 
 
@@ -60,5 +61,16 @@ def test_kernel_matches_numpy_in_page(results, case_id, case, ref, tol):
     check_routes(case_id, case, answer["attest"])
 
 
-def test_native_only_names_existing_cases():
-    assert NATIVE_ONLY <= {c[0] for c in ALL} and len(CASES) == len(ALL) - len(NATIVE_ONLY)
+def test_the_page_runs_every_kernel_of_the_native_cases():
+    """The cases left to the native run add no kernel: planned on the null device (SwiftShader-like limits
+    and features, the page's), the page's cases use every kernel all cases use."""
+    from pyrite.gpu.null import null_device
+    from pyrite.ops.single import run_cases
+    from pyrite.sync import run_sync
+
+    def kernels(cases) -> set[str]:
+        ran = run_sync(run_cases(null_device(), [case for _, case, _, _ in cases]))
+        return {row["kernel"] for _, attest in ran for row in attest}
+    left = [c for c in ALL if native_only(c[0])]
+    assert 0 < len(left) < len(ALL) // 2
+    assert kernels(left) <= kernels(CASES)
