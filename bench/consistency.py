@@ -99,14 +99,16 @@ def rows() -> list[Row]:
     return out
 
 
-def reference(model_dir: Path, ids: list[int], gguf: Path | None) -> tuple[list[int], list[list[int]], np.ndarray]:
-    """HF's argmax, the picked ids (top-k) and their log-probabilities per position, on the source GGUF's
-    tensors where there is one (else the model directory's)."""
+def reference(model_dir: Path, ids: list[int], gguf: Path | None) -> tuple[list[int], list[list[int]], np.ndarray,
+                                                                        np.ndarray]:
+    """HF's argmax, the picked ids (top-k) and their log-probabilities per position, and the log-probability
+    of each true next token, on the source GGUF's tensors where there is one (else the model directory's)."""
     with torch.inference_mode():
         logp = torch.log_softmax(load_reference(model_dir, gguf)(torch.tensor([ids])).logits[0].double(), dim=-1)
     k = min(TOP_K, logp.shape[1])
     top = logp.topk(k, dim=-1)
-    return logp.argmax(-1).tolist(), top.indices.tolist(), top.values.numpy()
+    target = logp[torch.arange(len(ids) - 1), torch.tensor(ids[1:])]
+    return logp.argmax(-1).tolist(), top.indices.tolist(), top.values.numpy(), target.numpy()
 
 
 def coarse_kl(p_log: np.ndarray, q_log: np.ndarray) -> float:
@@ -117,11 +119,13 @@ def coarse_kl(p_log: np.ndarray, q_log: np.ndarray) -> float:
     return float(kl.mean())
 
 
-def measure(result: dict, ref_top1: list[int], ref_picked: np.ndarray) -> dict:
+def measure(result: dict, ref_top1: list[int], ref_picked: np.ndarray, ref_target: np.ndarray) -> dict:
+    """top-1 agreement, the coarse KL and the mean |dlogprob| of the true next token (tests/models' measure)."""
     top1 = result["top1"]
     n = len(top1)
     return {"positions": n, "top1": sum(a == b for a, b in zip(top1, ref_top1[:n])) / n,
-            "kl": coarse_kl(ref_picked[:n], np.array(result["picked"])[:n])}
+            "kl": coarse_kl(ref_picked[:n], np.array(result["picked"])[:n]),
+            "dlogprob": float(np.abs(np.array(result["logprob"]) - ref_target[:n]).mean())}
 
 
 def render(table: dict) -> str:
@@ -129,11 +133,12 @@ def render(table: dict) -> str:
              f"GGUF's own tensors (native: "
              f"{table['adapters']['native']}; page: {table['adapters']['browser']}; load average "
              f"{table['load']:.2f}). KL: mean KL(HF || pyrite) per position over HF's top-{TOP_K} tokens "
-             f"plus a rest bin (exact for the 2048-token random models).", "",
-             "| model | recipe | positions | top-1 native | KL native | top-1 page | KL page | top-1 gpu class | "
-             "KL gpu class |", "|---|---|---|---|---|---|---|---|---|"]
+             f"plus a rest bin (exact for the 2048-token random models); dlp: mean |log p(next token) pyrite - "
+             f"HF|.", "",
+             "| model | recipe | positions | top-1 native | KL native | dlp native | top-1 page | KL page | dlp page "
+             "| top-1 gpu class | KL gpu class | dlp gpu class |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in table["rows"]:
-        cells = " | ".join(f"{100 * r[b]['top1']:.1f}% | {r[b]['kl']:.2e}" for b in BACKENDS)
+        cells = " | ".join(f"{100 * r[b]['top1']:.1f}% | {r[b]['kl']:.2e} | {r[b]['dlogprob']:.2e}" for b in BACKENDS)
         lines.append(f"| {r['model']} | {r['recipe']} | {r['native']['positions']} | {cells} |")
     return "\n".join(lines)
 
@@ -177,9 +182,9 @@ def main(argv: list[str]) -> int:
             results[r.path]["browser"] = s.score(r.ids, pick=refs[r.path][1])
             print(f"[consistency] page {r.label} {r.recipe}: {time.perf_counter() - t:.0f} s", flush=True)
     for r in todo:
-        top1, _, picked = refs[r.path]
+        top1, _, picked, target = refs[r.path]
         table_rows.append({"model": r.label, "recipe": r.recipe, "path": r.path,
-                           **{b: measure(results[r.path][b], top1, picked) for b in BACKENDS}})
+                           **{b: measure(results[r.path][b], top1, picked, target) for b in BACKENDS}})
     table = {"date": time.strftime("%Y-%m-%d"), "load": os.getloadavg()[0], "adapters": adapters,
              "top_k": TOP_K, "rows": table_rows}
     a.out.write_text(json.dumps(table, indent=1) + "\n")

@@ -39,14 +39,21 @@ def test_the_table_goes_between_the_readme_markers(consistency, tmp_path, monkey
     readme = tmp_path / "README.md"
     readme.write_text(f"# x\n{consistency.BEGIN}\nold\n{consistency.END}\ntail\n")
     monkeypatch.setattr(consistency, "README", readme)
-    row = {"positions": 63, "top1": 1.0, "kl": 1.5e-6}
+    row = {"positions": 63, "top1": 1.0, "kl": 1.5e-6, "dlogprob": 2.5e-4}
     table = {"date": "2026-12-01", "load": 0.5, "adapters": {"native": "llvmpipe", "browser": "google/swiftshader"},
              "rows": [{"model": "M", "recipe": "exact", "native": row, "browser": row,
                        "native_gpu_class": {**row, "top1": 0.5}}]}
     consistency.write_readme(consistency.render(table))
     text = readme.read_text()
     assert "old" not in text and text.endswith("tail\n")
-    assert "| M | exact | 63 | 100.0% | 1.50e-06 | 100.0% | 1.50e-06 | 50.0% | 1.50e-06 |" in text
+    assert "| M | exact | 63 | 100.0% | 1.50e-06 | 2.50e-04 | 100.0% | 1.50e-06 | 2.50e-04 | 50.0% | 1.50e-06 | 2.50e-04 |" in text
     readme.write_text("no markers")
     with pytest.raises(SystemExit, match="no <!-- consistency:begin -->"):
         consistency.write_readme("x")
+
+
+def test_measure_scores_top1_and_the_next_tokens_logprob(consistency):
+    result = {"top1": [1, 2], "picked": [[-0.1, -2.5], [-0.2, -1.9]], "logprob": [-0.5, -1.0]}
+    m = consistency.measure(result, [1, 3, 0], np.array([[-0.1, -2.5], [-0.2, -1.9], [0, 0]]), np.array([-0.4, -1.2]))
+    assert (m["positions"], m["top1"]) == (2, 0.5) and m["dlogprob"] == pytest.approx(0.15)
+    assert m["kl"] == pytest.approx(0.0, abs=1e-12)
