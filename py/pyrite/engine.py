@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Sequence
 
 from . import score as scoring
+from .constrain import Automaton
 from .gpu import Device
 from .graph.options import Options
 from .graph.plan import Live
@@ -21,11 +22,12 @@ from .graph.tape import DecodeCounts
 from .kvstate import KVState
 from .models.loader import Progress, _no_progress
 from .models.resident import Resident, load_resident
+from .ops.constrain import ConstrainBuffers
 from .ops.probe import ReadProbe, read_bandwidth
 from .prompt import Prompts
 from .runguard import RunGuard
 from .schema import MAX_TOKENS, STOP, stops
-from .sampler import GREEDY, Sampler
+from .sampler import CONSTRAINED, GREEDY, Sampler, vocab_table
 from .sampling import SamplingParams
 from .stats import Stats, StepLog, profile_summary
 from .tokenizer import StopText, StreamDecoder, text_pieces
@@ -36,7 +38,7 @@ class Engine:
         self.resident, self.device, self.index, self.model, self.tokenizer = r, r.device, r.index, r.model, r.tokenizer
         self.config, self.tape, a = r.index.config, r.model.tape, r.model.act
         self.prompts = Prompts(r.index.name, r.tokenizer, r.index.chat_template, r.model.max_ctx)
-        self.sampler = Sampler(r.device, r.model.plan, r.model.sampling, a.history, a.out)
+        self.sampler = Sampler(r.device, r.model.plan, r.model.sampling, a.history, a.out, self._constrain_buffers)
         self.kv, self.log, self.guard = KVState(), StepLog(r.model.plan), RunGuard(r.device, r.index.name)
         self.stats, self.counts = Stats(tuning_s=r.tuning.seconds), DecodeCounts()
         self.profiling = False  # the profiling gate, read per step: time every kernel on the GPU
@@ -126,18 +128,21 @@ class Engine:
     # -- generate -----------------------------------------------------------------------------------
 
     async def generate_ids(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
-                           reuse: bool = False) -> AsyncIterator[int]:
+                           reuse: bool = False, constraint: Automaton | None = None) -> AsyncIterator[int]:
         """Token ids of the answer to prompt ids, one at a time. reuse: prefill only what follows the
         longest common prefix with what the KV cache holds (kvstate.py); off by default, because the
-        prefix's logits then come from other tiles, equal only to rounding."""
+        prefix's logits then come from other tiles, equal only to rounding. constraint: the answer's
+        bytes stay in the automaton's language (pyrite.constrain), and it ends only where that accepts."""
         MAX_TOKENS.check(max_tokens)  # the seam's own field: one error kind on every path
+        if constraint is not None:
+            self.prompts.tokenizer_for("response_format")  # a constraint walks the tokens' bytes
         async with self.guard.exclusive("a generation"), \
-                aclosing(self._generate_ids(ids, max_tokens, params, reuse)) as tokens:
+                aclosing(self._generate_ids(ids, max_tokens, params, reuse, constraint)) as tokens:
             async for token in tokens:
                 yield token
 
     async def _generate_ids(self, ids: list[int], max_tokens: int, params: SamplingParams,
-                            reuse: bool) -> AsyncIterator[int]:
+                            reuse: bool, constraint: Automaton | None) -> AsyncIterator[int]:
         self.guard.check()
         self.guard.begin()
         reused = self.kv.reuse(ids) if reuse else 0
@@ -145,7 +150,7 @@ class Engine:
                                tuning_s=self.resident.tuning.seconds)
         c = self.counts = DecodeCounts()
         t0 = time.perf_counter()
-        head = self.sampler.prepare(params, ids)
+        head = await self.sampler.prepare(params, ids, constraint)
         await self.prefill(ids, reused, head)
         token: int | None = await self.sampler.token()
         t1 = time.perf_counter()
@@ -190,16 +195,25 @@ class Engine:
         return self.generate_text(self.prompts.chat(messages), max_tokens, params, stop, reuse=True)
 
     async def generate_text(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
-                            stop: tuple[str, ...] = (), reuse: bool = False) -> AsyncIterator[str]:
+                            stop: tuple[str, ...] = (), reuse: bool = False,
+                            constraint: Automaton | None = None) -> AsyncIterator[str]:
         """The answer to prompt ids as text pieces, cut before the first stop string (stop_reason
         "stop_string": the tokens past it are not generated)."""
         cut = StopText(stops(STOP.check(list(stop) if stop else None)))
-        async with aclosing(self.generate_ids(ids, max_tokens, params, reuse)) as tokens, \
+        async with aclosing(self.generate_ids(ids, max_tokens, params, reuse, constraint)) as tokens, \
                 aclosing(text_pieces(tokens, StreamDecoder(self.tokenizer, skip_special=True), cut)) as pieces:
             async for piece in pieces:
                 yield piece
         if cut.hit:
             self.stats.stop_reason = "stop_string"
+
+    async def _constrain_buffers(self) -> ConstrainBuffers:
+        """The constraint's buffers and sections (built, and their pipelines compiled, on first use)."""
+        if self.model.constrain is None:
+            with self.resident.owning():
+                self.model.ensure_constrain(vocab_table(self.prompts.tokenizer_for("response_format")))
+            await self.device.compile(self.model.plan.pipelines([Live(1, 0)], CONSTRAINED))
+        return self.model.constrain
 
     def encode(self, text: str) -> list[int]:
         return self.prompts.encode(text)

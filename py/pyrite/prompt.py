@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .chat import DEFAULT_NAME, render
-from .errors import PromptError
+from .errors import PromptError, RequestError
 from .schema import MESSAGES
 from .tokenizer import Tokenizer
 
@@ -30,6 +30,13 @@ class Prompts:
         if self.tokenizer is None:
             raise PromptError(f"model {self.model} has no tokenizer (its checkpoint had no tokenizer.json): "
                               f"give token ids instead (score --ids-file)")
+        return self.tokenizer
+
+    def tokenizer_for(self, field: str) -> Tokenizer:
+        """The tokenizer a request field needs (response_format, tools): RequestError naming it without one."""
+        if self.tokenizer is None:
+            raise RequestError(field, f"{field} needs the model's tokenizer, and model {self.model} has none "
+                                      f"(its checkpoint had no tokenizer.json)")
         return self.tokenizer
 
     def encode(self, text: str) -> list[int]:

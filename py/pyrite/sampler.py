@@ -1,40 +1,63 @@
 """Sampler: the next token, always picked on the GPU (ops/sample.py), so a seed gives the same text
 whatever the batching or the profiling gate. sampling.py keeps the parameters, their checks and the
-host's reference draw that tests compare against."""
+host's reference draw that tests compare against. A constrained pick (ops/constrain.py) masks the
+logits to what an automaton allows first, and advances it by the token picked after."""
 from __future__ import annotations
 
 import array
 import random
 import struct
+from typing import Awaitable, Callable
 
+from .constrain import START, Automaton
 from .gpu import Buffer, Device
 from .graph.plan import Plan
+from .ops.constrain import ConstrainBuffers, TokenTable, automaton_words, token_table
 from .ops.sample import write_sampling
 from .sampling import MAX_WINDOW, SamplingParams
+from .tokenizer import Tokenizer
 
 GREEDY = ("logits", "next")  # models/llama.py's head sections: the logits, then the argmax
 DRAW = ("logits", "draw")    # or the draw by the sampling parameters
+CONSTRAINED = ("mask", "advance")  # around the pick, under a constraint
 EMPTY = 0xFFFFFFFF           # a history slot that holds no token
 
 
+def vocab_table(tokenizer: Tokenizer) -> TokenTable:
+    """The vocabulary as a constrained pick sees it: each token's bytes; the stop tokens end the output
+    where the automaton accepts; other control tokens are never picked."""
+    stops = tokenizer.stop_ids
+    never = frozenset(t for t in range(tokenizer.vocab_size) if tokenizer.is_control(t) and t not in stops)
+    return token_table([tokenizer.token_bytes(t) for t in range(tokenizer.vocab_size)], stops, never)
+
+
 class Sampler:
-    def __init__(self, device: Device, plan: Plan, sampling: Buffer, history: Buffer, out: Buffer):
+    def __init__(self, device: Device, plan: Plan, sampling: Buffer, history: Buffer, out: Buffer,
+                 constrain: Callable[[], Awaitable[ConstrainBuffers]]):
         self.device, self.plan = device, plan
         self.sampling, self.history, self.out = sampling, history, out  # out[0]: the token picked last
+        self.constrain = constrain  # the constraint's buffers, its sections built on first use
 
-    def prepare(self, params: SamplingParams, ids: list[int]) -> tuple[str, ...]:
+    async def prepare(self, params: SamplingParams, ids: list[int], automaton: Automaton | None = None) -> tuple[str, ...]:
         """Set up a generation's picks; -> the head sections that run them. A draw gets its parameters and
         a seed (params.seed, else a fresh one) in the sampling uniform, and the prompt's last positions
-        in the history ring the repetition penalty reads (the draw appends each token it picks)."""
-        if params.greedy:
-            return GREEDY
-        seed = params.seed if params.seed is not None else random.getrandbits(64)
-        write_sampling(self.plan, self.sampling, params, seed)
-        ring = [EMPTY] * MAX_WINDOW
-        for q in range(max(0, len(ids) - MAX_WINDOW), len(ids)):
-            ring[q % MAX_WINDOW] = ids[q]
-        self.device.write_buffer(self.history, 0, array.array("I", ring).tobytes())
-        return DRAW
+        in the history ring the repetition penalty reads (the draw appends each token it picks). An
+        automaton is written where the mask and advance sections read it, at its start state."""
+        words = automaton_words(automaton) if automaton is not None else None  # a LimitError before GPU work
+        head = GREEDY if params.greedy else DRAW
+        if not params.greedy:
+            seed = params.seed if params.seed is not None else random.getrandbits(64)
+            write_sampling(self.plan, self.sampling, params, seed)
+            ring = [EMPTY] * MAX_WINDOW
+            for q in range(max(0, len(ids) - MAX_WINDOW), len(ids)):
+                ring[q % MAX_WINDOW] = ids[q]
+            self.device.write_buffer(self.history, 0, array.array("I", ring).tobytes())
+        if words is None:
+            return head
+        b = await self.constrain()
+        self.device.write_buffer(b.automaton, 0, words.tobytes())
+        self.device.write_buffer(b.state, 0, array.array("I", [START]).tobytes())
+        return (head[0], CONSTRAINED[0], head[1], CONSTRAINED[1])
 
     async def token(self) -> int:
         """The token the last step picked (4 bytes back)."""

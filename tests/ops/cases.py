@@ -10,6 +10,7 @@ import numpy as np
 from pyrite.ops.single import Case
 from pyrite.ops.rope import inv_freqs
 
+from .constrain_cases import all_constrain_cases
 from .exact_cases import exact_cases
 from .weights import f32, pack_weight, weight_inputs
 from .sdpa_cases import AUTO_ROUTES, all_attention_cases, all_sdpa_cases
@@ -233,6 +234,7 @@ def all_cases(seed: int = 0):
         out.append((f"inplace_{kind}", *inplace_case(rng, kind, 3, 131), 1e-5))
     out.append(("logits_argmax", *logits_case(rng, 3, 1009, score=False), 1e-6))
     out.append(("logits_score", *logits_case(rng, 4, 1009, score=True), 1e-4))
+    out.extend(all_constrain_cases(rng))
     return out
 
 
@@ -355,6 +357,9 @@ def check(case_id: str, outputs: dict[str, bytes], ref: dict[str, np.ndarray], t
         np.testing.assert_allclose(got[:, 1].view("<f4"), ref["second"], rtol=tol, atol=tol, err_msg=case_id)
         return
     for name, want in ref.items():
+        if want.dtype == np.uint32:
+            np.testing.assert_array_equal(np.frombuffer(outputs[name], "<u4"), want, err_msg=f"{case_id}: {name}")
+            continue
         if want.dtype == np.float16:
             got = np.frombuffer(outputs[name], "<f2").reshape(want.shape)
             if case_id.startswith(("qkv_rope", "rope_kv")):  # f32 sums in another order than numpy's float64, then fp16

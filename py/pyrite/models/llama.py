@@ -3,7 +3,8 @@
 Sections: "body" (embedding + blocks), "logits" (the last token -> logits), then one of "next" (their
 argmax) or "draw" (a draw by the sampling parameters), each writing the token where the next decode
 step reads it (graph/tape.py; sampler.py picks which runs), and, built on first use, "score" (every
-token -> logits -> argmax + log-probability of the next token).
+token -> logits -> argmax + log-probability of the next token) and constrained output's "mask" (between
+the logits and the pick) and "advance" (after it).
 Parameters keep the GGUF tensor names (blk.N.attn_q.weight ...); Q/K/V and gate/up arrive packed at
 load (blk.N.attn_qkv.weight, blk.N.ffn_gate_up.weight; models/packing.py) where their formats agree.
 A decoder layer is five nodes: qkv (norm, Q, K, V, RoPE, cache write), attention, o_proj (+ residual),
@@ -21,6 +22,7 @@ from ..graph.options import Options
 from ..graph.plan import Plan, storage
 from ..graph.tape import MAX_STEPS, STEP_BYTES, DecodeTape
 from ..sampling import MAX_WINDOW
+from ..ops.constrain import HEAD_WORDS, MAX_TABLE_WORDS, ConstrainBuffers, TokenTable, advance, mask
 from ..ops.embedding import embedding
 from ..ops.kv_cache import KVCache
 from ..ops.linear import linear
@@ -93,6 +95,7 @@ class LlamaModel:
         self._build_next()
         self.tape = DecodeTape(self.plan, self.act.ids, self.act.step_next, self.act.tokens)  # decode batches
         self.score_logits: Buffer | None = None  # [max_seq, vocab] f32, built with the score section
+        self.constrain: ConstrainBuffers | None = None  # built with the mask and advance sections
 
     def w(self, name: str) -> DeviceWeight:
         try:
@@ -176,3 +179,26 @@ class LlamaModel:
         rmsnorm(p, "score.output_norm", a.x, self.w("output_norm.weight"), a.h, eps=c.rms_eps)
         linear(p, "score.output", a.h, self.lm_head, self.score_logits, dummy=a.dummy)
         score(p, "score", self.score_logits, a.targets, a.out, vocab=c.vocab)
+
+    def ensure_constrain(self, table: TokenTable) -> ConstrainBuffers:
+        """Build the "mask" and "advance" sections (ops/constrain.py) on first use, with the vocabulary's
+        token table; -> their buffers (Sampler.prepare writes each generation's automaton and state)."""
+        if self.constrain is not None:
+            return self.constrain
+        d, a, p = self.device, self.act, self.plan
+
+        def upload(name: str, data: bytes) -> Buffer:
+            buf = storage(d, name, len(data))
+            d.write_buffer(buf, 0, data)
+            return buf
+
+        b = ConstrainBuffers(storage(d, "constrain.automaton", (HEAD_WORDS + MAX_TABLE_WORDS) * 4),
+                             storage(d, "constrain.state", 4), upload("constrain.tok_off", table.off.tobytes()),
+                             upload("constrain.tok_bytes", table.data), upload("constrain.tok_kind", table.kind.tobytes()))
+        n_tok = min(table.n_tok, self.config.vocab)
+        p.section = "mask"
+        mask(p, "constrain.mask", b, a.logits, vocab=self.config.vocab, n_tok=n_tok)
+        p.section = "advance"
+        advance(p, "constrain.advance", b, a.out, n_tok=n_tok)
+        self.constrain = b
+        return b
