@@ -52,7 +52,7 @@ def test_the_schema_is_exported_once_with_every_request_option_and_kind():
     assert chat["top_k"] == {"type": "integer", "default": 0, "kind": "SamplingError", "must": "in 0 .. 256",
                              "doc": chat["top_k"]["doc"], "minimum": 0, "maximum": 256}
     assert chat["top_p"]["exclusive_minimum"] and "exclusive_maximum" not in chat["top_p"]
-    assert chat["messages"]["values"] == ["system", "user", "assistant"] and chat["messages"]["required"]
+    assert chat["messages"]["values"] == ["system", "user", "assistant", "tool"] and chat["messages"]["required"]
     for request in exported["requests"].values():
         for f in [*request["fields"].values(), *request.get("options", {}).values()]:
             assert f["kind"] in exported["errors"]

@@ -44,16 +44,60 @@ const within = (f, v) =>
 const refused = (path, must, v) => ({ path, message: `${path} must be ${must}, got ${show(v)}` });
 const simple = (ok) => (f, v, name) => (ok(f, v) ? null : refused(name, f.must, v));
 
+// role -> the fields its message may have; a tool call's fields (py/pyrite/fields.py MESSAGE_KEYS)
+const MESSAGE_KEYS = {
+  system: ["role", "content"], user: ["role", "content"],
+  assistant: ["role", "content", "tool_calls", "reasoning_content"],
+  tool: ["role", "content", "tool_call_id", "name"],
+};
+const CALL_KEYS = ["id", "type", "function"];
+const CALL_FUNCTION_KEYS = ["name", "arguments"];
+const absent = (v) => v === undefined || v === null;
+
+function extraKey(at, value, keys, what) {
+  const extra = Object.keys(value).find((k) => !keys.includes(k));
+  if (extra === undefined) return null;
+  return { path: `${at}.${extra}`, message: `${at}.${extra} is not ${what} field ({${keys.join(", ")}})` };
+}
+
+function toolCalls(v, at) {
+  if (!Array.isArray(v) || v.length === 0) return refused(at, "a non-empty list of {id, type, function}", v);
+  for (const [j, call] of v.entries()) {
+    const here = `${at}[${j}]`;
+    if (!isObject(call)) return refused(here, "{id, type, function}", call);
+    const bad = extraKey(here, call, CALL_KEYS, "a tool call");
+    if (bad) return bad;
+    if (typeof call.id !== "string") return refused(`${here}.id`, "a string", call.id);
+    if (call.type !== "function") return refused(`${here}.type`, '"function"', call.type);
+    const fn = call.function;
+    if (!isObject(fn)) return refused(`${here}.function`, "{name, arguments}", fn);
+    const extra = extraKey(`${here}.function`, fn, CALL_FUNCTION_KEYS, "a tool call's function");
+    if (extra) return extra;
+    for (const key of CALL_FUNCTION_KEYS) {
+      if (typeof fn[key] !== "string") return refused(`${here}.function.${key}`, "a string", fn[key]);
+    }
+  }
+  return null;
+}
+
 function messages(f, v, name) {
   if (!Array.isArray(v) || v.length === 0) return refused(name, f.must, v);
   for (const [i, m] of v.entries()) {
     const at = `${name}[${i}]`;
     if (!isObject(m)) return refused(at, "{role, content}", m);
     if (!f.values.includes(m.role)) return refused(`${at}.role`, `one of ${f.values.join(", ")}`, m.role);
-    if (typeof m.content !== "string") return refused(`${at}.content`, "a string", m.content);
-    const extra = Object.keys(m).find((k) => k !== "role" && k !== "content");
-    if (extra !== undefined) {
-      return { path: `${at}.${extra}`, message: `${at}.${extra} is not a message field (a message is {role, content})` };
+    const calls = m.role === "assistant" && !absent(m.tool_calls);  // a message of calls needs no content
+    if (typeof m.content !== "string" && !(calls && absent(m.content))) {
+      const must = m.role === "assistant" ? "a string (or null beside tool_calls)" : "a string";
+      return refused(`${at}.content`, must, m.content);
+    }
+    const bad = extraKey(at, m, MESSAGE_KEYS[m.role], `a ${m.role} message's`) ??
+                (calls ? toolCalls(m.tool_calls, `${at}.tool_calls`) : null);
+    if (bad) return bad;
+    for (const key of ["reasoning_content", "tool_call_id", "name"]) {  // tool_call_id: required of a tool message
+      if ((Object.hasOwn(m, key) || (key === "tool_call_id" && m.role === "tool")) && typeof m[key] !== "string") {
+        return refused(`${at}.${key}`, "a string", m[key]);
+      }
     }
   }
   return null;

@@ -10,7 +10,9 @@ field's default). Types:
     boolean    true or false
     string     a string; nonempty: at least one character
     stop       a non-empty string, or a list of them
-    messages   a non-empty list of {role: one of values, content: a string}, nothing else
+    messages   a non-empty list of {role: one of values, content: a string}; an assistant message may add
+               tool_calls (then content may be null) and reasoning_content, a tool message tool_call_id
+               and name; nothing else (MESSAGE_KEYS)
     choice     one of values (not a bool)
     ids        a list of integers >= 0 (token ids)
     list       a list (its items are the request's own business)
@@ -24,7 +26,12 @@ from typing import Any, Callable
 
 from .errors import FieldError, RequestError
 
-MESSAGE_KEYS = ("role", "content")
+# role -> the fields its message may have (OpenAI's shape; the template reads them back, pyrite.chat)
+MESSAGE_KEYS = {"system": ("role", "content"), "user": ("role", "content"),
+                "assistant": ("role", "content", "tool_calls", "reasoning_content"),
+                "tool": ("role", "content", "tool_call_id", "name")}
+CALL_KEYS = ("id", "type", "function")  # one of an assistant message's tool_calls
+CALL_FUNCTION_KEYS = ("name", "arguments")  # its function (arguments: a JSON string)
 
 
 @dataclass(frozen=True)
@@ -130,6 +137,39 @@ def _simple(ok: Callable[[Field, Any], bool]) -> Callable[[Field, Any], tuple[st
     return lambda f, v: None if ok(f, v) else _refused(f, v)
 
 
+def _extra(at: str, value: dict, keys: tuple[str, ...], what: str) -> tuple[str, str] | None:
+    extra = next((k for k in value if k not in keys), None)
+    if extra is None:
+        return None
+    return f"{at}.{extra}", f"{at}.{extra} is not {what} field ({{{', '.join(keys)}}})"
+
+
+def _tool_calls(f: Field, v: Any, at: str) -> tuple[str, str] | None:
+    if not isinstance(v, list) or not v:
+        return _refused(f, v, at, "a non-empty list of {id, type, function}")
+    for j, call in enumerate(v):
+        here = f"{at}[{j}]"
+        if not isinstance(call, dict):
+            return _refused(f, call, here, "{id, type, function}")
+        bad = _extra(here, call, CALL_KEYS, "a tool call")
+        if bad is not None:
+            return bad
+        if not isinstance(call.get("id"), str):
+            return _refused(f, call.get("id"), f"{here}.id", "a string")
+        if call.get("type") != "function":
+            return _refused(f, call.get("type"), f"{here}.type", '"function"')
+        fn = call.get("function")
+        if not isinstance(fn, dict):
+            return _refused(f, fn, f"{here}.function", "{name, arguments}")
+        bad = _extra(f"{here}.function", fn, CALL_FUNCTION_KEYS, "a tool call's function")
+        if bad is not None:
+            return bad
+        for key in CALL_FUNCTION_KEYS:
+            if not isinstance(fn.get(key), str):
+                return _refused(f, fn.get(key), f"{here}.function.{key}", "a string")
+    return None
+
+
 def _messages(f: Field, v: Any) -> tuple[str, str] | None:
     if not isinstance(v, list) or not v:
         return _refused(f, v)
@@ -137,13 +177,21 @@ def _messages(f: Field, v: Any) -> tuple[str, str] | None:
         at = f"{f.name}[{i}]"
         if not isinstance(m, dict):
             return _refused(f, m, at, "{role, content}")
-        if m.get("role") not in f.values:
-            return _refused(f, m.get("role"), f"{at}.role", f"one of {', '.join(f.values)}")
-        if not isinstance(m.get("content"), str):
-            return _refused(f, m.get("content"), f"{at}.content", "a string")
-        extra = next((k for k in m if k not in MESSAGE_KEYS), None)
-        if extra is not None:
-            return f"{at}.{extra}", f"{at}.{extra} is not a message field (a message is {{role, content}})"
+        role = m.get("role")
+        if role not in f.values:
+            return _refused(f, role, f"{at}.role", f"one of {', '.join(f.values)}")
+        calls = role == "assistant" and m.get("tool_calls") is not None  # a message of calls needs no content
+        if not isinstance(m.get("content"), str) and not (calls and m.get("content") is None):
+            return _refused(f, m.get("content"), f"{at}.content",
+                            "a string (or null beside tool_calls)" if role == "assistant" else "a string")
+        bad = _extra(at, m, MESSAGE_KEYS[role], f"a {role} message's")
+        if bad is None and calls:
+            bad = _tool_calls(f, m["tool_calls"], f"{at}.tool_calls")
+        if bad is not None:
+            return bad
+        for key in ("reasoning_content", "tool_call_id", "name"):  # tool_call_id: required of a tool message
+            if (key in m or (key == "tool_call_id" and role == "tool")) and not isinstance(m.get(key), str):
+                return _refused(f, m.get(key), f"{at}.{key}", "a string")
     return None
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .chat import DEFAULT_NAME, render
+from .chat.tools import messages_for_template
 from .errors import PromptError, RequestError
 from .schema import MESSAGES
 from .tokenizer import Tokenizer
@@ -56,10 +57,12 @@ class Prompts:
         """A conversation in the model's chat template (pyrite.chat.render), ready for the assistant's turn,
         encoded as transformers encodes it: the template writes any BOS itself."""
         MESSAGES.check(messages)  # the seam's own field: RequestError naming the message at fault
-        if not messages[-1]["content"].strip():
+        last = messages[-1]  # a tool's result may be empty: the template still writes the response around it
+        if last["role"] != "tool" and not (last.get("content") or "").strip() and not last.get("tool_calls"):
             raise PromptError(f"the prompt is empty (messages[{len(messages) - 1}] has no content)")
         tokenizer = self._tokenizer()
-        return self.checked(tokenizer.encode(render(self.chat_template, messages, **self.special_tokens)))
+        text = render(self.chat_template, messages_for_template(messages), **self.special_tokens)
+        return self.checked(tokenizer.encode(text))
 
     def checked(self, ids: list[int]) -> list[int]:
         if not ids:

@@ -40,7 +40,7 @@ class Request:
 
 PROMPT = Field("prompt", "string", doc="the text to answer (an empty one: PromptError, as the engine says)",
                required=True)
-ROLES = ("system", "user", "assistant")  # the roles a request's messages may take
+ROLES = ("system", "user", "assistant", "tool")  # the roles of a request's messages (fields.MESSAGE_KEYS)
 MESSAGES = Field("messages", "messages", doc="the conversation, oldest first", values=ROLES, required=True)
 MODEL = Field("model", "string", doc="the engine's model id (any other is refused)")
 STREAM = Field("stream", "boolean", False, doc="an async iterable of chunks instead of one reply")
