@@ -102,25 +102,39 @@ export class Pyrite {
   }
 
   /**
-   * The assistant's next message in a conversation ([{role, content}, ...]) as a stream of text pieces;
-   * the worker's KV cache keeps the conversation, so a next turn prefills only its new tokens.
+   * The assistant's next message in a conversation ([{role, content}, ...]) as a stream of text pieces
+   * (its content: reasoning and tool calls are left to chatDeltas); the worker's KV cache keeps the
+   * conversation, so a next turn prefills only its new tokens. options: max_tokens, stop, sampling, and
+   * tools, tool_choice, response_format, enable_thinking (docs/seam.md).
    */
   async *chat(messages, options = {}) {
     yield* this._stream("chat", { messages, options });
   }
 
-  async *_stream(type, payload) {
+  /**
+   * chat()'s turn as OpenAI deltas: {content}, {reasoning_content} or {tool_calls: [{index, id, type,
+   * function: {name, arguments}}]}; then lastMessage holds the whole message and lastFinish its
+   * finish_reason ("stop", "length", "tool_calls", "abort").
+   */
+  async *chatDeltas(messages, options = {}) {
+    yield* this._stream("chat", { messages, options }, "delta");
+  }
+
+  async *_stream(type, payload, want = "piece") {
     this._check(type, payload);
     const pieces = [];
     let wake = () => {};
     let settled = false;
-    const result = this._request(type, payload, (text) => {
-      pieces.push(text);
+    const result = this._request(type, payload, (event, data) => {
+      if (event !== want) return;
+      pieces.push(want === "delta" ? JSON.parse(data) : data);
       wake();
     }).then((r) => {
       this.lastStats = r.stats;
       this.lastAttest = r.attest;
       this.lastSteps = r.steps;
+      this.lastMessage = r.message ?? null;
+      this.lastFinish = r.finish_reason ?? null;
       return r;
     });
     // Settles whichever way the request ends, so the loop below never waits forever (and a
@@ -202,7 +216,7 @@ export class Pyrite {
    * worker's result; onPiece receives generate's text pieces.
    */
   request(type, payload = {}, onPiece = null) {
-    return this._request(type, payload, onPiece);
+    return this._request(type, payload, onPiece && ((event, data) => event === "piece" && onPiece(data)));
   }
 
   terminate() {
@@ -218,11 +232,11 @@ export class Pyrite {
     if (this.schema) checkRequest(this.schema, type, payload);
   }
 
-  _request(type, payload, onPiece = null) {
+  _request(type, payload, onEvent = null) {
     if (this._dead) return Promise.reject(this._dead);
     const id = this._next++;
     return new Promise((resolve, reject) => {
-      this._pending.set(id, { resolve, reject, onPiece });
+      this._pending.set(id, { resolve, reject, onEvent });
       this._worker.postMessage({ type, id, payload });
     });
   }
@@ -249,7 +263,7 @@ export class Pyrite {
       return;
     }
     if (msg.type === "event") {
-      if (msg.event === "piece" && pending.onPiece) pending.onPiece(msg.data);
+      if (pending.onEvent) pending.onEvent(msg.event, msg.data);
       return;
     }
     this._pending.delete(msg.id);

@@ -7,6 +7,9 @@
 //   for await (const chunk of await engine.chat.completions.create({ messages, stream: true })) {
 //     out.textContent += chunk.choices[0].delta.content ?? "";   // the last chunk has finish_reason
 //   }
+//   // tools ({type: "function", function: {name, description, parameters}}), tool_choice, response_format
+//   // ({type: "json_schema", json_schema: {name, schema}}) and enable_thinking as OpenAI's: the message's
+//   // tool_calls and reasoning_content, the deltas' too; finish_reason "tool_calls"
 //   await engine.completions.create({ prompt: "Once upon a time", max_tokens: 32 });
 //   engine.interrupt(); await engine.runtimeStats(); await engine.routes(); engine.notices; await engine.unload();
 //
@@ -17,6 +20,7 @@ import { Pyrite } from "./client.js";
 import { PyriteError, checkRequest, fieldError } from "./schema.js";
 
 const FINISH = { stop_token: "stop", stop_string: "stop", max_tokens: "length", context: "length", stopped: "abort" };
+const deltaOf = (text) => ({ content: text });  // a text completion's piece, as chat's deltas come
 
 class Engine {
   constructor(pyrite, model) {
@@ -63,8 +67,9 @@ class Engine {
   async _create(kind, request) {
     checkRequest(this._pyrite.schema, kind === "chat" ? "chat.completions" : "completions", request, this.model);
     const { messages, prompt, model, stream, ...options } = request;  // the rest: the worker's options
-    const pieces = kind === "chat" ? this._pyrite.chat(messages, options)
-                                   : this._pyrite.generate(prompt, { ...options, chat: false });
+    const chat = kind === "chat";
+    const deltas = chat ? this._pyrite.chatDeltas(messages, options)
+                        : mapStream(this._pyrite.generate(prompt, { ...options, chat: false }), deltaOf);
     const id = `${kind === "chat" ? "chatcmpl" : "cmpl"}-${Date.now().toString(36)}-${this._next++}`;
     const head = { id, object: kind === "chat" ? "chat.completion.chunk" : "text_completion",
                    created: Math.floor(Date.now() / 1000), model: this.model };
@@ -73,24 +78,30 @@ class Engine {
       return { prompt_tokens: s.prompt_tokens, completion_tokens: s.generated_tokens,
                total_tokens: s.prompt_tokens + s.generated_tokens };
     };
-    const finish = () => FINISH[this._pyrite.lastStats.stop_reason] ?? "stop";
+    // the worker parses chat's output (pyrite.chat.completion) and says its finish_reason
+    const finish = () => (chat && this._pyrite.lastFinish) || (FINISH[this._pyrite.lastStats.stop_reason] ?? "stop");
     if (stream) {
       return (async function* chunks() {
-        for await (const text of pieces) {
-          yield { ...head, choices: [kind === "chat" ? { index: 0, delta: { role: "assistant", content: text }, finish_reason: null }
-                                                     : { index: 0, text, finish_reason: null }] };
+        for await (const delta of deltas) {
+          yield { ...head, choices: [chat ? { index: 0, delta: { role: "assistant", ...delta }, finish_reason: null }
+                                          : { index: 0, text: delta.content, finish_reason: null }] };
         }
-        yield { ...head, choices: [kind === "chat" ? { index: 0, delta: {}, finish_reason: finish() }
-                                                   : { index: 0, text: "", finish_reason: finish() }], usage: usage() };
+        yield { ...head, choices: [chat ? { index: 0, delta: {}, finish_reason: finish() }
+                                        : { index: 0, text: "", finish_reason: finish() }], usage: usage() };
       })();
     }
     let content = "";
-    for await (const text of pieces) content += text;
-    return { ...head, object: kind === "chat" ? "chat.completion" : "text_completion",
-             choices: [kind === "chat" ? { index: 0, message: { role: "assistant", content }, finish_reason: finish() }
-                                       : { index: 0, text: content, finish_reason: finish() }],
+    for await (const delta of deltas) content += delta.content ?? "";
+    return { ...head, object: chat ? "chat.completion" : "text_completion",
+             choices: [chat ? { index: 0, message: this._pyrite.lastMessage, finish_reason: finish() }
+                            : { index: 0, text: content, finish_reason: finish() }],
              usage: usage() };
   }
+}
+
+/** A stream's items through fn. */
+async function* mapStream(items, fn) {
+  for await (const item of items) yield fn(item);
 }
 
 /** The Files a model argument brings: a File (a GGUF), a FileList or an array (a GGUF, or an HF folder's

@@ -115,6 +115,7 @@ const CHECKS = {  // field type -> (field, value, name) -> null | {path, message
   ids: simple((f, v) => Array.isArray(v) && v.every((t) => isInteger(t) && t >= 0)),
   list: simple((f, v) => Array.isArray(v)),
   object: simple((f, v) => isObject(v)),
+  json: () => null,  // any JSON value: its request checks what it holds (tool_choice)
 };
 
 /** {path, message} where the field (named `name`) refuses a present value; null where it allows it. */

@@ -66,24 +66,79 @@ def _options(a: argparse.Namespace) -> dict[str, Any]:
     return dict(parse_option(text) for text in a.option or [])
 
 
+def read_json(path: str, what: str) -> Any:
+    """A JSON file a flag names (--tools, --json-schema); PyriteError naming the flag and the file."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise PyriteError(f"{what} {path}: {e}") from None
+
+
+def turn_options(a: argparse.Namespace) -> dict[str, Any]:
+    """The chat turn's tools, tool_choice, response_format and enable_thinking from the flags (checked by
+    the engine, before any GPU work, as every request's are)."""
+    out: dict[str, Any] = {}
+    if a.tools:
+        out["tools"] = read_json(a.tools, "--tools")
+    if a.tool_choice:
+        out["tool_choice"] = a.tool_choice if a.tool_choice in ("auto", "none", "required") else \
+            {"type": "function", "function": {"name": a.tool_choice}}
+    if a.json_schema:
+        out["response_format"] = {"type": "json_schema", "json_schema": {
+            "name": Path(a.json_schema).stem, "schema": read_json(a.json_schema, "--json-schema")}}
+    elif a.json_object:
+        out["response_format"] = {"type": "json_object"}
+    if a.thinking is not None:
+        out["enable_thinking"] = a.thinking
+    if out and not a.chat:
+        raise PyriteError(f"{', '.join('--' + k.replace('_', '-') for k in out)} need --chat")
+    return out
+
+
+def _show_message(message: dict[str, Any]) -> None:
+    """What a chat turn wrote beside its streamed content: its reasoning (stderr) and its tool calls."""
+    if message.get("reasoning_content"):
+        print(f"[reasoning] {message['reasoning_content']}", file=sys.stderr)
+    for call in message.get("tool_calls") or []:
+        print(f"[tool call] {call['function']['name']}({call['function']['arguments']})")
+
+
 async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
     from .engine import Engine
-    params, options = _sampling(a), _options(a)  # a bad option fails before the model is looked up
+    params, options, turn = _sampling(a), _options(a), turn_options(a)  # bad flags fail before the model loads
     engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=options)
     if a.chat:
         for text in engine.prompts.notices:
             print(f"note: {text}", file=sys.stderr)
     if a.roofline:
         await engine.measure_read_bandwidth()
-    pieces = []
-    async for piece in engine.generate(a.prompt, a.max_tokens, params, chat=a.chat):
-        pieces.append(piece)
-        if not a.json:
-            print(piece, end="", flush=True)
+    out: dict[str, Any] = {"text": ""}
+    if a.chat:
+        chunks = await engine.chat_completion([{"role": "user", "content": a.prompt}], stream=True,
+                                              max_tokens=a.max_tokens, **turn, **params.to_options())
+        message: dict[str, Any] = {"role": "assistant", "content": "", "reasoning_content": "", "tool_calls": []}
+        async for c in chunks:
+            delta, out["finish_reason"] = c["choices"][0]["delta"], c["choices"][0]["finish_reason"]
+            for key in ("content", "reasoning_content"):
+                message[key] += delta.get(key) or ""
+            message["tool_calls"] += [{k: v for k, v in call.items() if k != "index"} for call in delta.get("tool_calls", [])]
+            out["text"] += _echo(a, delta.get("content") or "")
+        out["message"] = {k: v for k, v in message.items() if v or k == "content"}
+    else:
+        async for piece in engine.generate(a.prompt, a.max_tokens, params):
+            out["text"] += _echo(a, piece)
     if not a.json:
         print()
-    out = {"text": "".join(pieces), "stats": engine.stats.to_dict()}
+        _show_message(out.get("message", {}))
+    out["stats"] = engine.stats.to_dict()
     return out | engine.step_report() if a.attest else out
+
+
+def _echo(a: argparse.Namespace, piece: str) -> str:
+    """A streamed piece, printed as it comes unless the output is one JSON object."""
+    if not a.json:
+        print(piece, end="", flush=True)
+    return piece
 
 
 async def _native_score(a: argparse.Namespace, source: str | list[int]) -> dict[str, Any]:
@@ -128,6 +183,8 @@ def _browser(a: argparse.Namespace, source: str | list[int] | None = None) -> di
             return s.info()
         options = _options(a)
         params = _sampling(a) if a.cmd == "generate" else None  # checked before the page loads anything
+        if a.cmd == "generate":
+            turn_options(a)
         s.load(_browser_model(a.model))
         if options:
             s.set_options(**options)
@@ -135,10 +192,17 @@ def _browser(a: argparse.Namespace, source: str | list[int] | None = None) -> di
             s.probe()
         if a.cmd == "score":
             return s.score(source if isinstance(source, list) else s.encode(source, chat=False))
-        out = s.generate(a.prompt, max_tokens=a.max_tokens, chat=a.chat, **params.to_options())
+        if a.chat:
+            out = s.call("chat", messages=[{"role": "user", "content": a.prompt}],
+                         options={"max_tokens": a.max_tokens, **turn_options(a), **params.to_options()})
+            result = {"text": out["message"]["content"] or "", "finish_reason": out["finish_reason"],
+                      "message": out["message"], "stats": out["stats"]}
+        else:
+            out = s.generate(a.prompt, max_tokens=a.max_tokens, chat=False, **params.to_options())
+            result = {"text": out["text"], "stats": out["stats"]}
         if not a.json:
-            print(out["text"])
-        result = {"text": out["text"], "stats": out["stats"]}
+            print(result["text"])
+            _show_message(result.get("message", {}))
         return result | out["steps"] if a.attest else result
 
 
@@ -195,6 +259,15 @@ def parser() -> argparse.ArgumentParser:
                    help=f"positions the penalty looks back (at most {MAX_WINDOW})")
     g.add_argument("--seed", type=int, default=None)
     g.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
+    g.add_argument("--tools", metavar="FILE.json", help="with --chat: functions the model may call (OpenAI's "
+                   "tools list); its calls print as [tool call] lines")
+    g.add_argument("--tool-choice", metavar="auto|none|required|NAME",
+                   help="with --tools: whether and which function the model must call")
+    g.add_argument("--json-schema", metavar="FILE.json", help="with --chat: the answer is JSON valid against this "
+                   "schema (constrained on the GPU)")
+    g.add_argument("--json-object", action="store_true", help="with --chat: the answer is a JSON object")
+    g.add_argument("--thinking", action=argparse.BooleanOptionalAction, default=None,
+                   help="a thinking model's reasoning on or off (default: its template's own)")
     g.add_argument("--roofline", action="store_true",
                    help="measure the adapter's read bandwidth first (about a second): stats then carry "
                         "read_probe_gbps and roofline, decode's fraction of it")

@@ -14,7 +14,10 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Sequence
 
 from . import score as scoring
+from .chat import completion
+from .chat.completion import ChatTurn
 from .constrain import Automaton
+from .errors import RequestError
 from .gpu import Device
 from .graph.options import Options
 from .graph.plan import Live
@@ -28,7 +31,7 @@ from .prompt import Prompts
 from .runguard import RunGuard
 from .schema import MAX_TOKENS, STOP, stops
 from .sampler import CONSTRAINED, GREEDY, Sampler, vocab_table
-from .sampling import SamplingParams
+from .sampling import OPTION_KEYS, SamplingParams
 from .stats import Stats, StepLog, profile_summary
 from .tokenizer import StopText, StreamDecoder, text_pieces
 
@@ -188,11 +191,42 @@ class Engine:
         return self.generate_text(self.prompts.text(prompt, chat, system), max_tokens, params, stop)
 
     def chat(self, messages: list[dict], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
-             stop: tuple[str, ...] = ()) -> AsyncIterator[str]:
+             stop: tuple[str, ...] = (), **turn: Any) -> AsyncIterator[str]:
         """The assistant's next message in a conversation ([{"role", "content"}, ...], in the model's chat
-        template), prefilling only what follows the longest common prefix with what the KV cache holds
-        (Stats.prefilled_tokens, reused_tokens): an edited message re-prefills from its first change."""
-        return self.generate_text(self.prompts.chat(messages), max_tokens, params, stop, reuse=True)
+        template) as the text it writes, prefilling only what follows the longest common prefix with what
+        the KV cache holds (Stats.prefilled_tokens, reused_tokens): an edited message re-prefills from its
+        first change. turn: tools, tool_choice, response_format, enable_thinking (chat/completion.py)."""
+        t = ChatTurn.of(self.prompts, messages, **turn)
+        return self.generate_text(t.ids, max_tokens, params, stop, reuse=True, constraint=t.constraint)
+
+    async def chat_completion(self, messages: list[dict], *, stream: bool = False, max_tokens: int = 256,
+                              stop: str | list[str] | None = None, tools: Any = None, tool_choice: Any = None,
+                              response_format: Any = None, enable_thinking: bool | None = None,
+                              **sampling: Any) -> dict[str, Any] | AsyncIterator[dict[str, Any]]:
+        """OpenAI's chat.completions.create: the chat.completion object (message with content,
+        reasoning_content, tool_calls; finish_reason; usage), or with stream=True an async iterator of
+        chat.completion.chunk objects. Every field is checked before any GPU work."""
+        unknown = next((k for k in sampling if k not in OPTION_KEYS), None)
+        if unknown is not None:
+            raise RequestError(unknown, f"unknown field {unknown!r} of a chat completion")
+        params, stops_ = SamplingParams.from_options(sampling), stops(STOP.check(stop))
+        t = ChatTurn.of(self.prompts, messages, tools=tools, tool_choice=tool_choice,
+                        response_format=response_format, enable_thinking=enable_thinking)
+        if not stream:
+            async with aclosing(t.deltas(self, max_tokens, params, stops_)) as deltas:
+                async for _ in deltas:
+                    pass
+            return completion.response(self.index.name, t.message(), t.finish_reason(self.stats.stop_reason),
+                                       self.stats)
+        return self._chunks(t, max_tokens, params, stops_)
+
+    async def _chunks(self, t: ChatTurn, max_tokens: int, params: SamplingParams,
+                      stop: tuple[str, ...]) -> AsyncIterator[dict[str, Any]]:
+        cid, model = completion.completion_id(), self.index.name
+        async with aclosing(t.deltas(self, max_tokens, params, stop)) as deltas:
+            async for delta in deltas:
+                yield completion.chunk(cid, model, {"role": "assistant", **delta})
+        yield completion.chunk(cid, model, {}, t.finish_reason(self.stats.stop_reason), self.stats)
 
     async def generate_text(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
                             stop: tuple[str, ...] = (), reuse: bool = False,

@@ -17,6 +17,7 @@ field's default). Types:
     ids        a list of integers >= 0 (token ids)
     list       a list (its items are the request's own business)
     object     a JSON object
+    json       any JSON value (its request checks what it holds)
 """
 from __future__ import annotations
 
@@ -210,6 +211,7 @@ _CHECKS: dict[str, Callable[[Field, Any], tuple[str, str] | None]] = {
     "ids": _simple(lambda f, v: isinstance(v, list) and all(_integer(t) and t >= 0 for t in v)),
     "list": _simple(lambda f, v: isinstance(v, list)),
     "object": _simple(lambda f, v: isinstance(v, dict)),
+    "json": lambda f, v: None,
 }
 
 _MUST: dict[str, Callable[[Field], str]] = {
@@ -223,4 +225,5 @@ _MUST: dict[str, Callable[[Field], str]] = {
     "ids": lambda f: "a list of token ids (integers >= 0)",
     "list": lambda f: "a list",
     "object": lambda f: "an object",
+    "json": lambda f: "any JSON value",
 }

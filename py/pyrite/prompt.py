@@ -1,6 +1,8 @@
 """Prompts: text or a chat conversation -> checked token ids (the tokenizer and the chat template)."""
 from __future__ import annotations
 
+from typing import Any
+
 from .chat import DEFAULT_NAME, render
 from .chat.tools import messages_for_template
 from .errors import PromptError, RequestError
@@ -53,16 +55,25 @@ class Prompts:
                              [{"role": "user", "content": prompt}])
         return self.checked(self.encode(prompt))
 
-    def chat(self, messages: list[dict]) -> list[int]:
+    def chat(self, messages: list[dict], tools: list[dict] | None = None, **variables: Any) -> list[int]:
         """A conversation in the model's chat template (pyrite.chat.render), ready for the assistant's turn,
         encoded as transformers encodes it: the template writes any BOS itself."""
+        return self.encode_rendered(self.render_chat(messages, tools, **variables))
+
+    def render_chat(self, messages: list[dict], tools: list[dict] | None = None, **variables: Any) -> str:
+        """The conversation's text in the model's chat template, with tools and template variables
+        (enable_thinking, ...), ready for the assistant's turn."""
         MESSAGES.check(messages)  # the seam's own field: RequestError naming the message at fault
         last = messages[-1]  # a tool's result may be empty: the template still writes the response around it
         if last["role"] != "tool" and not (last.get("content") or "").strip() and not last.get("tool_calls"):
             raise PromptError(f"the prompt is empty (messages[{len(messages) - 1}] has no content)")
-        tokenizer = self._tokenizer()
-        text = render(self.chat_template, messages_for_template(messages), **self.special_tokens)
-        return self.checked(tokenizer.encode(text))
+        self._tokenizer()
+        return render(self.chat_template, messages_for_template(messages), tools=tools,
+                      **{**self.special_tokens, **variables})
+
+    def encode_rendered(self, text: str) -> list[int]:
+        """A rendered chat prompt's ids, checked: its special tokens are parsed, no BOS is added."""
+        return self.checked(self._tokenizer().encode(text))
 
     def checked(self, ids: list[int]) -> list[int]:
         if not ids:

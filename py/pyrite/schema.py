@@ -48,6 +48,17 @@ MAX_TOKENS = Field("max_tokens", "integer", 256, doc="most tokens generated (the
                    minimum=1)
 STOP = Field("stop", "stop", doc="the answer ends before the first of these strings")
 IDS = Field("ids", "ids", doc="token ids", required=True)
+# A chat turn's tools, structured output and thinking (pyrite.chat.completion checks what they hold)
+TURN_FIELDS = (
+    Field("tools", "list", doc="functions the model may call: [{type: \"function\", function: {name, description, "
+                               "parameters}}]"),
+    Field("tool_choice", "json", doc="\"auto\" (with tools), \"none\", \"required\", or {type: \"function\", "
+                                     "function: {name}}: required and named calls are constrained to the schema"),
+    Field("response_format", "object", doc="{type: \"json_object\"} or {type: \"json_schema\", json_schema: {name, "
+                                           "schema}}: the output is constrained to parse (and validate)"),
+    Field("enable_thinking", "boolean", doc="a thinking model's reasoning (reasoning_content) on or off; absent: "
+                                            "the template's own"),
+)
 MAX_CTX = Field("max_ctx", "integer", 2048, doc="positions of the KV cache (at most the model's)", minimum=1)
 BLOCK_BYTES = Field("block_bytes", "integer", doc="caps one weight buffer below the adapter's binding limit",
                     minimum=1)
@@ -65,7 +76,7 @@ REQUESTS: dict[str, Request] = {
         Field("system", "string", doc="the chat template's system prompt (absent: the template's own)"),
         *SAMPLING_FIELDS)),
     "chat": Request("stream the next assistant message, reusing the KV cache of the turns before",
-                    (MESSAGES,), (MAX_TOKENS, STOP, *SAMPLING_FIELDS)),
+                    (MESSAGES,), (MAX_TOKENS, STOP, *SAMPLING_FIELDS, *TURN_FIELDS)),
     "generate_ids": Request("greedy token ids after prompt ids", (IDS, MAX_TOKENS)),
     "render": Request("a conversation in a chat template, as transformers renders it (pyrite.chat.render)", (
         Field("messages", "list", doc="the conversation: {role, content, tool_calls, ...} as the template reads",
@@ -96,7 +107,7 @@ REQUESTS: dict[str, Request] = {
         Field("name", "string", doc="the local model's name (absent: from the GGUF's metadata)"))),
     # the JS API's OpenAI-shaped requests (web/engine.js); the worker gets them as chat / generate
     "chat.completions": Request("createEngine's chat.completions.create",
-                                (MESSAGES, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS)),
+                                (MESSAGES, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS, *TURN_FIELDS)),
     "completions": Request("createEngine's completions.create",
                            (PROMPT, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS)),
 }

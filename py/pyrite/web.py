@@ -24,6 +24,7 @@ from typing import Any, Awaitable, Callable
 
 from . import schema
 from .chat import render as render_template
+from .chat.completion import ChatTurn
 from .engine import Engine
 from .errors import InternalError, ProtocolError, PyriteError
 from .gpu import Device, request_device
@@ -172,14 +173,19 @@ async def generate(p: dict, emit: Emit) -> dict:
 
 @request
 async def chat(p: dict, emit: Emit) -> dict:
-    """Stream the assistant's next message in the conversation p["messages"] as "piece" events, reusing
-    the KV cache of the turns before (Engine.chat): {"stats", "attest", "steps"}."""
+    """Stream the assistant's next message in the conversation p["messages"], reusing the KV cache of the
+    turns before: each delta (pyrite.chat.completion: content, reasoning_content or tool_calls) as a
+    "delta" event, and its content also as a "piece" event: {"stats", "attest", "steps", "message",
+    "finish_reason"}."""
     engine = _engine_or_raise()
     o = p["options"]
-    async for piece in engine.chat(p["messages"], max_tokens=o["max_tokens"], params=SamplingParams.from_options(o),
-                                   stop=schema.stops(o["stop"])):
-        emit("piece", piece)
-    return _answer(engine)
+    turn = ChatTurn.of(engine.prompts, p["messages"], tools=o["tools"], tool_choice=o["tool_choice"],
+                       response_format=o["response_format"], enable_thinking=o["enable_thinking"])
+    async for delta in turn.deltas(engine, o["max_tokens"], SamplingParams.from_options(o), schema.stops(o["stop"])):
+        if "content" in delta:
+            emit("piece", delta["content"])
+        emit("delta", json.dumps(delta))
+    return {**_answer(engine), "message": turn.message(), "finish_reason": turn.finish_reason(engine.stats.stop_reason)}
 
 
 def _kernel_counts(engine: Engine) -> dict[str, int]:
