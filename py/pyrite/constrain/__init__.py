@@ -1,5 +1,6 @@
 """pyrite.constrain: output held to a grammar (a JSON schema, a tool call) by an automaton over bytes,
 applied on the GPU to the logits of every step (ops/constrain.py)."""
 from .automaton import DEAD, START, Automaton
+from .pattern import MAX_TABLE_ENTRIES, Pattern, compile_pattern, trim
 
-__all__ = ["DEAD", "START", "Automaton"]
+__all__ = ["DEAD", "START", "Automaton", "MAX_TABLE_ENTRIES", "Pattern", "compile_pattern", "trim"]
