@@ -2,5 +2,7 @@
 applied on the GPU to the logits of every step (ops/constrain.py)."""
 from .automaton import DEAD, START, Automaton
 from .pattern import MAX_TABLE_ENTRIES, Pattern, compile_pattern, trim
+from .schema import MAX_DEPTH, compile_json_object, compile_schema, json_object_pattern, schema_pattern
 
-__all__ = ["DEAD", "START", "Automaton", "MAX_TABLE_ENTRIES", "Pattern", "compile_pattern", "trim"]
+__all__ = ["DEAD", "START", "Automaton", "MAX_TABLE_ENTRIES", "Pattern", "compile_pattern", "trim", "MAX_DEPTH",
+           "compile_json_object", "compile_schema", "json_object_pattern", "schema_pattern"]

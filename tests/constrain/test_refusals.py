@@ -1,0 +1,132 @@
+"""What the schema subset does not hold is refused by name: a RequestError whose field is the dotted path
+of the offending keyword (or schema), and a LimitError, naming the path, for an automaton too large."""
+from __future__ import annotations
+
+import pytest
+
+from pyrite.constrain import MAX_DEPTH, compile_schema, schema_pattern
+from pyrite.errors import LimitError, RequestError
+
+ROOT = "response_format.json_schema.schema"
+AGE = f"{ROOT}.properties.age"
+
+
+def person(age: object) -> dict:
+    """A schema whose property age is the schema under test, so paths are checked below the root."""
+    return {"type": "object", "properties": {"name": {"type": "string"}, "age": age}, "required": ["name"]}
+
+
+REFUSED = ["$ref", "$defs", "definitions", "pattern", "format", "oneOf", "allOf", "not", "if", "then", "else",
+           "patternProperties", "propertyNames", "uniqueItems", "multipleOf", "prefixItems", "contains",
+           "minProperties", "maxProperties"]
+
+
+@pytest.mark.parametrize("keyword", REFUSED)
+def test_unsupported_keywords_are_refused_by_name(keyword):
+    with pytest.raises(RequestError) as e:
+        schema_pattern(person({"type": "integer", keyword: 1}))
+    assert e.value.field == f"{AGE}.{keyword}"
+    assert "supported" in str(e.value)
+
+
+BAD = [
+    ({"type": "integer", "color": "red"}, "color", "unknown keyword"),
+    ({"type": "object", "additionalProperties": {"type": "string"}}, "additionalProperties", "true or false"),
+    ({"type": "integer", "minimum": 5, "maximum": 3}, "minimum", "above maximum"),
+    ({"type": "string", "minLength": 5, "maxLength": 3}, "minLength", "above maxLength"),
+    ({"type": "array", "minItems": 5, "maxItems": 3}, "minItems", "above maxItems"),
+    ({"enum": []}, "enum", "non-empty"),
+    ({"type": "object", "properties": {"a": {"type": "null"}}, "required": ["a", "b"]}, "required", "'b'"),
+    ({"type": "string", "maxLength": "3"}, "maxLength", "non-negative integer"),
+    ({"type": "string", "maxLength": True}, "maxLength", "non-negative integer"),
+    ({"type": "array", "maxItems": -1}, "maxItems", "non-negative integer"),
+    ({"type": "integer", "minimum": "0"}, "minimum", "a number"),
+    ({"type": "str"}, "type", "one of"),
+    ({"type": []}, "type", "non-empty list"),
+    ({"type": "object", "required": "name"}, "required", "list of property names"),
+    ({"type": "object", "properties": [{"type": "string"}]}, "properties", "object of property schemas"),
+    ({"type": "array", "items": 3}, "items", "a schema"),
+    ({"anyOf": []}, "anyOf", "non-empty list"),
+    ({"type": "number", "minimum": 0.5}, "minimum", "whole number"),
+    ({"type": "number", "exclusiveMaximum": 9.75}, "exclusiveMaximum", "whole number"),
+    ({"anyOf": [{"type": "null"}], "type": "string"}, "type", "beside anyOf"),
+    ({"enum": [1, 2], "properties": {}}, "properties", "beside enum"),
+    ({"const": float("nan")}, "const", "not a JSON value"),
+    ({"enum": [1, {2, 3}]}, "enum", "not a JSON value"),
+]
+
+
+@pytest.mark.parametrize("schema, keyword, words", BAD, ids=[f"{k}-{i}" for i, (_, k, _) in enumerate(BAD)])
+def test_bad_keywords_are_refused_by_path(schema, keyword, words):
+    with pytest.raises(RequestError, match=words) as e:
+        schema_pattern(person(schema))
+    assert e.value.field == f"{AGE}.{keyword}"
+
+
+NOTHING_MATCHES = [
+    {"type": "integer", "minimum": 3.5, "maximum": 3.6},
+    {"type": "integer", "exclusiveMinimum": 3, "exclusiveMaximum": 4},
+    {"type": "number", "exclusiveMinimum": 3, "maximum": 3},
+    {"type": "integer", "minimum": 10 ** 16},
+    {"type": "string", "enum": [1, 2]},
+    {"enum": ["toolong"], "maxLength": 3},
+    {"const": 5, "enum": [4, 6]},
+    {"type": ["integer", "number"], "minimum": 2, "maximum": 1},
+]
+
+
+@pytest.mark.parametrize("schema", NOTHING_MATCHES)
+def test_a_schema_that_matches_nothing_is_refused(schema):
+    with pytest.raises(RequestError, match="matches no JSON value|is above maximum") as e:
+        schema_pattern(person(schema))
+    assert e.value.field in (AGE, f"{AGE}.minimum")
+
+
+@pytest.mark.parametrize("schema, field", [
+    ("integer", AGE), (["integer"], AGE), (False, AGE), (None, AGE), (7, AGE),
+    ({"anyOf": [{"type": "null"}, "x"]}, f"{AGE}.anyOf.1"),
+    ({"type": "array", "items": {"type": "array", "items": {"format": "date"}}}, f"{AGE}.items.items.format"),
+])
+def test_a_schema_that_is_no_object_is_refused(schema, field):
+    with pytest.raises(RequestError) as e:
+        schema_pattern(person(schema))
+    assert e.value.field == field
+
+
+def test_the_root_is_named_by_where():
+    with pytest.raises(RequestError) as e:
+        schema_pattern("string", where="tools.0.function.parameters")
+    assert e.value.field == "tools.0.function.parameters"
+    with pytest.raises(RequestError) as e:
+        compile_schema({"type": "object", "properties": {"a": {"pattern": "x"}}}, where="w")
+    assert e.value.field == "w.properties.a.pattern"
+
+
+def test_nesting_deeper_than_max_depth_is_refused():
+    def nested(levels: int) -> dict:
+        schema: dict = {"type": "integer"}
+        for _ in range(levels):
+            schema = {"type": "array", "items": schema, "maxItems": 1}
+        return schema
+    schema_pattern(nested(MAX_DEPTH))
+    with pytest.raises(RequestError, match="deeper than 8") as e:
+        schema_pattern(nested(MAX_DEPTH + 1))
+    assert e.value.field == ROOT + ".items" * (MAX_DEPTH + 1)
+
+
+@pytest.mark.parametrize("max_length, limit", [(4000, "MAX_TABLE_ENTRIES"), (10 ** 9, "MAX_NFA_STATES")])
+def test_an_automaton_too_large_is_a_limit_error_naming_the_path(max_length, limit):
+    with pytest.raises(LimitError) as e:
+        compile_schema(person({"type": "string", "maxLength": max_length}), where="rf.schema")
+    assert e.value.limit_name == limit and e.value.what.startswith("rf.schema:")
+    assert e.value.size > e.value.limit
+
+
+def test_annotations_are_ignored_and_true_is_any_value():
+    a = compile_schema(person({"type": "integer", "title": "Age", "description": "in years", "default": 3,
+                               "examples": [4], "$comment": "c", "$id": "urn:x", "$schema": "s"}))
+    assert a.accepts(b'{"name":"A","age":3}')
+    a = compile_schema(person(True))
+    assert all(a.accepts(b'{"name":"A","age":%s}' % v) for v in (b"3", b'"x"', b"[[1]]", b'{"a":[]}', b"null"))
+    assert not a.accepts(b'{"name":"A","age":[[[1]]]}')   # nested past GENERIC_DEPTH
+    assert compile_schema(person({})).accepts(b'{"name":"A","age":[true]}')
