@@ -1,6 +1,7 @@
 // The page: load a model with a progress bar per phase (progress.js), then a multi-turn chat streamed into #log.
 //
-// #status carries data-state = loading | ready | generating | error, with a readable message.
+// #status carries data-state = loading | ready | generating | error, with a readable message; it is the
+// page's one live line (role=status): each state and each load phase is said there once.
 // Answers render as markdown (markdown.js: marked, then DOMPurify; the model's own markup stays
 // text); the answer being written is #output. Chat mode keeps the conversation (the worker's KV cache
 // keeps its tokens: a turn prefills only what is new); without it each prompt is a plain completion.

@@ -1,17 +1,22 @@
 // The page's side panels: the adapter (features, limits, shader-f16), the per-kernel profile and the
-// weight cache's storage. Everything the worker reports is put in the DOM as text.
+// weight cache's storage. Everything the worker reports is put in the DOM as text. The tables sit in
+// focusable scroll boxes (index.html); a number never wraps, a name may.
 import { cacheUsage } from "./pyrite.js";
 
-function cell(tag, text) {
+const isNumber = (v) => /^[-\d.,%]+$/.test(String(v));
+
+function cell(tag, text, num) {
   const el = document.createElement(tag);
   el.textContent = text;
+  if (num) el.className = "num";  // right-aligned, never wrapped (style.css)
   return el;
 }
 
 function rows(table, head, lines) {
+  const numeric = head.map((_, i) => lines.length > 0 && lines.every((line) => isNumber(line[i])));
   const row = (tag, values) => {
     const tr = document.createElement("tr");
-    tr.append(...values.map((v) => cell(tag, String(v))));
+    tr.append(...values.map((v, i) => cell(tag, String(v), numeric[i])));
     return tr;
   };
   const thead = document.createElement("thead");

@@ -5,14 +5,19 @@ import { LOAD_PHASES } from "./pyrite.js";
 
 const ORDER = [LOAD_PHASES[0], "convert", ...LOAD_PHASES.slice(1)];
 
-// Each phase owns a slice of the overall bar, so it only ever moves forward.
+// Each phase owns a slice of the overall bar, so it only ever moves forward. Its label follows every
+// event (#progress-label, not a live region); its step is said once in #status (role=status, so a
+// screen reader announces each phase once, not each tick).
 const PHASES = {
-  runtime: { from: 0.0, to: 0.15, label: (d, t) => `Starting Python (Pyodide) ${d}/${t}` },
-  convert: { from: 0.15, to: 1.0, label: (d, t) => `Converting the file: tensor ${d}/${t}` },  // its own run
-  weights: { from: 0.15, to: 0.75, label: (d, t) => `Downloading weights ${mb(d)} / ${mb(t)} MB` },
-  upload: { from: 0.75, to: 0.85, label: (d, t) => `Uploading tensors to the GPU ${d}/${t}` },
-  plan: { from: 0.85, to: 0.88, label: () => "Building the plan (routes, buffers)" },
-  pipelines: { from: 0.88, to: 1.0, label: (d, t) => `Compiling pipelines ${d}/${t}` },
+  runtime: { from: 0.0, to: 0.15, label: (d, t) => `Starting Python (Pyodide) ${d}/${t}`, step: "starting Python" },
+  convert: { from: 0.15, to: 1.0, label: (d, t) => `Converting the file: tensor ${d}/${t}`,  // its own run
+             step: "converting the file" },
+  weights: { from: 0.15, to: 0.75, label: (d, t) => `Downloading weights ${mb(d)} / ${mb(t)} MB`,
+             step: "downloading the weights" },
+  upload: { from: 0.75, to: 0.85, label: (d, t) => `Uploading tensors to the GPU ${d}/${t}`,
+            step: "uploading to the GPU" },
+  plan: { from: 0.85, to: 0.88, label: () => "Building the plan (routes, buffers)", step: "building the plan" },
+  pipelines: { from: 0.88, to: 1.0, label: (d, t) => `Compiling pipelines ${d}/${t}`, step: "compiling pipelines" },
 };
 
 function mb(bytes) {
@@ -22,14 +27,18 @@ function mb(bytes) {
 /** Every bar back to empty, for a load that starts. */
 export function resetProgress(ui) {
   ui.progress.value = 0;
+  delete ui.progressBox.dataset.phase;
   for (const bar of ui.phases.querySelectorAll("progress")) bar.value = 0;
   ui.phases.querySelector('[data-phase="convert"]').hidden = true;
 }
 
-/** One progress event: the bars, the label and the status line. */
+/** One progress event: the bars and the label; the status line when a phase starts. */
 export function showProgress(ui, { phase, done, total }) {
   const p = PHASES[phase];
   if (!p) return;
+  if (ui.progressBox.dataset.phase !== phase) {
+    ui.status.textContent = phase === "convert" ? "Converting the file…" : `Loading the model: ${p.step}…`;
+  }
   const frac = total > 0 ? Math.min(done / total, 1) : 1;  // nothing to do (every pipeline cached): done
   ui.progress.value = p.from + (p.to - p.from) * frac;
   ui.progressLabel.textContent = p.label(done, total);
@@ -40,5 +49,4 @@ export function showProgress(ui, { phase, done, total }) {
     else if (ORDER.indexOf(li.dataset.phase) < ORDER.indexOf(phase)) bar.value = 1;
     if (li.dataset.phase === "convert" && phase === "convert") li.hidden = false;
   }
-  ui.status.textContent = phase === "convert" ? p.label(done, total) : `Loading the model: ${p.label(done, total)}`;
 }

@@ -1,5 +1,5 @@
 // The page's settings form (web/app.js): each input's schema field (chat's options: bounds, kind), the
-// options it makes, and the stats line under an answer.
+// options it makes, a refused value's message beside its input, and the stats line under an answer.
 import { fieldError, problem } from "./pyrite.js";
 
 // [schema field, the input's key in app.js's ui, its label]
@@ -39,10 +39,62 @@ export function readOptions(ui, schema, maxCtx) {
   return o;
 }
 
+/** Mark an input invalid: the message beside it (its description), aria-invalid, and the focus on it
+ * (the Settings panel opened when it is in there). The next input in it clears the mark. */
+export function markInvalid(input, message) {
+  const id = `${input.id}-error`;
+  let el = document.getElementById(id);
+  if (!el) {
+    el = document.createElement("span");
+    el.id = id;
+    el.className = "field-error";
+    input.after(el);
+  }
+  el.textContent = message;
+  input.setAttribute("aria-invalid", "true");
+  input.dataset.describedby ??= input.getAttribute("aria-describedby") ?? "";
+  input.setAttribute("aria-describedby", `${id} ${input.dataset.describedby}`.trim());
+  input.addEventListener("input", () => clearInvalid(input), { once: true });
+  const panel = input.closest("details");
+  if (panel) panel.open = true;
+  input.focus();
+}
+
+/** An input back to valid: no message, no aria-invalid, its own description again. */
+export function clearInvalid(input) {
+  if (!input.hasAttribute("aria-invalid")) return;
+  document.getElementById(`${input.id}-error`)?.remove();
+  input.removeAttribute("aria-invalid");
+  const own = input.dataset.describedby;
+  if (own) input.setAttribute("aria-describedby", own);
+  else input.removeAttribute("aria-describedby");
+  delete input.dataset.describedby;
+}
+
+/** The settings' inputs back to valid (a new send checks them again). */
+export function clearSettingErrors(ui) {
+  for (const [, key] of SETTINGS) clearInvalid(ui[key]);
+}
+
+/** A refused option (readOptions's error, details.field naming it) shown beside its input; false when it
+ * names no setting. */
+export function showSettingError(ui, err) {
+  const row = SETTINGS.find(([name]) => name === err.details?.field);
+  if (!row) return false;
+  markInvalid(ui[row[1]], err.message);
+  return true;
+}
+
+// Why an answer ended (Stats.stop_reason), in words.
+const ENDED = {
+  stop_token: "the model finished", max_tokens: "reached the token limit", stopped: "stopped",
+  stop_string: "a stop string", context: "the context is full",
+};
+
 /** The stats line of a finished answer. */
 export function formatStats(s) {
   const decode = s.generated_tokens > 1 ? `${s.decode_tok_s.toFixed(1)} tok/s decode` : "– tok/s decode";
   const reused = s.reused_tokens ? `, ${s.reused_tokens} reused` : "";
   return `${decode} · ${s.prefill_tok_s.toFixed(1)} tok/s prefill (${s.prompt_tokens} prompt tokens${reused}) · ` +
-         `${s.generated_tokens} tokens · first token after ${s.ttft_s.toFixed(2)} s · ended by ${s.stop_reason}`;
+         `${s.generated_tokens} tokens · first token after ${s.ttft_s.toFixed(2)} s · ended: ${ENDED[s.stop_reason] ?? s.stop_reason}`;
 }

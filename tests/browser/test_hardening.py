@@ -57,7 +57,7 @@ CYCLES_JS = """async ([cycles, timeoutMs]) => {
     await until("answer", () => ($("output")?.textContent.length ?? 0) > 0);
     $("stop").click();
     await until("ready state", () => $("status").dataset.state === "ready");
-    stopped.push($("stats").textContent.includes("ended by stopped"));
+    stopped.push($("stats").textContent.includes("ended: stopped"));
     $("new-chat").click();
   }
   return stopped;

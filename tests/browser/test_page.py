@@ -157,7 +157,7 @@ def test_stop_ends_the_answer_and_the_next_prompt_works(page):
     assert "Stopped" in page.text_content("#status")
     took_ms = page.evaluate("window.__stoppedAt - window.__stopAt")
     assert 0 <= took_ms < 250, took_ms
-    assert "ended by stopped" in page.text_content("#stats")
+    assert "ended: stopped" in page.text_content("#stats")
     assert_idle(page)
     # The token in flight when Stop was clicked may still land; nothing after it.
     generated = stats_tokens(page)

@@ -59,7 +59,7 @@ def test_qwen_streams_stops_and_answers_again_then_smollm_comes_back_as_it_was(p
     page.wait_for_function("() => window.__outputLog.filter(e => e.len > 0).length >= 2",
                            timeout=GENERATE_TIMEOUT_MS, polling=100)
     page.click("#stop")
-    assert finish(page) == "ready" and "ended by stopped" in page.text_content("#stats")
+    assert finish(page) == "ready" and "ended: stopped" in page.text_content("#stats")
     ask(page, "def add(a, b):", max_tokens=4)
     assert finish(page) == "ready", page.text_content("#status")
     assert page.text_content("#output")
@@ -70,7 +70,7 @@ def test_qwen_streams_stops_and_answers_again_then_smollm_comes_back_as_it_was(p
     page.wait_for_function("() => window.__outputLog.filter(e => e.len > 0).length >= 1",
                            timeout=GENERATE_TIMEOUT_MS, polling=100)
     back = pick(page, SMOLLM)
-    assert "ended by stopped" in page.text_content("#stats")
+    assert "ended: stopped" in page.text_content("#stats")
     assert back["gpu_bytes"] == first_bytes, (back["gpu_bytes"], first_bytes)
     assert page.input_value("#model") == SMOLLM
     ask(page, "Hello", max_tokens=2)
