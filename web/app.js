@@ -3,16 +3,26 @@
 // #status carries data-state = loading | ready | generating | error, with a readable message; it is the
 // page's one live line (role=status): each state and each load phase is said there once.
 // Answers render as markdown (markdown.js: marked, then DOMPurify; the model's own markup stays
-// text); the answer being written is #output. Chat mode keeps the conversation (the worker's KV cache
+// text); the answer being written is #output, aria-busy while it streams, and its finished text is said
+// once through #announce (a visually hidden live region; #log itself is not live). Each message has a
+// visually hidden "You:" / "Assistant:". Chat mode keeps the conversation (the worker's KV cache
 // keeps its tokens: a turn prefills only what is new); without it each prompt is a plain completion.
+//
+// Keys: Enter sends (so does Ctrl+Enter), Shift+Enter starts a new line, Esc stops an answer. A sent
+// message leaves the box (it comes back if the answer fails). A control that disables itself under the
+// focus hands the focus on: to Stop while an answer runs, else to the message box. A refused setting
+// is shown beside its input (aria-invalid, aria-describedby) and takes the focus (settings.js).
 //
 // ?autoload=0 opens the page without loading a model; window.pyriteApp.load(model) starts it
 // later (the host driver, py/pyrite/driver.py, does this). ?model=models/<name> picks another
 // model directory of the site (dist/models/).
 //
 // #model lists the site's models (build.json "models": id and size) and the local ones (web/local.js:
-// a GGUF the user gave, converted here and kept in this browser); picking one stops a running answer,
-// then loads the model in place of the current one (the worker frees the old one's GPU buffers).
+// a GGUF the user gave, converted here and kept in this browser). Picking one only says what loading it
+// means (#model-warning: its download size, and that the chat is cleared); the Load button (#load-model)
+// stops a running answer, then loads the model in place of the current one (the worker frees the old
+// one's GPU buffers), or loads the current one again. A load clears the chat, the model line and the
+// stats at once.
 // "Load a model file…" (#model-file) or a drop on the page converts a GGUF (Pyrite.convert: progress
 // per tensor, Stop ends it keeping nothing), lists it and loads it; #delete-local deletes the picked one.
 import { renderMarkdown, copyButton } from "./markdown.js";
@@ -21,14 +31,18 @@ import { listLocal, removeLocal } from "./local.js";
 import { showAdapter, showCache, showProfile } from "./panels.js";
 import { resetProgress, showProgress } from "./progress.js";
 import { Pyrite, PyriteError, clearCache } from "./pyrite.js";
-import { boundSettings, formatStats, readOptions } from "./settings.js";
+import {
+  boundSettings, clearInvalid, clearSettingErrors, formatStats, markInvalid, readOptions, showSettingError,
+} from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
   status: $("status"), reload: $("reload"), notice: $("notice"), progress: $("progress"),
   progressLabel: $("progress-label"), progressBox: $("progress-box"), phases: $("phases"),
-  picker: $("model"), model: $("model-info"), cacheInfo: $("cache-info"), clearCache: $("clear-cache"),
-  log: $("log"), form: $("ask"), prompt: $("prompt"), chat: $("chat"), send: $("send"), stop: $("stop"),
+  picker: $("model"), loadModel: $("load-model"), warning: $("model-warning"), model: $("model-info"),
+  cacheInfo: $("cache-info"), clearCache: $("clear-cache"),
+  log: $("log"), announce: $("announce"), form: $("ask"), prompt: $("prompt"), chat: $("chat"), send: $("send"),
+  stop: $("stop"),
   newChat: $("new-chat"), stats: $("stats"), theme: $("theme"),
   maxTokens: $("max-tokens"), temperature: $("temperature"), topP: $("top-p"), topK: $("top-k"), minP: $("min-p"),
   repetitionPenalty: $("repetition-penalty"), repetitionWindow: $("repetition-window"), seed: $("seed"),
@@ -51,10 +65,12 @@ let generating = false;
 let converting = false;   // a file is being converted (Stop ends it)
 let busyLoading = false;  // a load is running
 let messages = [];        // the conversation (chat mode): [{role, content}]
+let lastPrompt = "";      // the last message sent (the profile's text when the box is empty)
 
 // -- status and theme ------------------------------------------------------------------------------
 
 function setStatus(state, message) {
+  const focused = document.activeElement;
   ui.status.dataset.state = state;
   ui.status.textContent = message;
   ui.send.disabled = !ready || generating;
@@ -65,6 +81,12 @@ function setStatus(state, message) {
   ui.newChat.disabled = generating;
   ui.profileRun.disabled = !ready || generating;
   ui.picker.disabled = state === "loading" || ui.picker.options.length === 0 || !ui.picker.options[0].value;
+  ui.loadModel.disabled = ui.picker.disabled || busyLoading || converting;
+  describePick();
+  // A control that went disabled (or hidden) under the focus hands it on rather than drop it to <body>.
+  if (focused !== document.body && (focused?.disabled || focused?.hidden)) {
+    (ui.stop.disabled ? ui.prompt : ui.stop).focus();
+  }
 }
 
 function describeError(err) {
@@ -119,6 +141,10 @@ function load(model = DEFAULT_MODEL, maxCtx = undefined, blockBytes = undefined,
 async function loadNow(model, maxCtx, blockBytes, options) {
   ready = false;
   busyLoading = true;
+  messages = [];  // a conversation belongs to the model (and KV cache) it was held with
+  ui.log.replaceChildren();
+  ui.model.textContent = "";  // nothing about the model before stays in view
+  ui.stats.textContent = "";
   syncPicker(model);
   ui.progressBox.hidden = false;
   resetProgress(ui);
@@ -136,10 +162,8 @@ async function loadNow(model, maxCtx, blockBytes, options) {
     ui.progressBox.hidden = true;
     showModel(info);
     boundSettings(ui, pyrite.schema, info.max_ctx);
-    messages = [];  // a conversation belongs to the model (and KV cache) it was held with
-    ui.log.replaceChildren();
     busyLoading = false;
-    setStatus("ready", `Ready (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s). Type a prompt and press Send.`);
+    setStatus("ready", `Ready (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s). Type a message and press Enter.`);
     showCache(ui.cacheInfo);
     return info;
   } catch (err) {
@@ -154,6 +178,7 @@ async function loadNow(model, maxCtx, blockBytes, options) {
 // -- the model picker ------------------------------------------------------------------------------
 
 let answering = Promise.resolve();  // the running send(), awaited before a switch
+const sizes = new Map();            // picker value -> the model's bytes (build.json, the local list)
 
 function option(value, text) {
   const el = document.createElement("option");
@@ -166,6 +191,9 @@ async function fillPicker() {
   const resp = await fetch(new URL("build.json", document.baseURI));
   const models = resp.ok ? (await resp.json()).models || [] : [];
   const local = await listLocal().catch((err) => console.warn(`pyrite: no local models (${err.message || err})`)) ?? [];
+  sizes.clear();
+  for (const m of models) sizes.set(m.id, m.bytes);
+  for (const m of local) sizes.set(`local:${m.key}`, m.bytes);
   const site = models.map((m) => option(m.id, `${m.name} (${m.arch}, ${m.recipe}, ${(m.bytes / 1e6).toFixed(0)} MB)`));
   const group = document.createElement("optgroup");
   group.label = "Local models (in this browser)";
@@ -176,17 +204,41 @@ async function fillPicker() {
   setStatus(ui.status.dataset.state, ui.status.textContent);
 }
 
+/** A model's value in the picker: "models/smollm2-135m/" -> "smollm2-135m"; "local:<key>" as it is. */
+function pickerId(model) {
+  return model.replace(/^models\//, "").replace(/\/$/, "");
+}
+
 /** Show the model being loaded (or loaded) in the picker. */
 function syncPicker(model = loading?.model ?? DEFAULT_MODEL) {
-  const id = model.replace(/^models\//, "").replace(/\/$/, "");
+  const id = pickerId(model);
   if ([...ui.picker.options].some((o) => o.value === id)) ui.picker.value = id;
 }
 
-async function pick(id) {
+/** #model-warning: what Load does with the picked model (its download size; the chat cleared). */
+function describePick() {
+  const id = ui.picker.value;
+  const bytes = sizes.get(id);
+  const size = bytes ? `${(bytes / 1e6).toFixed(0)} MB` : "";
+  const current = ready && loading && pickerId(loading.model) === id;
+  let text = "";
+  if (!id || busyLoading) text = "";
+  else if (current) text = "Loaded (Load reloads it and clears the chat).";
+  else if (id.startsWith("local:")) text = `Load reads ${size || "it"} from this browser's storage and clears the chat.`;
+  else text = size ? `Load downloads ${size} and clears the chat.` : "Load downloads it and clears the chat.";
+  if (ui.warning.textContent !== text) ui.warning.textContent = text;
+  ui.warning.classList.toggle("switch", Boolean(text) && !current);
+}
+
+/** The Load button: the picked model in place of the current one (or the current one again). */
+async function loadPicked() {
+  const id = ui.picker.value;
+  if (!id || busyLoading || converting) return;
   if (generating) {
     pyrite.stop();
     await answering;  // the answer ends after its current token; the page shows it as stopped
   }
+  loading = null;  // an explicit Load loads, even the model loaded now
   await load(id.startsWith("local:") ? id : `models/${id}`).catch(() => {});  // a failure is shown in #status
 }
 
@@ -231,12 +283,32 @@ async function deleteLocal() {
 
 // -- the conversation ------------------------------------------------------------------------------
 
+const SPEAKERS = { user: "You", assistant: "Assistant" };
+
+/** A message in #log, labelled by who spoke for a screen reader ("You:" / "Assistant:", visually hidden). */
 function bubble(role, text = "") {
   const el = document.createElement("div");
   el.className = `msg ${role}`;
-  el.textContent = text;
+  const who = document.createElement("span");
+  who.className = "who visually-hidden";
+  who.textContent = `${SPEAKERS[role]}: `;
+  el.append(who, text);
   ui.log.append(el);
   return el;
+}
+
+/** An answer's text as rendered (markdown's marks gone), without its code blocks' Copy buttons. */
+function spoken(body) {
+  const copy = body.cloneNode(true);
+  for (const button of copy.querySelectorAll("button")) button.remove();
+  return copy.textContent.trim();
+}
+
+/** Say a finished answer once, through the visually hidden live region (#log is not live). */
+function announce(text) {
+  const el = document.createElement("p");
+  el.textContent = text;
+  ui.announce.replaceChildren(el);
 }
 
 /** A muted line under an answer that has no text to copy (the model ended or was stopped at once). */
@@ -256,14 +328,19 @@ function newChat() {
 
 async function send() {
   if (!ready || generating) return;
+  clearSettingErrors(ui);
+  clearInvalid(ui.prompt);
   let options;
   try {
     options = readOptions(ui, pyrite.schema, pyrite.model.max_ctx);
   } catch (err) {
     setStatus("error", describeError(err));
+    showSettingError(ui, err);  // beside its input, which takes the focus
     return;
   }
   const prompt = ui.prompt.value;
+  lastPrompt = prompt;
+  ui.prompt.value = "";  // sent: the box is free for the next message
   const chat = ui.chat.checked;
   generating = true;
   setStatus("generating", "Generating…");
@@ -271,10 +348,11 @@ async function send() {
   bubble("user", prompt);
   document.getElementById("output")?.removeAttribute("id");
   const answer = bubble("assistant");
+  answer.setAttribute("aria-busy", "true");  // streaming: not read token by token (announce() says it at the end)
   const body = document.createElement("div");
   body.className = "body";
   body.id = "output";  // the answer being written (its copy button sits beside it)
-  answer.replaceChildren(body);
+  answer.append(body);
   ui.stats.textContent = "";
   let text = "";
   let pieces = 0;
@@ -295,16 +373,22 @@ async function send() {
     }
     if (chat) messages.push({ role: "user", content: prompt }, { role: "assistant", content: text });
     const s = pyrite.lastStats;
+    const stopped = s.stop_reason === "stopped";
     if (text) answer.append(copyButton(() => text, "Copy answer"));
-    else answer.append(note(s.stop_reason === "stopped" ? "Stopped before any text." : "No text."));
+    else answer.append(note(stopped ? "Stopped before any text." : "No text."));
     ui.log.scrollTop = ui.log.scrollHeight;  // the button or note below the answer stays in view
     ui.stats.textContent = formatStats(s);
+    answer.removeAttribute("aria-busy");
+    announce(`Assistant${stopped ? " (stopped)" : ""}: ${spoken(body) || "no text."}`);
     generating = false;
-    setStatus("ready", s.stop_reason === "stopped" ? "Stopped. Ready for the next prompt." : "Ready.");
+    setStatus("ready", stopped ? "Stopped. Ready for the next prompt." : "Ready.");
   } catch (err) {
+    answer.removeAttribute("aria-busy");
     generating = false;
+    if (!ui.prompt.value) ui.prompt.value = prompt;  // not answered: the message is back in the box
     if (err.kind === "DeviceLostError") deviceLost(err);
     else setStatus("error", describeError(err));
+    if (err.kind === "PromptError") markInvalid(ui.prompt, err.message);
   }
 }
 
@@ -316,6 +400,7 @@ function deviceLost(err) {
   loading = null;  // so load() of the same model loads again
   ui.reload.hidden = false;
   ui.reload.onclick = () => {
+    ui.prompt.focus();  // the button goes away
     ui.reload.hidden = true;
     load(model).catch(() => {});  // a failure is shown in #status
   };
@@ -324,18 +409,27 @@ function deviceLost(err) {
 }
 
 function startSend() {
-  answering = send();
+  if (ready && !generating) answering = send();  // (a press while an answer runs leaves that one awaited)
+}
+
+function stop() {
+  if (!generating && !converting) return;
+  pyrite.stop();
+  ui.status.textContent = converting ? "Stopping the conversion…" : "Stopping after the current token…";
 }
 
 async function profile() {
+  const focused = document.activeElement === ui.profileRun;
   ui.profileRun.disabled = true;
   try {
-    const ids = await pyrite.encode(ui.prompt.value, ui.chat.checked);
+    const ids = await pyrite.encode(ui.prompt.value || lastPrompt, ui.chat.checked);
     showProfile(ui.profileTable, await pyrite.request("profile", { ids }));
   } catch (err) {
     setStatus("error", describeError(err));
   } finally {
     ui.profileRun.disabled = !ready || generating;
+    const lost = [document.body, ui.profileRun].includes(document.activeElement);
+    if (focused && lost) (ui.profileRun.disabled ? ui.prompt : ui.profileRun).focus();
   }
 }
 
@@ -346,17 +440,19 @@ ui.form.addEventListener("submit", (e) => {
   startSend();
 });
 ui.prompt.addEventListener("keydown", (e) => {
-  if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+  if (e.key !== "Enter" || e.shiftKey || e.altKey || e.isComposing) return;  // Shift+Enter: a new line
+  e.preventDefault();
+  startSend();
+});
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && generating && !e.defaultPrevented) {
     e.preventDefault();
-    startSend();
+    stop();
   }
 });
-ui.picker.addEventListener("change", () => pick(ui.picker.value));
-ui.stop.addEventListener("click", () => {
-  if (!generating && !converting) return;
-  pyrite.stop();
-  ui.status.textContent = converting ? "Stopping the conversion…" : "Stopping after the current token…";
-});
+ui.picker.addEventListener("change", describePick);  // arrows on the closed list load nothing
+ui.loadModel.addEventListener("click", loadPicked);
+ui.stop.addEventListener("click", stop);
 for (const [button, input] of [[ui.pickFile, ui.file], [ui.pickFolder, ui.folder]]) {
   button.addEventListener("click", () => input.click());
   input.addEventListener("change", () => {

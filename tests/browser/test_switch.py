@@ -1,6 +1,7 @@
 """The page's #model picker: every model of build.json listed with its size, Qwen2.5-Coder (exact
-recipe) picked, asked, stopped and asked again, a switch while an answer streams, and SmolLM2 back
-with exactly the GPU bytes it had after the first load (the worker frees the old model first).
+recipe) picked and loaded (its Load button), asked, stopped and asked again, a switch while an answer
+streams, and SmolLM2 back with exactly the GPU bytes it had after the first load (the worker frees the
+old model first).
 
 Runs last of the page tests (file order) and leaves SmolLM2 loaded, as it found it."""
 from __future__ import annotations
@@ -20,8 +21,10 @@ LOAD_TIMEOUT_MS = 900_000  # 670 MB fetched, hashed and uploaded on SwiftShader
 
 
 def pick(page, model_id: str) -> dict:
-    """Choose a model in #model as a user would; wait for the page to be ready; its load info."""
+    """Choose a model in #model and press Load, as a user would; wait for the page to be ready; its load
+    info. (Choosing alone loads nothing: test_page_keyboard.)"""
     page.select_option("#model", model_id)
+    page.click("#load-model")
     page.wait_for_function(f"() => window.pyrite?.model?.model === {json.dumps(model_id)} && "
                            "document.getElementById('status').dataset.state === 'ready'",
                            timeout=LOAD_TIMEOUT_MS, polling=500)
@@ -65,12 +68,16 @@ def test_qwen_streams_stops_and_answers_again_then_smollm_comes_back_as_it_was(p
     assert page.text_content("#output")
     assert_idle(page)
 
-    # Picking a model while an answer streams stops the answer; the page then loads and is usable.
+    # Loading a model while an answer streams stops the answer (its stats say so, before the load
+    # clears them); the page then loads and is usable.
     ask(page, "Once upon a time", max_tokens=200)
     page.wait_for_function("() => window.__outputLog.filter(e => e.len > 0).length >= 1",
                            timeout=GENERATE_TIMEOUT_MS, polling=100)
+    page.evaluate("""() => { window.__stats = []; const stats = document.getElementById("stats");
+      new MutationObserver(() => window.__stats.push(stats.textContent)).observe(stats, {childList: true}); }""")
     back = pick(page, SMOLLM)
-    assert "ended: stopped" in page.text_content("#stats")
+    assert any("ended: stopped" in t for t in page.evaluate("window.__stats")), page.evaluate("window.__stats")
+    assert page.text_content("#stats") == ""  # cleared when the load started
     assert back["gpu_bytes"] == first_bytes, (back["gpu_bytes"], first_bytes)
     assert page.input_value("#model") == SMOLLM
     ask(page, "Hello", max_tokens=2)
