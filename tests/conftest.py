@@ -60,6 +60,13 @@ def smollm2_engine(device, smollm2_model):
     return run_sync(Engine.load(smollm2_model, device=device, max_ctx=256, max_seq=64))
 
 
+@pytest.fixture(scope="session")
+def qwen_engine(device, qwen_exact):
+    """One loaded native Qwen2.5-Coder engine (exact recipe) for the session's chat tests."""
+    from pyrite.engine import Engine
+    return run_sync(Engine.load(qwen_exact, device=device, max_ctx=768, max_seq=64))
+
+
 def pytest_addoption(parser):
     parser.addoption("--long", action="store_true",
                      help="the long forms: 20,000 fuzz inputs per format (`python build.py test --long`)")

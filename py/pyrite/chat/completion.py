@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any, AsyncIterator
 
-from ..constrain import Automaton
+from ..constrain import Automaton, compile_json_object, compile_pattern, compile_schema, schema_pattern
+from ..constrain.pattern import lit, seq
 from ..errors import RequestError
 from ..sampling import SamplingParams
 from ..schema import MESSAGES
@@ -66,7 +67,6 @@ def response_constraint(response_format: dict | None) -> Automaton | None:
     """The automaton of a checked response_format (None: free text)."""
     if response_format is None:
         return None
-    from ..constrain import compile_json_object, compile_schema
     if response_format["type"] == "json_object":
         return compile_json_object()
     return compile_schema(response_format["json_schema"]["schema"], where="response_format.json_schema.schema")
@@ -78,10 +78,9 @@ def call_constraint(tools: list[dict], choice: ToolChoice, style: str) -> Automa
     schema = call_schema(tools, choice)
     if schema is None:
         return None
-    from ..constrain import compile_pattern, literal, schema_pattern, sequence
     call = schema_pattern(schema, where="tools")
     if style == "hermes":
-        call = sequence(literal(b"<tool_call>\n"), call, literal(b"\n</tool_call>"))
+        call = seq(lit(b"<tool_call>\n"), call, lit(b"\n</tool_call>"))
     return compile_pattern(call)
 
 
@@ -91,7 +90,6 @@ class ChatTurn:
     ids: list[int]
     constraint: Automaton | None
     parser: OutputParser
-    deltas_seen: list[dict] = field(default_factory=list)
 
     @classmethod
     def of(cls, prompts: Any, messages: list[dict], *, tools: Any = None, tool_choice: Any = None,
@@ -107,12 +105,18 @@ class ChatTurn:
         if fmt_request is not None or checked_tools:
             prompts.tokenizer_for("response_format" if fmt_request is not None else "tools")
         style = output_format(prompts.chat_template).tools
-        constraint = response_constraint(fmt_request) or call_constraint(checked_tools, choice, style)
+        call = call_constraint(checked_tools, choice, style)
+        constraint = response_constraint(fmt_request) or call
         variables = {} if enable_thinking is None else {"enable_thinking": enable_thinking}
         if constraint is not None and enable_thinking is None:
             variables["enable_thinking"] = False  # a constraint holds from the first token: no room to think
-        text = prompts.render_chat(messages, tools=tools_for_template(checked_tools, choice), **variables)
-        return cls(prompts.encode_rendered(text), constraint, OutputParser(output_format(prompts.chat_template, text)))
+        shown = tools_for_template(checked_tools, choice)
+        text = prompts.render_chat(messages, tools=shown, **variables)
+        fmt = output_format(prompts.chat_template, text)
+        if call is not None and fmt.tools == "none":  # a template that knows no calls: the forced one is bare JSON
+            fmt = replace(fmt, tools="llama3")
+        fmt = replace(fmt, bare_calls=tuple(t["function"]["name"] for t in shown or ()))
+        return cls(prompts.encode_rendered(text), constraint, OutputParser(fmt))
 
     async def deltas(self, engine: Any, max_tokens: int = 256, params: SamplingParams = SamplingParams(),
                      stop: tuple[str, ...] = ()) -> AsyncIterator[dict]:

@@ -29,6 +29,9 @@ class OutputFormat:
     tools: str = "none"
     reasoning: bool = False
     start_in_reasoning: bool = False
+    # the request's tools, whose call written as a bare JSON message also counts (small hermes models, such
+    # as Qwen2.5-Coder-0.5B, often leave out the <tool_call> tags)
+    bare_calls: tuple[str, ...] = ()
 
 
 def output_format(template: str | None, prompt_text: str = "") -> OutputFormat:
@@ -157,6 +160,8 @@ class OutputParser:
             self._emit(out, self._content, TOOL_CALL + self._buf)
         elif self._state == "json":
             calls = _json_calls(self._buf)
+            if calls and self.fmt.tools != "llama3" and any(name not in self.fmt.bare_calls for name, _ in calls):
+                calls = None  # a bare JSON answer that only looks like a call
             if calls is None:
                 self._emit(out, self._content, self._buf)
             for name, args in calls or ():
@@ -204,7 +209,7 @@ class OutputParser:
                 continue
             if self._state == "json":
                 return
-            if self._state == "content" and self._at_start and self.fmt.tools == "llama3":
+            if self._state == "content" and self._at_start and (self.fmt.tools == "llama3" or self.fmt.bare_calls):
                 lead = self._buf.lstrip()
                 after = lead[len(PYTHON_TAG):].lstrip() if lead.startswith(PYTHON_TAG) else lead
                 if after.startswith("{"):
