@@ -10,6 +10,7 @@
                                (--attention: the attention routes natively -> bench/attention.json)
                                (--consistency: each architecture vs HF, both backends -> README.md)
                                (--gpu [--quick]: the GPU truth run, no venv needed -> bench/gpu/<adapter>.json)
+                               (--constrained: JSON-constrained decode vs free, natively and in the page)
     python build.py shaders    regenerate py/pyrite/kernels/generated (--check, --prune)
     python build.py docs       rewrite the docs' generated tables (routes, options, request schema)
 
@@ -288,6 +289,7 @@ def bench(argv: list[str]) -> int:
     --kernels: every linear route against a read probe natively (bench/kernels.py);
     --consistency: every architecture vs HF on both backends, into README.md (bench/consistency.py);
     --convert: a GGUF converted in the page vs natively (bench/convert.py);
+    --constrained: JSON-constrained decode against free decode, natively and in the page (bench/constrained.py);
     --gpu never reaches here (main() runs gpu_truth() before the venv)."""
     ensure_system_packages()
     for flag, script in (("--attention", "attention.py"), ("--kernels", "kernels.py")):
@@ -300,6 +302,11 @@ def bench(argv: list[str]) -> int:
         build(parse_models("all"))
         rest = [a for a in argv if a != "--convert"]
         return subprocess.run([sys.executable, str(ROOT / "bench" / "convert.py"), *rest], cwd=ROOT).returncode
+    if "--constrained" in argv:  # constrained decode against free decode, natively and in the page
+        model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
+        build(parse_models(model))
+        rest = [a for a in argv if a != "--constrained"]
+        return subprocess.run([sys.executable, str(ROOT / "bench" / "constrained.py"), *rest], cwd=ROOT).returncode
     if "--consistency" in argv:
         build(parse_models("all"))
         rest = [a for a in argv if a != "--consistency"]

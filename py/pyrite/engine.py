@@ -154,6 +154,7 @@ class Engine:
         c = self.counts = DecodeCounts()
         t0 = time.perf_counter()
         head = await self.sampler.prepare(params, ids, constraint)
+        s.constraint_setup_s = time.perf_counter() - t0 if constraint is not None else 0.0
         await self.prefill(ids, reused, head)
         token: int | None = await self.sampler.token()
         t1 = time.perf_counter()

@@ -29,6 +29,8 @@ class Stats:
     prefilled_tokens: int = 0    # prompt tokens run through the model (the rest came from the KV cache)
     reused_tokens: int = 0       # prompt tokens whose K and V the cache already held (Engine.chat)
     tuning_s: float = 0.0        # seconds the load spent choosing routes by measurement (graph/tuning.py)
+    constraint_compile_s: float = 0.0  # the response_format's or forced call's automaton compiled (pyrite.constrain)
+    constraint_setup_s: float = 0.0    # its first use on this engine: the token table, buffers and pipelines
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -90,6 +90,7 @@ class ChatTurn:
     ids: list[int]
     constraint: Automaton | None
     parser: OutputParser
+    compile_s: float = 0.0  # the constraint's compile (Stats.constraint_compile_s)
 
     @classmethod
     def of(cls, prompts: Any, messages: list[dict], *, tools: Any = None, tool_choice: Any = None,
@@ -105,8 +106,10 @@ class ChatTurn:
         if fmt_request is not None or checked_tools:
             prompts.tokenizer_for("response_format" if fmt_request is not None else "tools")
         style = output_format(prompts.chat_template).tools
+        t0 = time.perf_counter()
         call = call_constraint(checked_tools, choice, style)
         constraint = response_constraint(fmt_request) or call
+        compile_s = time.perf_counter() - t0
         variables = {} if enable_thinking is None else {"enable_thinking": enable_thinking}
         if constraint is not None and enable_thinking is None:
             variables["enable_thinking"] = False  # a constraint holds from the first token: no room to think
@@ -116,7 +119,7 @@ class ChatTurn:
         if call is not None and fmt.tools == "none":  # a template that knows no calls: the forced one is bare JSON
             fmt = replace(fmt, tools="llama3")
         fmt = replace(fmt, bare_calls=tuple(t["function"]["name"] for t in shown or ()))
-        return cls(prompts.encode_rendered(text), constraint, OutputParser(fmt))
+        return cls(prompts.encode_rendered(text), constraint, OutputParser(fmt), compile_s)
 
     async def deltas(self, engine: Any, max_tokens: int = 256, params: SamplingParams = SamplingParams(),
                      stop: tuple[str, ...] = ()) -> AsyncIterator[dict]:
@@ -128,6 +131,7 @@ class ChatTurn:
                 yield delta
         for delta in self.parser.finish():
             yield delta
+        engine.stats.constraint_compile_s = self.compile_s
 
     def message(self) -> dict[str, Any]:
         return self.parser.message()
