@@ -159,18 +159,47 @@ def test_a_stopped_conversion_or_a_closed_tab_keeps_nothing(session, fresh, smol
         later.close()
 
 
+WEATHER = {"type": "function", "function": {"name": "get_weather", "description": "The current weather of a city",
+           "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}
+# The JS API on a converted local model: a reply, a streamed one (its chunks folded into a reply's shape:
+# the streamed deltas' role, the last chunk's finish_reason and usage) and, given tools, a reply with them.
+CHAT_API_MESSAGES = [{"role": "system", "content": "You are a helpful assistant."},
+                     {"role": "user", "content": "What is the weather in Paris?"}]
+CHAT_API_JS = """async ({key, messages, tools}) => {
+  const { createEngine } = await import("./pyrite.js");
+  const engine = await createEngine({ model: key, maxCtx: 512 });
+  try {
+    const replies = [await engine.chat.completions.create({ messages, max_tokens: 4 })];
+    const chunks = [];
+    const stream = await engine.chat.completions.create({ messages, max_tokens: 4, stream: true });
+    for await (const c of stream) chunks.push(c);
+    const last = chunks[chunks.length - 1];
+    const roles = [...new Set(chunks.slice(0, -1).map((c) => c.choices[0].delta.role))];
+    replies.push({ model: last.model, usage: last.usage, choices: [{ finish_reason: last.choices[0].finish_reason,
+                   message: { role: roles.length === 1 ? roles[0] : roles.join(","), content: "" } }] });
+    if (tools) replies.push(await engine.chat.completions.create({ messages, tools, max_tokens: 4 }));
+    return replies;
+  } finally {
+    await engine.unload();
+  }
+}"""
+
+
 @pytest.mark.parametrize("kind, how", [("qwen3-0.6b", "folder chooser"), ("llama-3.2-1b", "drop")])
 def test_an_hf_folder_converts_in_the_page_and_matches_transformers(fresh, tmp_path, kind, how):
-    """The random-weight HF geometries (tests/hf_checkpoints.py), brought as a folder: converted in the page,
-    listed, their logits within the native bound of transformers' (1e-3 relative), then deleted."""
+    """The random-weight HF geometries (tests/hf_checkpoints.py) with a trained tokenizer and their real chat
+    template, brought as a folder: converted in the page, listed, their logits within the native bound of
+    transformers' (1e-3 relative), answering through the JS API's chat.completions.create, then deleted."""
     import base64
     import random
+    import time
 
     import torch
 
-    from hf_checkpoints import VOCAB, assert_logits_match, load_checkpoint, make_checkpoint
+    from hf_checkpoints import VOCAB, assert_logits_match, hf_tokenizer, load_checkpoint, make_chat_checkpoint
     page = fresh
-    ckpt = make_checkpoint(kind, tmp_path / kind, dtype=torch.bfloat16 if kind.startswith("llama") else torch.float32)
+    ckpt = make_chat_checkpoint(kind, tmp_path / kind,
+                                dtype=torch.bfloat16 if kind.startswith("llama") else torch.float32)
     if how == "drop":
         page.evaluate("""() => { const i = document.createElement('input'); i.type = 'file'; i.multiple = true;
                                   i.hidden = true; i.id = 'test-drop-source'; document.body.append(i); }""")
@@ -193,6 +222,20 @@ def test_an_hf_folder_converts_in_the_page_and_matches_transformers(fresh, tmp_p
     with torch.inference_mode():
         ref = load_checkpoint(ckpt)(torch.tensor([ids])).logits[0].numpy()
     assert_logits_match(ours, ref)
+    t0 = time.perf_counter()
+    tools = [WEATHER] if kind.startswith("qwen") else None
+    replies = page.evaluate(CHAT_API_JS, {"key": key, "messages": CHAT_API_MESSAGES, "tools": tools})
+    print(f"\n{kind}: createEngine and {len(replies)} chat completions in {time.perf_counter() - t0:.1f} s")
+    prompt = hf_tokenizer(ckpt).apply_chat_template(CHAT_API_MESSAGES, add_generation_prompt=True, tokenize=True,
+                                                    return_dict=False)
+    for reply in replies:
+        choice, usage = reply["choices"][0], reply["usage"]
+        assert choice["message"]["role"] == "assistant" and reply["model"] == key, reply
+        assert choice["finish_reason"] in ("stop", "length", "tool_calls"), reply
+        assert 0 <= usage["completion_tokens"] <= 4, reply
+        assert usage["total_tokens"] == usage["prompt_tokens"] + usage["completion_tokens"], reply
+    assert [r["usage"]["prompt_tokens"] for r in replies[:2]] == [len(prompt)] * 2  # transformers' prompt
+    assert len(replies) == 2 or replies[2]["usage"]["prompt_tokens"] > len(prompt) + 50  # the tools shown
     page.click("#delete-local")
     page.wait_for_function(f"() => ![...document.querySelectorAll('#model option')].some(o => o.value === {json.dumps(key)})")
     assert key.split(":", 1)[1] not in page.evaluate(LOCAL_JS)["dirs"]
