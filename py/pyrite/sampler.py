@@ -25,9 +25,10 @@ EMPTY = 0xFFFFFFFF           # a history slot that holds no token
 
 def vocab_table(tokenizer: Tokenizer) -> TokenTable:
     """The vocabulary as a constrained pick sees it: each token's bytes; the stop tokens end the output
-    where the automaton accepts; other control tokens are never picked."""
+    where the automaton accepts; other control tokens and padding entries are never picked."""
     stops = tokenizer.stop_ids
-    never = frozenset(t for t in range(tokenizer.vocab_size) if tokenizer.is_control(t) and t not in stops)
+    never = frozenset(t for t in range(tokenizer.vocab_size)
+                      if (tokenizer.is_control(t) or tokenizer.is_unused(t)) and t not in stops)
     return token_table([tokenizer.token_bytes(t) for t in range(tokenizer.vocab_size)], stops, never)
 
 

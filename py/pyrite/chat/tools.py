@@ -76,7 +76,9 @@ def check_tools(tools: Any, field: str = "tools") -> list[dict]:
                                 ("strict", bool, "true or false")):
             if key in fn and not isinstance(fn[key], kind):
                 raise _must(f"{at}.function.{key}", must, fn[key])
-        out.append({"type": "function", "function": {"parameters": {"type": "object", "properties": {}}, **fn}})
+        # parameters go last when absent: the templates write the tool with tojson, in the request's key order
+        out.append({"type": "function", "function": fn if "parameters" in fn else
+                    {**fn, "parameters": {"type": "object", "properties": {}}}})
     return out
 
 

@@ -17,7 +17,7 @@ from pyrite.tokenizer.pretokenize import pre_tokenizer
 # GGUF token types (llama.cpp's llama_token_type) that behave specially: added tokens,
 # matched whole in text and decoded as their own text. The rest (1 normal, 2 unknown,
 # 5 unused, 6 byte) are plain byte-level vocabulary entries here.
-CONTROL, USER_DEFINED = 3, 4
+CONTROL, USER_DEFINED, UNUSED = 3, 4, 5  # UNUSED: padding rows past the real vocabulary ("[PAD151665]")
 
 # Control tokens that end an assistant turn in the chat formats we know; llama.cpp
 # treats the same names as end-of-generation.
@@ -125,6 +125,10 @@ class Tokenizer:
     def token_to_id(self, token: str) -> int | None:
         """The id of a vocabulary string, or None when it is not in the vocabulary."""
         return self._ids.get(token)
+
+    def is_unused(self, token_id: int) -> bool:
+        """True for padding entries (type unused): no text of the model's, never part of constrained output."""
+        return self._types[token_id] == UNUSED
 
     def is_control(self, token_id: int) -> bool:
         """True for control tokens (the ones decode(skip_special=True) drops)."""
