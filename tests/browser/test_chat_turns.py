@@ -1,0 +1,69 @@
+"""Structured output and tools in the page: the JSON matrix through the page's worker (SmolLM2, the
+session's engine), examples/json.html extracting a record, and examples/tools.html, where Qwen2.5 calls
+a tool through the JS API and then answers with its result. The long run (--long) takes every schema
+with three seeds; the suite takes every third schema with one."""
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from json_matrix import SCHEMAS, SEEDS, TEMPERATURE, check_answer, messages, response_format
+
+pytestmark = pytest.mark.browser
+
+LOAD_MS = 900_000
+PERSON_REQUIRED = {"name", "age", "city"}
+
+
+def open_example(session, path: str):
+    page = session.new_page()
+    page.goto(session.url(path))
+    page.wait_for_function("() => window.engine !== undefined", timeout=LOAD_MS, polling=500)
+    return page
+
+
+def test_the_json_matrix_validates_in_the_page(session, loaded, long_run):
+    cases = [(k, n, s) for k, (n, s) in enumerate(SCHEMAS)]
+    for k, name, schema in cases if long_run else cases[1::3]:
+        for seed in SEEDS if long_run else (SEEDS[k % 3],):
+            r = session.call("chat", messages=messages(name), options={
+                "response_format": response_format(name, schema), "max_tokens": 16, "temperature": TEMPERATURE,
+                "seed": seed})
+            check_answer(name, schema, r["message"]["content"], r["finish_reason"], r["stats"]["generated_tokens"], 16)
+            assert r["steps"]["routes"]["decode"]["constrain.mask"] == "walk"  # attested: the mask ran
+
+
+def test_json_example_extracts_a_record_that_validates(session):
+    page = open_example(session, "examples/json.html")
+    try:
+        schema = json.loads(page.text_content("#schema"))
+        assert set(schema["required"]) == PERSON_REQUIRED
+        page.click("#send")
+        page.wait_for_function("() => window.lastRecord !== undefined", timeout=LOAD_MS, polling=500)
+        record = page.evaluate("window.lastRecord")
+        assert record["finish_reason"] == "stop", record
+        jsonschema.validate(json.loads(record["content"]), schema)
+        assert json.loads(page.text_content("#record")) == json.loads(record["content"])  # shown as text
+    finally:
+        page.evaluate("window.engine.unload()")
+        page.close()
+
+
+def test_tools_example_qwen_calls_the_tool_then_answers_with_its_result(session):
+    page = open_example(session, "examples/tools.html")
+    try:
+        page.click("#send")
+        page.wait_for_function("() => window.lastRun !== undefined", timeout=LOAD_MS, polling=500)
+        run = page.evaluate("window.lastRun")
+        assert run["calls"], (run, page.text_content("#status"))
+        call = run["calls"][0]
+        assert call["type"] == "function" and call["id"].startswith("call_")
+        assert call["function"]["name"] == "get_weather" and json.loads(call["function"]["arguments"])["city"] == "Paris"
+        assert run["results"][0] == {"temperature_c": 18, "sky": "cloudy"}
+        assert "18" in run["answer"], run
+        assert "get_weather" in page.text_content("#calls") and page.text_content("#answer") == run["answer"]
+    finally:
+        page.evaluate("window.engine.unload()")
+        page.close()

@@ -1,0 +1,54 @@
+// Structured output: a record extracted from text, held to a JSON schema while it is generated.
+import { createEngine } from "../pyrite.js";
+
+const $ = (id) => document.getElementById(id);
+const status = (state, text) => Object.assign($("status"), { textContent: text }).setAttribute("data-state", state);
+
+const PERSON = {
+  type: "object",
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 40 },
+    age: { type: "integer", minimum: 0, maximum: 130 },
+    city: { type: "string", maxLength: 40 },
+    email: { type: "string", maxLength: 60 },
+  },
+  required: ["name", "age", "city"],
+  additionalProperties: false,
+};
+$("schema").textContent = JSON.stringify(PERSON, null, 2);
+
+const engine = await createEngine({
+  model: new URLSearchParams(location.search).get("model") ?? "smollm2-135m",
+  baseUrl: "../",
+  onProgress: ({ phase, done, total }) => status("loading", `Loading: ${phase} ${done}/${total}`),
+}).catch((err) => {
+  status("error", `${err.kind}: ${err.message}`);
+  throw err;
+});
+window.engine = engine;  // for the console (and the tests)
+status("ready", "Ready.");
+$("send").disabled = false;
+
+$("extract").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  $("send").disabled = true;
+  $("record").textContent = "";
+  status("generating", "Extracting…");
+  try {
+    const reply = await engine.chat.completions.create({
+      messages: [{ role: "system", content: "Extract the person described in the user's text as JSON." },
+                 { role: "user", content: $("source").value }],
+      response_format: { type: "json_schema", json_schema: { name: "person", schema: PERSON, strict: true } },
+      max_tokens: 96,
+    });
+    const { content } = reply.choices[0].message;
+    window.lastRecord = { content, finish_reason: reply.choices[0].finish_reason };
+    // finish_reason "length" leaves a valid prefix that may not parse yet
+    $("record").textContent = reply.choices[0].finish_reason === "stop" ? JSON.stringify(JSON.parse(content), null, 2) : content;
+    status("ready", `Ready (${reply.usage.completion_tokens} tokens, finish_reason ${reply.choices[0].finish_reason}).`);
+  } catch (err) {
+    status("error", `${err.kind}: ${err.message}`);
+  } finally {
+    $("send").disabled = false;
+  }
+});
