@@ -1,21 +1,9 @@
 // The raw engine API (see the header of ../pyrite.js): one engine, a streamed multi-turn chat.
-import { createEngine } from "../pyrite.js";
+import { $, startEngine, status } from "./boot.js";
 
-const $ = (id) => document.getElementById(id);
-const status = (state, text) => Object.assign($("status"), { textContent: text }).setAttribute("data-state", state);
 const messages = [];
 
-const engine = await createEngine({
-  model: new URLSearchParams(location.search).get("model") ?? "smollm2-135m",
-  baseUrl: "../",
-  onProgress: ({ phase, done, total }) => status("loading", `Loading: ${phase} ${done}/${total}`),
-}).catch((err) => {
-  status("error", `${err.kind}: ${err.message}`);
-  throw err;
-});
-window.engine = engine;  // for the console (and the tests)
-status("ready", "Ready.");
-$("send").disabled = false;
+const engine = await startEngine("smollm2-135m");
 
 $("stop").addEventListener("click", () => engine.interrupt());
 $("ask").addEventListener("submit", async (e) => {

@@ -1,8 +1,6 @@
 // Structured output: a record extracted from text, held to a JSON schema while it is generated.
-import { createEngine } from "../pyrite.js";
+import { $, startEngine, status } from "./boot.js";
 
-const $ = (id) => document.getElementById(id);
-const status = (state, text) => Object.assign($("status"), { textContent: text }).setAttribute("data-state", state);
 
 const PERSON = {
   type: "object",
@@ -17,17 +15,7 @@ const PERSON = {
 };
 $("schema").textContent = JSON.stringify(PERSON, null, 2);
 
-const engine = await createEngine({
-  model: new URLSearchParams(location.search).get("model") ?? "smollm2-135m",
-  baseUrl: "../",
-  onProgress: ({ phase, done, total }) => status("loading", `Loading: ${phase} ${done}/${total}`),
-}).catch((err) => {
-  status("error", `${err.kind}: ${err.message}`);
-  throw err;
-});
-window.engine = engine;  // for the console (and the tests)
-status("ready", "Ready.");
-$("send").disabled = false;
+const engine = await startEngine("smollm2-135m");
 
 $("extract").addEventListener("submit", async (e) => {
   e.preventDefault();

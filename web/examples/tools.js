@@ -1,8 +1,6 @@
 // Tools through the OpenAI-shaped engine API: the model asks for calls, the page runs them, the model answers.
-import { createEngine } from "../pyrite.js";
+import { $, startEngine, status } from "./boot.js";
 
-const $ = (id) => document.getElementById(id);
-const status = (state, text) => Object.assign($("status"), { textContent: text }).setAttribute("data-state", state);
 const SYSTEM = "You are a helpful assistant. Answer in one sentence, using the tool results.";
 
 // Made-up readings: this page shows the round trip, not a forecast.
@@ -53,17 +51,7 @@ function run(call) {
   return { error: `no tool ${call.function.name}` };
 }
 
-const engine = await createEngine({
-  model: new URLSearchParams(location.search).get("model") ?? "qwen2.5-coder-0.5b",
-  baseUrl: "../",
-  onProgress: ({ phase, done, total }) => status("loading", `Loading: ${phase} ${done}/${total}`),
-}).catch((err) => {
-  status("error", `${err.kind}: ${err.message}`);
-  throw err;
-});
-window.engine = engine;  // for the console (and the tests)
-status("ready", "Ready.");
-$("send").disabled = false;
+const engine = await startEngine("qwen2.5-coder-0.5b");
 
 $("ask").addEventListener("submit", async (e) => {
   e.preventDefault();
