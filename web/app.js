@@ -17,20 +17,20 @@
 // later (the host driver, py/pyrite/driver.py, does this). ?model=models/<name> picks another
 // model directory of the site (dist/models/).
 //
-// #model lists the site's models (build.json "models": id and size) and the local ones (web/local.js:
-// a GGUF the user gave, converted here and kept in this browser). Picking one only says what loading it
-// means (#model-warning: its download size, and that the chat is cleared); the Load button (#load-model)
-// stops a running answer, then loads the model in place of the current one (the worker frees the old
-// one's GPU buffers), or loads the current one again. A load clears the chat, the model line and the
-// stats at once.
+// #model (picker.js) lists the site's models and the local ones; picking one only says what loading it
+// means; the Load button stops a running answer, then loads it in place of the current one (the worker
+// frees the old one's GPU buffers). A load clears the chat, the model line and the stats at once.
 // "Load a model file…" (#model-file) or a drop on the page converts a GGUF (Pyrite.convert: progress
 // per tensor, Stop ends it keeping nothing), lists it and loads it; #delete-local deletes the picked one.
-import { renderMarkdown, copyButton } from "./markdown.js";
+import { AnswerView, announce, bubble, note, textDeltas } from "./conversation.js";
+import { copyButton } from "./markdown.js";
+import { loadWarning, modelOptions, pickerId } from "./picker.js";
+import { checkWebGPU, noWebGPU } from "./webgpu.js";
 import { acceptDrops } from "./drop.js";
 import { listLocal, removeLocal } from "./local.js";
-import { showAdapter, showCache, showProfile } from "./panels.js";
+import { showAdapter, showCache, showProfile, themeToggle } from "./panels.js";
 import { resetProgress, showProgress } from "./progress.js";
-import { Pyrite, PyriteError, clearCache } from "./pyrite.js";
+import { Pyrite, clearCache } from "./pyrite.js";
 import {
   boundSettings, clearInvalid, clearSettingErrors, formatStats, markInvalid, readOptions, showSettingError,
 } from "./settings.js";
@@ -93,24 +93,11 @@ function describeError(err) {
   return err.kind ? `${err.kind}: ${err.message}` : String(err.message || err);
 }
 
-function applyTheme(theme) {
-  document.documentElement.dataset.theme = theme;
-  ui.theme.textContent = theme === "dark" ? "Light" : "Dark";
-  localStorage.setItem("pyrite-theme", theme);
-}
-
 // -- loading ---------------------------------------------------------------------------------------
 
 function onNotice(text) {
   ui.notice.hidden = false;
   ui.notice.textContent = `Note: ${text}`;
-}
-
-function noWebGPU() {
-  const why = window.isSecureContext
-    ? "this browser does not expose WebGPU (try a recent Chrome or Edge, or enable WebGPU)"
-    : "WebGPU needs a secure context: open the page over https:// or http://localhost";
-  return `This browser has no WebGPU (navigator.gpu is missing): ${why}. pyrite runs the model on the GPU and cannot start.`;
 }
 
 function instance() {
@@ -151,12 +138,7 @@ async function loadNow(model, maxCtx, blockBytes, options) {
   setStatus("loading", `Loading ${model}…`);
   const started = performance.now();
   try {
-    if (!navigator.gpu) throw new PyriteError(noWebGPU(), "DeviceError");
-    // Checked here first: without an adapter there is no point starting Python (seconds).
-    if (!(await navigator.gpu.requestAdapter())) {
-      throw new PyriteError("WebGPU is present but offers no GPU adapter (the GPU may be blocklisted or " +
-                            "WebGPU disabled in this browser's settings)", "DeviceError");
-    }
+    await checkWebGPU();
     const info = await instance().load(model, { maxCtx, blockBytes, options });
     ready = true;
     ui.progressBox.hidden = true;
@@ -178,35 +160,17 @@ async function loadNow(model, maxCtx, blockBytes, options) {
 // -- the model picker ------------------------------------------------------------------------------
 
 let answering = Promise.resolve();  // the running send(), awaited before a switch
-const sizes = new Map();            // picker value -> the model's bytes (build.json, the local list)
-
-function option(value, text) {
-  const el = document.createElement("option");
-  el.value = value;
-  el.textContent = text;
-  return el;
-}
+let sizes = new Map();              // picker value -> the model's bytes (build.json, the local list)
 
 async function fillPicker() {
   const resp = await fetch(new URL("build.json", document.baseURI));
   const models = resp.ok ? (await resp.json()).models || [] : [];
   const local = await listLocal().catch((err) => console.warn(`pyrite: no local models (${err.message || err})`)) ?? [];
-  sizes.clear();
-  for (const m of models) sizes.set(m.id, m.bytes);
-  for (const m of local) sizes.set(`local:${m.key}`, m.bytes);
-  const site = models.map((m) => option(m.id, `${m.name} (${m.arch}, ${m.recipe}, ${(m.bytes / 1e6).toFixed(0)} MB)`));
-  const group = document.createElement("optgroup");
-  group.label = "Local models (in this browser)";
-  group.append(...local.map((m) => option(`local:${m.key}`,
-                                          `${m.name} (${m.arch}, ${m.recipe}, ${(m.bytes / 1e6).toFixed(0)} MB, local)`)));
-  ui.picker.replaceChildren(...site, ...(local.length ? [group] : []));
+  const made = modelOptions(models, local);
+  sizes = made.sizes;
+  ui.picker.replaceChildren(...made.children);
   syncPicker();
   setStatus(ui.status.dataset.state, ui.status.textContent);
-}
-
-/** A model's value in the picker: "models/smollm2-135m/" -> "smollm2-135m"; "local:<key>" as it is. */
-function pickerId(model) {
-  return model.replace(/^models\//, "").replace(/\/$/, "");
 }
 
 /** Show the model being loaded (or loaded) in the picker. */
@@ -218,14 +182,8 @@ function syncPicker(model = loading?.model ?? DEFAULT_MODEL) {
 /** #model-warning: what Load does with the picked model (its download size; the chat cleared). */
 function describePick() {
   const id = ui.picker.value;
-  const bytes = sizes.get(id);
-  const size = bytes ? `${(bytes / 1e6).toFixed(0)} MB` : "";
   const current = ready && loading && pickerId(loading.model) === id;
-  let text = "";
-  if (!id || busyLoading) text = "";
-  else if (current) text = "Loaded (Load reloads it and clears the chat).";
-  else if (id.startsWith("local:")) text = `Load reads ${size || "it"} from this browser's storage and clears the chat.`;
-  else text = size ? `Load downloads ${size} and clears the chat.` : "Load downloads it and clears the chat.";
+  const text = !id || busyLoading ? "" : loadWarning(id, sizes.get(id), current);
   if (ui.warning.textContent !== text) ui.warning.textContent = text;
   ui.warning.classList.toggle("switch", Boolean(text) && !current);
 }
@@ -283,42 +241,6 @@ async function deleteLocal() {
 
 // -- the conversation ------------------------------------------------------------------------------
 
-const SPEAKERS = { user: "You", assistant: "Assistant" };
-
-/** A message in #log, labelled by who spoke for a screen reader ("You:" / "Assistant:", visually hidden). */
-function bubble(role, text = "") {
-  const el = document.createElement("div");
-  el.className = `msg ${role}`;
-  const who = document.createElement("span");
-  who.className = "who visually-hidden";
-  who.textContent = `${SPEAKERS[role]}: `;
-  el.append(who, text);
-  ui.log.append(el);
-  return el;
-}
-
-/** An answer's text as rendered (markdown's marks gone), without its code blocks' Copy buttons. */
-function spoken(body) {
-  const copy = body.cloneNode(true);
-  for (const button of copy.querySelectorAll("button")) button.remove();
-  return copy.textContent.trim();
-}
-
-/** Say a finished answer once, through the visually hidden live region (#log is not live). */
-function announce(text) {
-  const el = document.createElement("p");
-  el.textContent = text;
-  ui.announce.replaceChildren(el);
-}
-
-/** A muted line under an answer that has no text to copy (the model ended or was stopped at once). */
-function note(text) {
-  const el = document.createElement("p");
-  el.className = "meta";
-  el.textContent = text;
-  return el;
-}
-
 function newChat() {
   if (generating) return;
   messages = [];
@@ -345,41 +267,30 @@ async function send() {
   generating = true;
   setStatus("generating", "Generating…");
   if (!chat) newChat();  // a completion stands alone
-  bubble("user", prompt);
-  document.getElementById("output")?.removeAttribute("id");
-  const answer = bubble("assistant");
+  bubble(ui.log, "user", prompt);
+  const answer = bubble(ui.log, "assistant");
   answer.setAttribute("aria-busy", "true");  // streaming: not read token by token (announce() says it at the end)
-  const body = document.createElement("div");
-  body.className = "body";
-  body.id = "output";  // the answer being written (its copy button sits beside it)
-  answer.append(body);
+  const view = new AnswerView(answer);
   ui.stats.textContent = "";
-  let text = "";
-  let pieces = 0;
-  let firstAt = 0;
   try {
     const system = ui.system.value.trim();
-    const stream = chat
-      ? pyrite.chat([...(system ? [{ role: "system", content: system }] : []), ...messages, { role: "user", content: prompt }], options)
-      : pyrite.generate(prompt, { ...options, chat: false });
-    for await (const piece of stream) {
-      text += piece;
-      renderMarkdown(text, body);
+    const asked = [...(system ? [{ role: "system", content: system }] : []), ...messages, { role: "user", content: prompt }];
+    const stream = chat ? pyrite.chatDeltas(asked, options) : textDeltas(pyrite.generate(prompt, { ...options, chat: false }));
+    for await (const delta of stream) {
+      const rate = view.add(delta);
       ui.log.scrollTop = ui.log.scrollHeight;
-      pieces += 1;
-      const now = performance.now();
-      if (pieces === 1) firstAt = now;
-      else ui.stats.textContent = `≈ ${((pieces - 1) / ((now - firstAt) / 1000)).toFixed(1)} tok/s decode (live, ${pieces} pieces)`;
+      if (rate) ui.stats.textContent = rate;
     }
-    if (chat) messages.push({ role: "user", content: prompt }, { role: "assistant", content: text });
+    // the whole message (reasoning and calls too) goes back through the template next turn
+    if (chat) messages.push({ role: "user", content: prompt }, pyrite.lastMessage ?? { role: "assistant", content: view.text });
     const s = pyrite.lastStats;
     const stopped = s.stop_reason === "stopped";
-    if (text) answer.append(copyButton(() => text, "Copy answer"));
-    else answer.append(note(stopped ? "Stopped before any text." : "No text."));
+    if (view.text) answer.append(copyButton(() => view.text, "Copy answer"));
+    else if (!view.calls.length) answer.append(note(stopped ? "Stopped before any text." : "No text."));
     ui.log.scrollTop = ui.log.scrollHeight;  // the button or note below the answer stays in view
     ui.stats.textContent = formatStats(s);
     answer.removeAttribute("aria-busy");
-    announce(`Assistant${stopped ? " (stopped)" : ""}: ${spoken(body) || "no text."}`);
+    announce(ui.announce, `Assistant${stopped ? " (stopped)" : ""}: ${view.spoken() || "no text."}`);
     generating = false;
     setStatus("ready", stopped ? "Stopped. Ready for the next prompt." : "Ready.");
   } catch (err) {
@@ -469,8 +380,7 @@ ui.clearCache.addEventListener("click", async () => {
   await clearCache();
   await showCache(ui.cacheInfo);
 });
-ui.theme.addEventListener("click", () => applyTheme(document.documentElement.dataset.theme === "dark" ? "light" : "dark"));
-applyTheme(localStorage.getItem("pyrite-theme") ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"));
+themeToggle(ui.theme);
 
 // The host driver's hooks: load a model, and reach the instance for protocol-level requests.
 window.pyriteApp = { load, instance, importFiles };

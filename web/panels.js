@@ -60,3 +60,14 @@ export async function showCache(el) {
     el.textContent = `The weight cache is unavailable (${err.message || err}).`;
   }
 }
+
+/** The theme button: light or dark (the user's last choice, else the system's), kept across visits. */
+export function themeToggle(button) {
+  const apply = (theme) => {
+    document.documentElement.dataset.theme = theme;
+    button.textContent = theme === "dark" ? "Light" : "Dark";
+    localStorage.setItem("pyrite-theme", theme);
+  };
+  button.addEventListener("click", () => apply(document.documentElement.dataset.theme === "dark" ? "light" : "dark"));
+  apply(localStorage.getItem("pyrite-theme") ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"));
+}

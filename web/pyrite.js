@@ -32,6 +32,10 @@
 //   await p.setProfiling(true);        // time every kernel of the generations that follow (same text)
 //   for await (const piece of p.chat([{role: "user", content: "Hi!"}], {max_tokens: 64})) {}
 //                                      // multi-turn: the worker keeps the KV cache of the conversation
+//   for await (const delta of p.chatDeltas(messages, {tools, tool_choice, response_format,
+//                                                     enable_thinking})) {}
+//                                      // {content} | {reasoning_content} | {tool_calls}; then
+//                                      // p.lastMessage (OpenAI's message) and p.lastFinish
 //   p.stop();                          // ends a running generate after the current token
 //   p.loseDevice();                    // test hook: the GPU device is lost now (DeviceLostError;
 //                                      // load() again gets a new device)

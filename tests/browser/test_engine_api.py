@@ -203,6 +203,8 @@ def test_a_broken_download_is_a_clear_error_and_the_retry_resumes_from_the_kept_
     page.route("**/qwen2.5-coder-0.5b/weights-00003.bin", lambda route: route.abort("connectionreset"))
     try:
         page.goto(session.url("examples/api.html?model=no-such-model"))  # its own engine fails: the page is idle
+        # no shard kept yet (an earlier test may have loaded Qwen in this browser: examples/tools.html)
+        page.evaluate("""async () => (await import("../pyrite.js")).clearCache()""")
         load = """async () => {
           const { createEngine } = await import("../pyrite.js");
           try {

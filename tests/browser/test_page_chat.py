@@ -56,6 +56,41 @@ def test_hostile_markup_is_shown_as_text_and_never_runs(page):
     assert {"STRONG", "CODE", "PRE", "BUTTON"} <= set(rendered["tags"])  # markdown and the code's Copy
 
 
+def test_an_answer_shows_reasoning_collapsed_and_tool_calls_as_text(page):
+    """The deltas a chat streams (web/conversation.js AnswerView): reasoning_content in a closed "Reasoning"
+    block above the content, tool calls as lines below it; both text, never HTML, and said at the end."""
+    shown = page.evaluate("""async (hostile) => {
+      const { AnswerView, bubble } = await import("./conversation.js");
+      const log = document.createElement("div");
+      document.body.append(log);
+      const view = new AnswerView(bubble(log, "assistant"));
+      for (const delta of [{reasoning_content: "The user asks about "}, {reasoning_content: hostile},
+                           {content: "It is **18** degrees."},
+                           {tool_calls: [{index: 0, id: "call_1", type: "function",
+                                          function: {name: "get_weather", arguments: '{"city":"<b>Paris</b>"}'}}]}]) {
+        view.add(delta);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      const details = log.querySelector("details.reasoning");
+      const out = {order: [...log.querySelector(".msg").children].map((e) => e.className || e.tagName),
+                   open: details.open, summary: details.querySelector("summary").textContent,
+                   reasoning: details.querySelector("p").textContent, bold: log.querySelectorAll("b").length,
+                   content: view.body.textContent, strong: view.body.querySelectorAll("strong").length,
+                   calls: [...log.querySelectorAll("ul.tool-calls li")].map((li) => li.textContent),
+                   label: log.querySelector("ul.tool-calls").getAttribute("aria-label"), spoken: view.spoken(),
+                   pwned: window.__pwned ?? null};
+      log.remove();
+      return out;
+    }""", '<b onmouseover="window.__pwned=1">weather</b>')
+    assert shown["order"] == ["who visually-hidden", "reasoning", "body", "tool-calls"], shown
+    assert not shown["open"] and shown["summary"] == "Reasoning"
+    assert shown["reasoning"] == 'The user asks about <b onmouseover="window.__pwned=1">weather</b>'
+    assert shown["bold"] == 0 and shown["pwned"] is None  # the model's markup stays text
+    assert shown["content"].strip() == "It is 18 degrees." and shown["strong"] == 1  # content: sanitized markdown
+    assert shown["calls"] == ['Tool call: get_weather({"city":"<b>Paris</b>"})'] and shown["label"] == "Tool calls"
+    assert shown["spoken"] == "It is 18 degrees. Called get_weather."
+
+
 def test_copy_puts_the_answer_on_the_clipboard(session, page):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=session.url().rstrip("/"))
     ask(page, "The history of the Roman Empire is", max_tokens=6)
