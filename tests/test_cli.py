@@ -153,3 +153,33 @@ def test_generate_qwen_by_id_with_the_exact_recipe():
     # six per layer plus four, and one more each for the embedding and the lm_head where their 136 MB
     # tables are over the adapter's binding limit (two row blocks each; lavapipe: 128 MiB)
     assert 24 * 6 + 4 <= d["dispatches"]["decode"] <= 24 * 6 + 6
+
+
+@pytest.mark.model
+def test_generate_chat_json_schema_and_tools(smollm2_model, tmp_path):
+    """--json-schema holds the answer to the schema; --tools with --tool-choice NAME gives a call."""
+    schema = {"type": "object", "properties": {"color": {"enum": ["red", "green", "blue"]},
+                                               "count": {"type": "integer", "minimum": 1, "maximum": 9}},
+              "required": ["color", "count"], "additionalProperties": False}
+    (tmp_path / "schema.json").write_text(json.dumps(schema))
+    d = json.loads(pyrite("generate", "--model", str(smollm2_model), "--max-ctx", "256", "--chat", "--prompt",
+                          "Pick a color and a count.", "--json-schema", str(tmp_path / "schema.json"),
+                          "--max-tokens", "24", "--json").stdout)
+    record = json.loads(d["text"])
+    assert d["finish_reason"] == "stop" and record["color"] in ("red", "green", "blue") and 1 <= record["count"] <= 9
+    tools = [{"type": "function", "function": {"name": "roll", "parameters": {
+        "type": "object", "properties": {"sides": {"type": "integer", "minimum": 2, "maximum": 20}},
+        "required": ["sides"]}}}]
+    (tmp_path / "tools.json").write_text(json.dumps(tools))
+    r = pyrite("generate", "--model", str(smollm2_model), "--max-ctx", "256", "--chat", "--prompt", "Roll a die.",
+               "--tools", str(tmp_path / "tools.json"), "--tool-choice", "roll", "--max-tokens", "64")
+    assert "[tool call] roll({\"sides\": " in r.stdout, r.stdout
+
+
+def test_turn_flags_are_checked_before_the_model_loads(tmp_path):
+    (tmp_path / "bad.json").write_text("{not json")
+    r = pyrite("generate", "--model", "no-such-model", "--chat", "--prompt", "x", "--tools", str(tmp_path / "bad.json"),
+               check=False)
+    assert r.returncode == 2 and "--tools" in r.stderr and "bad.json" in r.stderr
+    r = pyrite("generate", "--model", "no-such-model", "--prompt", "x", "--json-object", check=False)
+    assert r.returncode == 2 and "--json-object: a chat turn's options, which need --chat" in r.stderr, r.stderr

@@ -90,8 +90,11 @@ def turn_options(a: argparse.Namespace) -> dict[str, Any]:
         out["response_format"] = {"type": "json_object"}
     if a.thinking is not None:
         out["enable_thinking"] = a.thinking
-    if out and not a.chat:
-        raise PyriteError(f"{', '.join('--' + k.replace('_', '-') for k in out)} need --chat")
+    given = [flag for flag, value in (("--tools", a.tools), ("--tool-choice", a.tool_choice),
+                                      ("--json-schema", a.json_schema), ("--json-object", a.json_object),
+                                      ("--thinking / --no-thinking", a.thinking is not None)) if value]
+    if given and not a.chat:
+        raise PyriteError(f"{', '.join(given)}: a chat turn's options, which need --chat")
     return out
 
 
