@@ -7,7 +7,9 @@ from gguf.quants import dequantize
 
 from pyrite.quant.dequant import dequant_packed
 from pyrite.quant.kquants import BLOCKS, repack
-from pyrite.quant.packing import PackedTensor, pack_halves, pack_nibbles, quantize_q4gsw, quantize_q8gsw
+from pyrite.quant.layout import pack_halves, pack_nibbles
+from pyrite.quant.packed import PackedTensor
+from pyrite.quant.packing import quantize_q4gsw, quantize_q8gsw
 from support.gguf import random_blocks
 
 F32 = np.float32

@@ -102,7 +102,7 @@ def converter_fingerprint() -> str:
     root = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
     for rel in ("models/convert.py", "models/gguf_exact.py", "models/shard_writer.py", "models/format.py", "models/config.py", "quant/gguf.py",
-                "quant/packing.py", "quant/kquants.py", "quant/dequant.py", "formats.py", "tokenizer/gguf_meta.py"):
+                "quant/packing.py", "quant/layout.py", "quant/kquants.py", "quant/dequant.py", "formats.py", "tokenizer/gguf_meta.py"):
         h.update((root / rel).read_bytes())
     return h.hexdigest()
 

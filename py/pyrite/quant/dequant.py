@@ -16,7 +16,7 @@ from pyrite.formats import FORMATS, part_bytes
 from pyrite.models.format import ModelIndex, TensorEntry
 from pyrite.quant.gguf import GGUFFile
 from pyrite.quant.kquants import BLOCKS, dequant_exact
-from pyrite.quant.packing import PackedTensor
+from pyrite.quant.packed import PackedTensor
 
 Buffer = bytes | bytearray | memoryview
 EXACT_FORMATS = {fmt for fmt, _, _ in BLOCKS.values()}  # quant/kquants.py reads these

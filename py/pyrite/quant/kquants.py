@@ -26,8 +26,8 @@ import numpy as np
 from pyrite.errors import ShapeError
 from pyrite.formats import SUPERBLOCK
 from pyrite.models.gguf_exact import WIDENS_TO_Q8
-from pyrite.quant.packing import (GGUF_GROUP, PackedTensor, check_packable, fp16_bits, gguf_blocks, pack_halves,
-                                  pack_int8, pack_nibbles)
+from pyrite.quant.layout import fp16_bits, gguf_blocks, pack_halves, pack_int8, pack_nibbles
+from pyrite.quant.packed import GGUF_GROUP, PackedTensor, check_packable
 
 Buffer = bytes | bytearray | memoryview
 # GGUF type -> (pyrite format, values per block, bytes per block)
