@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import ModelFormatError, ShardChecksumError
-from ..gpu import COPY_DST, STORAGE, Device, in_browser
+from ..gpu import COPY_DST, STORAGE, Device
 from ..formats import ROW_PARTS, part_bytes
 from .format import ModelIndex, Shard, TensorEntry
 from ..graph.device_weights import DeviceWeight
@@ -143,14 +143,6 @@ async def verified(buf: Any, shard: Shard) -> Any:
     if got != shard.sha256:
         raise ShardChecksumError(f"shard {shard.file}: sha256 {got}, model.json says {shard.sha256}")
     return js.Uint8Array.new(buf)
-
-
-def shard_source(model: str | Path) -> Any:
-    """A local model of the page (local:<key>, models/local.py), a URL in the browser, a directory natively."""
-    if in_browser() and str(model).startswith("local:"):
-        from .local import LocalShards
-        return LocalShards(str(model))
-    return FetchShards(str(model)) if in_browser() else FileShards(model)
 
 
 def _slice(data: Any, offset: int, nbytes: int) -> Any:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..fields import Field
-from ..gpu import Buffer, Device, request_device
+from ..gpu import Buffer, Device, in_browser, request_device
 from ..graph.options import Options
 from ..graph.plan import Live
 from ..graph.tuning import TuningReport, tune
@@ -17,7 +17,7 @@ from ..schema import BLOCK_BYTES, MAX_CTX
 from ..tokenizer import Tokenizer
 from .format import ModelIndex
 from .llama import LlamaModel
-from .loader import Progress, _no_progress, shard_source, upload
+from .loader import FetchShards, FileShards, Progress, _no_progress, upload
 
 PREPARED = ("body", "logits", "next")
 MAX_SEQ = Field("max_seq", "integer", 128, doc="tokens one prefill chunk runs", minimum=1)  # the sections compiled at load: a greedy prefill and decode
@@ -29,6 +29,14 @@ def tuning_store(device: Device) -> Store:
         return BrowserStore()
     from .sources import default_cache
     return FolderStore(default_cache() / "route-tuning")
+
+
+def shard_source(model: str | Path) -> Any:
+    """A local model of the page (local:<key>, local.py), a URL in the browser, a directory natively."""
+    if in_browser() and str(model).startswith("local:"):
+        from .local import LocalShards
+        return LocalShards(str(model))
+    return FetchShards(str(model)) if in_browser() else FileShards(model)
 
 
 @dataclass
