@@ -23,7 +23,6 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from pyrite.errors import ShapeError
 from pyrite.formats import SUPERBLOCK
 from pyrite.models.gguf_exact import WIDENS_TO_Q8
 from pyrite.quant.layout import fp16_bits, gguf_blocks, pack_halves, pack_int8, pack_nibbles
