@@ -17,7 +17,7 @@ from .errors import SamplingError
 from .fields import Field
 
 
-MAX_TOP_K = 256   # candidates of a draw (shaders/sample/draw.yaml TOP_K)
+MAX_TOP_K = 256   # candidates of a draw: shaders/sample/draw.yaml TOP_K (tests/engine/test_sampling.py ties them)
 MAX_WINDOW = 64   # positions the repetition penalty can look back (the GPU's history ring)
 # The draw reads temperature and penalty as f32 and divides by them: bounds keep both meaningful there
 # (far past any use: at temperature 100 a draw is near uniform over its candidates).

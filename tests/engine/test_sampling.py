@@ -1,10 +1,14 @@
 import random
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 
 from pyrite.errors import PyriteError
-from pyrite.sampling import SamplingError, SamplingParams, penalize, sample
+from pyrite.sampling import MAX_TOP_K, SamplingError, SamplingParams, penalize, sample
+
+DRAW_YAML = Path(__file__).resolve().parents[2] / "shaders" / "sample" / "draw.yaml"
 
 
 def test_greedy_flag():
@@ -24,6 +28,13 @@ def test_bad_params_are_typed_errors_naming_the_option(kw, msg):
         SamplingParams(**kw)
     with pytest.raises(PyriteError):
         SamplingParams.from_options({"temperature": 0.5, **kw})
+
+
+def test_the_top_k_bound_is_the_draw_kernels():
+    """top_k's bound and the draw's candidate count are one number in two files: changing one alone fails."""
+    manifest = yaml.safe_load(DRAW_YAML.read_text())
+    top_k = manifest["defaults"]["TOP_K"]
+    assert {v["params"].get("TOP_K", top_k) for v in manifest["variants"]} == {MAX_TOP_K}
 
 
 def test_from_options_takes_the_sampling_keys_and_ignores_the_rest():
