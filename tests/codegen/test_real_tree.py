@@ -10,12 +10,11 @@ from pyrite.codegen.cli import DEFAULT_ROOT
 from pyrite.codegen.generate import generate
 
 
-@pytest.mark.gpu
-def test_repository_shaders_render_and_compile(tmp_path, wgpu_validate):
+def test_repository_shaders_render_and_compile(tmp_path, naga_validate):
     shaders = DEFAULT_ROOT / "shaders"
     assert any(shaders.glob("*/*.wgsl")), f"{shaders} has no shader sources"
     shutil.copytree(shaders, tmp_path / "shaders")
-    result = generate(tmp_path, validator=wgpu_validate)
+    result = generate(tmp_path, validator=naga_validate)
     assert result.kernels
     for kernel in result.kernels:
         assert kernel.entry == "main" and min(kernel.workgroup_size) >= 1

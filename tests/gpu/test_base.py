@@ -85,3 +85,18 @@ def test_wait_lost_resolves_with_the_reason_once_the_device_is_lost():
 
     first, again = run_sync(go())
     assert first == again == device.lost and "destroyed" in device.lost
+
+
+def test_a_kernel_needing_a_feature_the_adapter_lacks_is_a_kernel_error_before_any_pipeline():
+    from pyrite import kernels
+    from pyrite.errors import KernelError
+    sg = next(kernels.get(k) for k in kernels.ids() if k.endswith("_coop_sg"))
+    plain = next(kernels.get(k) for k in kernels.ids() if k.endswith("_coop"))
+    device = null.null_device(features=null.DEFAULT_FEATURES - {"subgroups"})
+    with pytest.raises(KernelError, match=f"kernel {sg.id} needs the subgroups feature, which this adapter lacks"):
+        device.pipeline(sg)
+    with pytest.raises(KernelError, match="needs the subgroups feature"):
+        run_sync(device.compile([(plain, None), (sg, None)]))
+    assert device.pipelines_made() == []
+    device.pipeline(plain)
+    assert null.null_device().pipeline(sg) is not None

@@ -124,3 +124,12 @@ def test_an_unknown_prefill_mode_is_refused_naming_the_option():
     from pyrite.graph.options import OptionError, Options
     with pytest.raises(OptionError, match="linear_prefill='gpu' is not allowed"):
         Options({"linear_prefill": "gpu"})
+
+
+
+def test_a_tile_needs_subgroups_exactly_where_its_kernels_declare_them():
+    """Route predicates read Tile.subgroups (the manifest's SG); the device checks the kernel's declared
+    features (its `enable subgroups;`, in the registry) before making it: the two must agree."""
+    assert any(tile(name).subgroups for name in NAMES) and not all(tile(name).subgroups for name in NAMES)
+    for entry in kernels.entries("linear"):
+        assert list(kernels.get(entry.id).features) == (["subgroups"] if entry.params["SG"] else []), entry.id

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from pyrite.codegen.generate import check, generate
-from pyrite.codegen.validate import validate
+from pyrite.codegen.validate import failures, validate
 from pyrite.errors import PyriteError
 
 # py/pyrite/codegen/cli.py -> the repository root
@@ -24,7 +24,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--check", action="store_true",
-        help="write nothing; exit 1 if any output is missing, stale, orphaned or differs from the lock",
+        help="write nothing; exit 1 if any output is missing, stale, orphaned or differs from the lock, "
+             "or any kernel fails validation",
     )
     p.add_argument("--prune", action="store_true", help="delete generated files that no source produces")
     p.add_argument("--root", type=Path, help="repository root (default: the one holding this package)")
@@ -40,6 +41,7 @@ def main(argv: list[str], root: Path | None = None) -> int:
     try:
         if args.check:
             kernels, problems = check(root)
+            problems += [f"invalid: {line}" for line in failures(kernels)]
             for line in problems:
                 print(line)
             if problems:

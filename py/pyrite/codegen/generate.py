@@ -9,7 +9,7 @@ from pyrite.codegen import outputs
 from pyrite.codegen.publish import PublishReport, publish
 from pyrite.codegen.render import RenderedKernel, render_all
 
-Validator = Callable[[RenderedKernel], None]
+Validator = Callable[[list[RenderedKernel]], None]  # raises naming every kernel that fails
 
 
 @dataclass(frozen=True)
@@ -21,11 +21,10 @@ class GenerateResult:
 
 
 def generate(root: Path, *, prune: bool = False, validator: Validator | None = None) -> GenerateResult:
-    """Render every kernel, validate each (before any file is touched), then publish all or nothing."""
+    """Render every kernel, validate them all (before any file is touched), then publish all or nothing."""
     kernels = render_all(root)
     if validator is not None:
-        for kernel in kernels:
-            validator(kernel)
+        validator(kernels)
     changes = outputs.lock_changes(root, kernels)
     files = outputs.expected_files(root, kernels)
     stray = outputs.orphans(root, files)

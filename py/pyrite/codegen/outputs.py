@@ -35,6 +35,7 @@ def registry_bytes(kernels: list[RenderedKernel]) -> bytes:
                 "params": k.params,
                 "entry": k.entry,
                 "workgroup_size": list(k.workgroup_size),
+                "features": k.features,
                 "sha256": k.sha256,
             }
             for k in kernels

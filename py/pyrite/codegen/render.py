@@ -17,6 +17,7 @@ import jinja2.meta
 
 from pyrite.codegen.errors import CodegenError
 from pyrite.codegen.manifest import RESERVED, load_manifest
+from pyrite.codegen.needs import declared_features
 from pyrite.codegen.wgsl import entry_point
 from pyrite.errors import KernelError, ManifestError
 from pyrite.kernels.ids import kernel_id
@@ -52,6 +53,14 @@ class RenderedKernel:
     @property
     def sha256(self) -> str:
         return hashlib.sha256(self.payload).hexdigest()
+
+    @property
+    def features(self) -> list[str]:
+        """The WebGPU features its `enable` directives need (the registry records them)."""
+        try:
+            return declared_features(self.payload.decode("utf-8"))
+        except ValueError as exc:
+            raise CodegenError(f"kernel {self.id} ({self.source})", str(exc)) from None
 
 
 def discover(root: Path) -> list[Source]:

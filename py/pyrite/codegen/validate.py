@@ -1,90 +1,113 @@
-"""Compile every rendered kernel with naga (through wgpu-py) before anything is published.
+"""Validate every rendered kernel before anything is published, with no GPU and no GPU driver.
 
-One device per process. Its limits are the browser target's (DESIGN.md: SwiftShader has
-256 invocations, 32 KiB workgroup storage, 10 storage buffers per stage), not the native
-adapter's (llvmpipe offers 1024 invocations), so a kernel the page could not create fails
-here, at build time.
+naga (wgpu's shader compiler, the npm package naga-wasm, run by Node.js through naga.mjs) parses and
+validates each kernel with every capability on. Each kernel is then held to what it declares it needs
+(needs.py): a subgroup builtin without `enable subgroups;` is refused (browsers require the directive),
+and its workgroup and storage-buffer use must fit the browser target's limits (SwiftShader's figures),
+whatever the build machine has. The build machine's adapter plays no part: `build.py serve` works where
+there is none.
 
-A kernel that compiled is remembered by the sha256 of its code, the device's limits and features and
-the wgpu version (files under <cache>/shader-verdicts, see verdicts()): the same kernel is not compiled
-twice on one machine (the build and the test suite both check every kernel; 1164 take minutes on
-lavapipe). A failure is never remembered.
+A kernel that passed is remembered by the sha256 of its code and the validator's version (files under
+<cache>/shader-verdicts): the same kernel is not checked twice on one machine. A failure is never
+remembered.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import shutil
+import subprocess
 from functools import cache
 from pathlib import Path
 
+from pyrite.codegen import needs
 from pyrite.codegen.errors import CodegenError
 from pyrite.codegen.render import RenderedKernel
-from pyrite.errors import DeviceError
 from pyrite.gpu.native import native_source
-from pyrite.kernels import MAX_STORAGE_BINDINGS
 
-# Each clamped to what the adapter offers.
-TARGET_LIMITS = {
-    "max-compute-invocations-per-workgroup": 256,
-    "max-compute-workgroup-size-x": 256,
-    "max-compute-workgroup-size-y": 256,
-    "max-compute-workgroup-size-z": 64,
-    "max-compute-workgroup-storage-size": 32768,
-    "max-storage-buffers-per-shader-stage": MAX_STORAGE_BINDINGS,
-}
-# Requested when the adapter has them, so capability-chosen variants (enable f16;, the subgroup builtins)
-# validate; wgpu-native's names.
-OPTIONAL_FEATURES = ("shader-f16", "subgroup")
+RUNNER = Path(__file__).with_name("naga.mjs")
+MAX_REPORTED = 8  # failures named one by one; the rest counted
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        raise CodegenError("kernel validation", "needs Node.js (naga runs as WebAssembly): install Node.js "
+                                                "and npm (e.g. apt-get install nodejs npm)")
+    return node
+
+
+def _run(args: list[str], stdin: str = "") -> str:
+    done = subprocess.run([_node(), str(RUNNER), *args], input=stdin, capture_output=True, text=True)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        hint = " (run `npm ci` in the repository: naga-wasm is in package.json)" if "naga-wasm" in done.stderr else ""
+        raise CodegenError("kernel validation", f"naga.mjs failed: {last}{hint}")
+    return done.stdout
 
 
 @cache
-def _device() -> object:
-    try:
-        import wgpu
-    except ImportError as exc:
-        raise DeviceError(f"shader validation needs wgpu-py (pip install wgpu): {exc}") from None
-    try:
-        adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
-        if adapter is None:
-            adapter = wgpu.gpu.request_adapter_sync(force_fallback_adapter=True)
-    except Exception as exc:  # wgpu-native reports a missing driver as a plain RuntimeError
-        raise DeviceError(f"shader validation: wgpu-py found no WebGPU adapter: {exc}") from exc
-    if adapter is None:
-        raise DeviceError("shader validation: wgpu-py found no WebGPU adapter (not even a fallback one)")
-    limits = {name: min(value, adapter.limits[name]) for name, value in TARGET_LIMITS.items()}
-    features = [f for f in OPTIONAL_FEATURES if f in adapter.features]
-    # mirrors GPUAdapter.requestDevice
-    return adapter.request_device_sync(required_features=features, required_limits=limits)
+def naga_version() -> str:
+    """The version of naga that validates (it keys the remembered verdicts)."""
+    return _run(["--version"]).strip()
 
 
 def verdicts() -> Path:
-    """Where compiled kernels are remembered: <cache>/shader-verdicts/<this device's limits and features,
-    and the wgpu version> (cache: $PYRITE_CACHE, else the checkout's .cache, models/sources.py)."""
-    import wgpu
-
+    """Where passed kernels are remembered: <cache>/shader-verdicts/<naga's version and the target
+    limits> (cache: $PYRITE_CACHE, else the checkout's .cache, models/sources.py)."""
     from pyrite.models.sources import default_cache
-    device = _device()
-    where = json.dumps({"wgpu": wgpu.__version__, "limits": {k: device.limits[k] for k in TARGET_LIMITS},
-                        "features": sorted(device.features)}, sort_keys=True)
+    where = json.dumps({"naga": naga_version(), "target": repr(needs.TARGET)}, sort_keys=True)
     return default_cache() / "shader-verdicts" / hashlib.sha256(where.encode()).hexdigest()[:16]
 
 
-def validate(kernel: RenderedKernel) -> None:
-    """Raise CodegenError (with naga's message) unless the kernel compiles into a compute pipeline."""
-    import wgpu
+def _stamp(kernel: RenderedKernel) -> Path:
+    return verdicts() / hashlib.sha256(f"{kernel.entry}\0".encode() + kernel.payload).hexdigest()
 
-    device = _device()
-    code = native_source(kernel.payload.decode("utf-8"))
-    stamp = verdicts() / hashlib.sha256(f"{kernel.entry}\0{code}".encode()).hexdigest()
-    if stamp.exists():
-        return
+
+def problems(kernel: RenderedKernel, result: dict) -> list[str]:
+    """What is wrong with one kernel, given naga's result for it (empty: it passes)."""
+    code = kernel.payload.decode("utf-8")
+    out = []
     try:
-        # mirrors GPUDevice.createShaderModule + createComputePipeline({layout: "auto"})
-        module = device.create_shader_module(label=kernel.id, code=code)
-        device.create_compute_pipeline(
-            label=kernel.id, layout="auto", compute={"module": module, "entry_point": kernel.entry}
-        )
-    except wgpu.GPUError as exc:
-        raise CodegenError(f"kernel {kernel.id} ({kernel.source})", f"does not compile:\n{exc}") from None
-    stamp.parent.mkdir(parents=True, exist_ok=True)
-    stamp.touch()
+        features = needs.declared_features(code)
+    except ValueError as exc:
+        return [str(exc)]
+    uses = needs.subgroup_uses(code)
+    if uses and "subgroups" not in features:
+        out.append(f"uses {', '.join(uses)}, which needs the subgroups feature: declare `enable subgroups;` "
+                   "(browsers refuse the builtins without it) and choose its route only where the adapter has it")
+    if not result["ok"]:
+        wants = f" (it declares {', '.join(features)})" if features else ""
+        if "f16" in result["error"] and "shader-f16" not in features:
+            wants = " (it uses f16, which needs the shader-f16 feature: declare `enable f16;`)"
+        out.append(f"does not compile{wants}; naga {result['kind']} error:\n{result['error'].rstrip()}")
+        return out
+    memory = needs.workgroup_bytes(result["wgsl"])
+    out += needs.limit_problems(kernel.workgroup_size, memory, needs.storage_buffers(code))
+    return out
+
+
+def failures(kernels: list[RenderedKernel]) -> list[str]:
+    """One line per kernel that fails (naga's message, the feature it needs, the limit it exceeds)."""
+    todo = [k for k in kernels if not _stamp(k).exists()]
+    if not todo:
+        return []
+    batch = [{"id": k.id, "code": native_source(k.payload.decode("utf-8"))} for k in todo]
+    results = {r["id"]: r for r in json.loads(_run([], json.dumps(batch)))}
+    out = []
+    for kernel in todo:
+        found = problems(kernel, results[kernel.id])
+        if found:
+            out.append(f"kernel {kernel.id} ({kernel.source}): " + "; ".join(found))
+        else:
+            _stamp(kernel).parent.mkdir(parents=True, exist_ok=True)
+            _stamp(kernel).touch()
+    return out
+
+
+def validate(kernels: list[RenderedKernel]) -> None:
+    """Raise CodegenError naming each kernel that fails, unless all pass."""
+    found = failures(kernels)
+    if found:
+        more = f"\n(and {len(found) - MAX_REPORTED} more)" if len(found) > MAX_REPORTED else ""
+        raise CodegenError(f"{len(found)} kernel(s)", "failed validation:\n" + "\n".join(found[:MAX_REPORTED]) + more)

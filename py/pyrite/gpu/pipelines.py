@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from ..errors import KernelError
+
 Wanted = tuple[Any, "dict | None"]  # a pipeline a plan needs: (kernel, its override constants)
 Progress = Callable[[int, int], None]  # (made, total)
 
@@ -30,12 +32,24 @@ class PipelineCache:
 
     _pipelines: dict
     _pending: dict
+    features: frozenset
+
+    def check_features(self, kernel: Any) -> None:
+        """Raise KernelError when the kernel needs a feature this adapter lacks (what its `enable`
+        directives declare, in the registry): a route chose it wrongly, and creating it would be a
+        device error."""
+        missing = sorted(set(getattr(kernel, "features", ())) - self.features)
+        if missing:
+            raise KernelError(f"kernel {kernel.id} needs the {', '.join(missing)} feature, which this adapter "
+                              f"lacks (it has: {', '.join(sorted(self.features)) or 'none'}); its route's predicate "
+                              "must require it")
 
     def pipeline(self, kernel: Any, constants: dict | None = None) -> Any:
         """GPUDevice.createComputePipeline (layout 'auto'), cached by kernel id and constants."""
         key = pipeline_key(kernel, constants)
         pipe = self._pipelines.get(key)
         if pipe is None:
+            self.check_features(kernel)
             pipe = self._pipelines[key] = self._create_pipeline(kernel, constants or {})
         return pipe
 
@@ -79,4 +93,6 @@ class PipelineCache:
     def _uncached(self, wanted: Sequence[Wanted]) -> tuple[list[Wanted], int]:
         """wanted's distinct pipelines not cached yet, in order, and how many distinct ones it names."""
         unique = {pipeline_key(k, c): (k, c) for k, c in wanted}
+        for kernel, _ in unique.values():
+            self.check_features(kernel)
         return [w for key, w in unique.items() if key not in self._pipelines], len(unique)

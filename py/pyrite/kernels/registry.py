@@ -30,6 +30,7 @@ class Kernel:
     workgroup_size: tuple[int, int, int]
     sha256: str                          # of the generated file's bytes
     params: dict = field(hash=False)     # template parameters it was rendered with
+    features: tuple[str, ...] = ()       # the WebGPU features its `enable` directives need
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,7 @@ class Registry:
             workgroup_size=(x, y, z),
             sha256=digest,
             params=dict(entry["params"]),
+            features=tuple(entry.get("features", ())),
         )
 
 
