@@ -4,6 +4,7 @@ import os
 import pytest
 from pyrite.sync import run_sync
 from support.engine import cached_model
+from support.markers import missing_markers
 from support.site import SITE, build_site
 
 os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
@@ -133,9 +134,15 @@ def in_browser_lane(nodeid: str) -> bool:
     return nodeid.startswith(BROWSER_LANE)
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects: a mis-marked test is named wherever it would have run
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last in one process (they share one Chromium for the session, opened on first use);
+    """A test that needs a converted model or the browser but lacks the marker fails the collection, one line
+    each (support/markers.py); then browser tests last in one process (they share one Chromium for the session, opened on first use);
     under pytest-xdist first, so that the browser lane (below) starts at once."""
+    missing = missing_markers(items)
+    if missing:
+        raise pytest.UsageError("tests missing a marker (build.py test --fast would run them without what they "
+                                "need):\n" + "\n".join(missing))
     parallel = hasattr(config, "workerinput")
     items.sort(key=lambda item: in_browser_lane(item.nodeid) != parallel)
 

@@ -12,7 +12,7 @@ from pyrite.ops.constrain import MAX_TABLE_WORDS
 from pyrite.sampling import SamplingParams
 from pyrite.sync import run_sync
 
-pytestmark = pytest.mark.gpu
+pytestmark = [pytest.mark.gpu, pytest.mark.model]
 
 
 def digits(lo: int, hi: int) -> Automaton:

@@ -11,7 +11,7 @@ from json_matrix import SCHEMAS, SEEDS, TEMPERATURE, check_answer, messages, res
 from pyrite.engine import Engine
 from pyrite.sync import run_sync
 
-pytestmark = pytest.mark.gpu
+pytestmark = [pytest.mark.gpu, pytest.mark.model]
 
 
 def answer(engine: Engine, name: str, schema: dict, seed: int, max_tokens: int) -> None:

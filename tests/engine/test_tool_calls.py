@@ -33,6 +33,7 @@ def complete(engine, messages, **kw):
     return r["choices"][0]
 
 
+@pytest.mark.model
 def test_qwen_calls_the_tool_then_answers_with_its_result(qwen_engine):
     e = qwen_engine
     messages = [SYSTEM, {"role": "user", "content": "What is the weather in Paris right now?"}]
@@ -48,6 +49,7 @@ def test_qwen_calls_the_tool_then_answers_with_its_result(qwen_engine):
     assert e.stats.reused_tokens > 0  # the turn before stayed in the KV cache
 
 
+@pytest.mark.model
 @pytest.mark.parametrize("choice,name", [("required", None), ({"type": "function", "function": {"name": "get_time"}},
                                                                "get_time")])
 def test_a_forced_call_validates_against_the_function(qwen_engine, smollm2_engine, choice, name):
@@ -61,6 +63,7 @@ def test_a_forced_call_validates_against_the_function(qwen_engine, smollm2_engin
         jsonschema.validate(json.loads(call["arguments"]), fn["parameters"])
 
 
+@pytest.mark.model
 @pytest.mark.parametrize("kw,field", [
     ({"tools": {"name": "x"}}, "tools"),
     ({"tools": [{"type": "function", "function": {"name": "bad name!"}}]}, "tools[0].function.name"),
