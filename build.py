@@ -48,6 +48,10 @@ RUNTIME_WHEELS = ("jinja2", "markupsafe")  # pyrite's own dependencies, unpacked
 EXTRAS = {"build": "host", "serve": "host", "shaders": "host", "docs": "host", "test": "dev", "bench": "dev"}
 
 
+class Stop(Exception):
+    """What build.py cannot fix itself (a prerequisite to install, a busy port): main() prints its one line."""
+
+
 def say(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
 
@@ -77,7 +81,12 @@ def ensure_venv(extra: str) -> None:
     """Create .venv and install pyrite[extra] (editable) when pyproject.toml changed since last time."""
     if not venv_python().exists():
         say(f"creating {VENV}")
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        try:
+            venv.EnvBuilder(with_pip=True).create(VENV)
+        except (OSError, subprocess.CalledProcessError):
+            shutil.rmtree(VENV, ignore_errors=True)  # nothing half made: the next run starts over
+            raise Stop("missing Python's venv module with pip (ensurepip): install python3-venv "
+                          "(e.g. apt-get install python3-venv)") from None
     stamp = VENV / f".pyrite-{extra}.stamp"
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if not stamp.exists() or stamp.read_text() != digest:
@@ -96,8 +105,9 @@ def npm_install() -> None:
     lock, marker = ROOT / "package-lock.json", ROOT / "node_modules" / ".package-lock.json"
     if marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime:
         return
-    if shutil.which("npm") is None:
-        sys.exit("npm is needed for the page's Pyodide runtime: install Node.js (e.g. apt-get install nodejs npm)")
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        raise Stop("missing Node.js and npm (the page's Pyodide runtime and the kernel validator come from npm): "
+                      "install them (e.g. apt-get install nodejs npm)")
     run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
 
 
@@ -196,7 +206,7 @@ def parse_models(value: str) -> list[str]:
     names = list(MODELS) if value == "all" else [v for v in value.split(",") if v]
     unknown = [n for n in names if n not in MODELS]
     if unknown:
-        sys.exit(f"unknown model(s) {unknown}; choose from {sorted(MODELS)} or 'all'")
+        raise Stop(f"unknown --models id {', '.join(unknown)}: the known ids are {', '.join(MODELS)} (or 'all')")
     return [DEFAULT_MODEL] + [n for n in names if n != DEFAULT_MODEL]
 
 
@@ -234,10 +244,25 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
 
 # -- commands ------------------------------------------------------------------------------------
 
+def check_port(host: str, port: int) -> None:
+    """Stop before the build when host:port cannot be served on (taken, or not this machine's)."""
+    import socket
+    with socket.socket() as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise Stop(f"cannot serve on {host}:{port} ({exc.strerror or exc}): is another server using "
+                       f"port {port}? Pick another with --port") from None
+
+
 def serve(host: str, port: int, models: list[str]) -> None:
+    check_port(host, port)
     build(models)
     from pyrite.serve import serve_dir
-    serve_dir(DIST, host, port)
+    try:
+        serve_dir(DIST, host, port)
+    except OSError as exc:  # taken while the build ran
+        raise Stop(f"cannot serve on {host}:{port} ({exc.strerror or exc}); pick another with --port") from None
 
 
 def _has_deb(name: str) -> bool:
@@ -255,8 +280,8 @@ def ensure_system_packages(browser: bool = True) -> None:
         run(["apt-get", "update", "-qq"])
         run(["apt-get", "install", "-y", "-qq", *missing], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
     elif "chromium" in missing:
-        sys.exit("the browser tests need Debian's chromium: run `sudo apt-get install chromium "
-                 "mesa-vulkan-drivers` (binary `chromium` on PATH)")
+        raise Stop("missing Chromium for the browser tests: install Debian's chromium and mesa-vulkan-drivers "
+                      "(sudo apt-get install chromium mesa-vulkan-drivers; binary `chromium` on PATH)")
 
 
 # `test --fast`: no browser, no converted model, no long fuzzing; every kernel still runs natively.
@@ -271,8 +296,9 @@ def test(pytest_args: list[str]) -> int:
     pytest_args = [a for a in pytest_args if a != "--fast"]
     ensure_system_packages(browser=not fast)
     if fast:
+        npm_install()  # the kernel validator (naga-wasm) comes from npm
         if shaders(["--check"]) != 0:
-            sys.exit("the generated kernels are stale: run `python build.py shaders`")
+            sys.exit("the generated kernels are stale or invalid (above): run `python build.py shaders`")
         pytest_args = ["-m", FAST_MARKERS, *pytest_args]
     else:
         build(parse_models("all"))  # the page tests switch between every model
@@ -325,6 +351,23 @@ def gpu_truth(argv: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
+    """The commands; what build.py cannot fix itself ends as one line (Stop, a failed step), not a traceback."""
+    if sys.version_info < (3, 11):
+        print(f"[build] pyrite needs Python >= 3.11 (this is {sys.version.split()[0]}): run build.py with a "
+              "newer python3", file=sys.stderr)
+        return 1
+    try:
+        return command(argv)
+    except Stop as exc:
+        print(f"[build] {exc}", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as exc:
+        cmd = " ".join(str(c) for c in exc.cmd) if isinstance(exc.cmd, list) else str(exc.cmd)
+        print(f"[build] this step failed (exit {exc.returncode}; its output is above): {cmd}", file=sys.stderr)
+        return exc.returncode or 1
+
+
+def command(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd")
     p_build = sub.add_parser("build", help="build dist/ (default)")
@@ -349,15 +392,18 @@ def main(argv: list[str]) -> int:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if cmd == "bench" and "--gpu" in rest:
         return gpu_truth([a for a in rest if a != "--gpu"])
+    models = parse_models(getattr(args, "models", DEFAULT_MODEL))  # a wrong id stops before any install
+    if cmd == "serve" and not in_venv():
+        check_port(args.host, args.port)
     ensure_venv(EXTRAS[cmd])
     if not in_venv():
         return subprocess.run([str(venv_python()), str(Path(__file__).resolve()), *argv]).returncode
     sys.path.insert(0, str(ROOT / "py"))
     if cmd == "build":
-        build(parse_models(getattr(args, "models", DEFAULT_MODEL)))
+        build(models)
         return 0
     if cmd == "serve":
-        serve(args.host, args.port, parse_models(args.models))
+        serve(args.host, args.port, models)
         return 0
     if cmd == "test":
         return test(rest)
