@@ -286,12 +286,28 @@ def ensure_system_packages(browser: bool = True) -> None:
 
 # `test --fast`: no browser, no converted model, no long fuzzing; every kernel still runs natively.
 FAST_MARKERS = "not browser and not model and not slow"
+# The tests a --fast run passed, with the tree they passed on (tests/support/passed.py writes and reads it).
+FAST_PASSED = CACHE / "fast-passed.json"
+
+
+def tree_digest() -> str | None:
+    """sha256 over every file git would commit here (tracked and untracked-not-ignored: path and bytes);
+    None outside a git checkout."""
+    listed = subprocess.run(["git", "ls-files", "-z", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True)
+    if listed.returncode != 0:
+        return None
+    digest = hashlib.sha256()
+    for name in sorted(filter(None, listed.stdout.split(b"\0"))):
+        path = ROOT / os.fsdecode(name)
+        digest.update(name + b"\0" + (path.read_bytes() if path.is_file() else b"(gone)") + b"\0")
+    return digest.hexdigest()
 
 
 def test(pytest_args: list[str]) -> int:
     """The suite: every browser test against a freshly built dist/ with every model. --fast: the tests
     that need neither (codegen, graph and route plans on the null device, kernels natively, tokenizer,
-    quant), with no dist/ build."""
+    quant), with no dist/ build. A full run right after a --fast run on the same tree (every file byte
+    for byte) leaves out the tests that one passed, and says so."""
     fast = "--fast" in pytest_args
     pytest_args = [a for a in pytest_args if a != "--fast"]
     ensure_system_packages(browser=not fast)
@@ -305,8 +321,12 @@ def test(pytest_args: list[str]) -> int:
         if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args):
             pytest_args = ["-n", "2", *pytest_args]  # two lanes: the page's tests beside the native ones
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
+    env["PYRITE_TREE"] = tree_digest() or ""
     if fast:
         env["PYRITE_TEST_FAST"] = "1"  # tests/support: a converted model asked for fails the test
+        env["PYRITE_RECORD_PASSED"] = str(FAST_PASSED)  # what passed here is not run again on this tree
+    else:
+        env["PYRITE_SKIP_PASSED"] = str(FAST_PASSED)
     return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
 
 

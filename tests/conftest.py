@@ -5,6 +5,7 @@ import pytest
 from pyrite.sync import run_sync
 from support.engine import cached_model
 from support.markers import missing_markers
+from support.passed import Passed, passed_on_this_tree
 from support.site import SITE, build_site
 
 os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
@@ -95,11 +96,21 @@ def reliability(request):
 _MERGED: dict[str, dict] = {"fuzzing": {}, "runs": {}}
 
 
+PASSED = Passed()  # what a `build.py test --fast` run passed (support/passed.py)
+
+
+def pytest_runtest_logreport(report):
+    PASSED.report(report)
+
+
 def pytest_sessionfinish(session):
-    """A worker hands its figures to the controller (pytest_testnodedown below)."""
+    """A worker hands its figures to the controller (pytest_testnodedown below); the controller keeps what
+    passed, for the full run after a --fast one."""
     from fuzzing import report
     if hasattr(session.config, "workeroutput"):
         session.config.workeroutput["reliability"] = json.dumps(report())
+    else:
+        PASSED.write()
 
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: absent when the run is not parallel
@@ -113,6 +124,10 @@ def pytest_terminal_summary(terminalreporter):
     """The fuzz tests' and hardening tests' figures (tests/fuzzing.py), also written to
     .cache/reliability-report.json."""
     from fuzzing import report, write_report
+    done = passed_on_this_tree()
+    if done:
+        terminalreporter.write_line(f"{len(done)} tests that `build.py test --fast` passed on this same tree "
+                                    "(every file byte for byte) were not run again", yellow=True)
     own = report()
     merged = {part: {**_MERGED[part], **own[part]} for part in _MERGED}
     if not merged["fuzzing"] and not merged["runs"]:
@@ -143,6 +158,10 @@ def pytest_collection_modifyitems(config, items):
     if missing:
         raise pytest.UsageError("tests missing a marker (build.py test --fast would run them without what they "
                                 "need):\n" + "\n".join(missing))
+    done = passed_on_this_tree()
+    if done:
+        config.hook.pytest_deselected(items=[item for item in items if item.nodeid in done])
+        items[:] = [item for item in items if item.nodeid not in done]
     parallel = hasattr(config, "workerinput")
     items.sort(key=lambda item: in_browser_lane(item.nodeid) != parallel)
 
