@@ -1,4 +1,4 @@
-"""The repository's docs stand alone and stay current: README's generated tables equal what the op
+"""The repository's docs stand alone and stay current: the generated tables (docs/routes.md, docs/seam.md) equal what the op
 registry and the options say now, no doc points outside the repository, every relative link and path
 they name exists, and docs/DESIGN.md's path of one token names at most ten files, each of which exists."""
 from __future__ import annotations
@@ -32,8 +32,8 @@ def test_the_tables_list_every_route_and_option():
 
 
 def test_a_missing_section_is_an_error():
-    with pytest.raises(ValueError, match="README.md has no <!-- routes:begin"):
-        doctables.render("# no sections here\n", doctables.SECTIONS["README.md"])
+    with pytest.raises(ValueError, match="docs/routes.md has no <!-- routes:begin"):
+        doctables.render("# no sections here\n", doctables.SECTIONS["docs/routes.md"])
 
 
 def test_no_doc_points_outside_the_repository():

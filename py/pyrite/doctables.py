@@ -1,4 +1,4 @@
-"""The docs' generated tables: README.md's route tables (from the op registry) and runtime options
+"""The docs' generated tables: docs/routes.md's route tables (from the op registry) and runtime options
 (graph/options.py OPTIONS), docs/seam.md's request schema (pyrite.schema). `python build.py docs`
 rewrites them between their markers; tests/test_docs.py fails while any is stale."""
 from __future__ import annotations
@@ -39,11 +39,11 @@ def schema_tables() -> str:
 
 
 # file (relative to the repository) -> its generated sections: name -> what renders it
-SECTIONS = {"README.md": {"routes": routes_table, "options": options_table},
+SECTIONS = {"docs/routes.md": {"routes": routes_table, "options": options_table},
             "docs/seam.md": {"schema": schema_tables}}
 
 
-def render(text: str, sections: dict, where: str = "README.md") -> str:
+def render(text: str, sections: dict, where: str = "docs/routes.md") -> str:
     """text with every generated section (between <!-- name:begin --> and <!-- name:end -->) made anew."""
     for name, table in sections.items():
         pattern = re.compile(rf"(<!-- {name}:begin -->\n).*?(<!-- {name}:end -->)", re.S)
