@@ -15,9 +15,7 @@ from typing import Any, AsyncIterator, Sequence
 
 from . import score as scoring
 from .chat import completion
-from .chat.completion import ChatTurn
 from .constrain import Automaton
-from .errors import RequestError
 from .gpu import Device
 from .graph.options import Options
 from .graph.plan import Live
@@ -31,7 +29,7 @@ from .prompt import Prompts
 from .runguard import RunGuard
 from .schema import MAX_TOKENS, STOP, stops
 from .sampler import CONSTRAINED, GREEDY, Sampler, vocab_table
-from .sampling import OPTION_KEYS, SamplingParams
+from .sampling import SamplingParams
 from .stats import Stats, StepLog, profile_summary
 from .tokenizer import StopText, StreamDecoder, text_pieces
 
@@ -197,7 +195,7 @@ class Engine:
         template) as the text it writes, prefilling only what follows the longest common prefix with what
         the KV cache holds (Stats.prefilled_tokens, reused_tokens): an edited message re-prefills from its
         first change. turn: tools, tool_choice, response_format, enable_thinking (chat/completion.py)."""
-        t = ChatTurn.of(self.prompts, messages, **turn)
+        t = completion.ChatTurn.of(self.prompts, messages, **turn)
         return self.generate_text(t.ids, max_tokens, params, stop, reuse=True, constraint=t.constraint)
 
     async def chat_completion(self, messages: list[dict], *, stream: bool = False, max_tokens: int = 256,
@@ -207,27 +205,11 @@ class Engine:
         """OpenAI's chat.completions.create: the chat.completion object (message with content,
         reasoning_content, tool_calls; finish_reason; usage), or with stream=True an async iterator of
         chat.completion.chunk objects. Every field is checked before any GPU work."""
-        unknown = next((k for k in sampling if k not in OPTION_KEYS), None)
-        if unknown is not None:
-            raise RequestError(unknown, f"unknown field {unknown!r} of a chat completion")
-        params, stops_ = SamplingParams.from_options(sampling), stops(STOP.check(stop))
-        t = ChatTurn.of(self.prompts, messages, tools=tools, tool_choice=tool_choice,
-                        response_format=response_format, enable_thinking=enable_thinking)
-        if not stream:
-            async with aclosing(t.deltas(self, max_tokens, params, stops_)) as deltas:
-                async for _ in deltas:
-                    pass
-            return completion.response(self.index.name, t.message(), t.finish_reason(self.stats.stop_reason),
-                                       self.stats)
-        return self._chunks(t, max_tokens, params, stops_)
-
-    async def _chunks(self, t: ChatTurn, max_tokens: int, params: SamplingParams,
-                      stop: tuple[str, ...]) -> AsyncIterator[dict[str, Any]]:
-        cid, model = completion.completion_id(), self.index.name
-        async with aclosing(t.deltas(self, max_tokens, params, stop)) as deltas:
-            async for delta in deltas:
-                yield completion.chunk(cid, model, {"role": "assistant", **delta})
-        yield completion.chunk(cid, model, {}, t.finish_reason(self.stats.stop_reason), self.stats)
+        params, stop_strings = completion.request_options(stop, sampling)
+        t = completion.ChatTurn.of(self.prompts, messages, tools=tools, tool_choice=tool_choice,
+                                   response_format=response_format, enable_thinking=enable_thinking)
+        deltas, model = t.deltas(self, max_tokens, params, stop_strings), self.index.name
+        return completion.chunks(model, t, deltas) if stream else await completion.response(model, t, deltas)
 
     async def generate_text(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
                             stop: tuple[str, ...] = (), reuse: bool = False,

@@ -8,21 +8,23 @@ cut into content, reasoning_content and tool_calls (output.py).
         ...
     turn.message(), turn.finish_reason(engine.stats.stop_reason)
 
-Engine.chat_completion wraps it in the response and chunk objects; the page's worker streams the same
-deltas (pyrite.web), so every path parses the model's output once, here.
+Engine.chat_completion wraps the deltas in the chat.completion object (response) or the chunks (chunks);
+the page's worker streams the same deltas (pyrite.web), so every path parses the model's output once, here.
 """
 from __future__ import annotations
 
 import time
 import uuid
+from contextlib import aclosing
 from dataclasses import dataclass, replace
 from typing import Any, AsyncIterator
 
 from ..constrain import Automaton, compile_json_object, compile_pattern, compile_schema, schema_pattern
 from ..constrain.pattern import lit, seq
 from ..errors import RequestError
-from ..sampling import SamplingParams
-from ..schema import MESSAGES
+from ..sampling import OPTION_KEYS, SamplingParams
+from ..schema import MESSAGES, STOP, stops
+from ..stats import Stats
 from .output import OutputParser, output_format
 from .tools import ToolChoice, call_schema, check_tool_choice, check_tools, tools_for_template
 
@@ -91,6 +93,7 @@ class ChatTurn:
     constraint: Automaton | None
     parser: OutputParser
     compile_s: float = 0.0  # the constraint's compile (Stats.constraint_compile_s)
+    stats: Stats | None = None  # the generation's, once the deltas ran to their end
 
     @classmethod
     def of(cls, prompts: Any, messages: list[dict], *, tools: Any = None, tool_choice: Any = None,
@@ -131,7 +134,8 @@ class ChatTurn:
                 yield delta
         for delta in self.parser.finish():
             yield delta
-        engine.stats.constraint_compile_s = self.compile_s
+        self.stats = engine.stats
+        self.stats.constraint_compile_s = self.compile_s
 
     def message(self) -> dict[str, Any]:
         return self.parser.message()
@@ -141,23 +145,45 @@ class ChatTurn:
         return self.parser.finish_reason(FINISH.get(stop_reason, "stop"))
 
 
+def request_options(stop: Any, sampling: dict[str, Any]) -> tuple[SamplingParams, tuple[str, ...]]:
+    """A chat completion's sampling fields and stop strings, checked (an unknown field: RequestError)."""
+    unknown = next((k for k in sampling if k not in OPTION_KEYS), None)
+    if unknown is not None:
+        raise RequestError(unknown, f"unknown field {unknown!r} of a chat completion")
+    return SamplingParams.from_options(sampling), stops(STOP.check(stop))
+
+
 def completion_id() -> str:
     return f"chatcmpl-{uuid.uuid4().hex[:24]}"
 
 
-def usage(stats: Any) -> dict[str, int]:
+def usage(stats: Stats) -> dict[str, int]:
     return {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.generated_tokens,
             "total_tokens": stats.prompt_tokens + stats.generated_tokens}
 
 
-def response(model: str, message: dict, finish_reason: str, stats: Any) -> dict[str, Any]:
-    """The non-streaming chat.completion object."""
+async def response(model: str, turn: ChatTurn, deltas: AsyncIterator[dict]) -> dict[str, Any]:
+    """The non-streaming chat.completion object, once the turn's deltas ran to their end."""
+    async with aclosing(deltas) as running:
+        async for _ in running:
+            pass
+    choice = {"index": 0, "message": turn.message(), "finish_reason": turn.finish_reason(turn.stats.stop_reason)}
     return {"id": completion_id(), "object": "chat.completion", "created": int(time.time()), "model": model,
-            "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}], "usage": usage(stats)}
+            "choices": [choice], "usage": usage(turn.stats)}
+
+
+async def chunks(model: str, turn: ChatTurn, deltas: AsyncIterator[dict]) -> AsyncIterator[dict[str, Any]]:
+    """A chat.completion.chunk per delta of the turn, as the model writes it; the last: an empty delta,
+    the finish_reason and the usage."""
+    cid = completion_id()
+    async with aclosing(deltas) as running:
+        async for delta in running:
+            yield chunk(cid, model, {"role": "assistant", **delta})
+    yield chunk(cid, model, {}, turn.finish_reason(turn.stats.stop_reason), turn.stats)
 
 
 def chunk(cid: str, model: str, delta: dict, finish_reason: str | None = None,
-          stats: Any = None) -> dict[str, Any]:
+          stats: Stats | None = None) -> dict[str, Any]:
     """One chat.completion.chunk (the last one: an empty delta, the finish_reason and the usage)."""
     out = {"id": cid, "object": "chat.completion.chunk", "created": int(time.time()), "model": model,
            "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}]}
