@@ -1,9 +1,9 @@
 """Engine: load a model, prefill, decode, generate (an async stream of tokens or text), chat, score.
 
-Reads top down like gpt-fast: the prompt is prefilled in chunks of up to max_seq tokens, then decode
-runs one token at a time against the KV cache, in batches of steps replayed from a tape (graph/tape.py),
-each next token picked on the GPU (sampler.py). Each concern beside the loop has a room of its own:
-models/resident.py, prompt.py, sampler.py, kvstate.py, stats.py, score.py and runguard.py.
+Reads top down like gpt-fast: step, prefill (the prompt in chunks of up to max_seq tokens), decode (one
+token at a time against the KV cache, in batches of steps replayed from a tape, graph/tape.py, each next
+token picked on the GPU, sampler.py), generate_ids. Each concern beside the loop has a room of its own:
+models/resident.py, prompt.py, sampler.py, kvstate.py, stats.py, score.py, runguard.py, chat/completion.py.
 """
 from __future__ import annotations
 
@@ -23,23 +23,22 @@ from .graph.tape import DecodeCounts
 from .kvstate import KVState
 from .models.loader import Progress, _no_progress
 from .models.resident import Resident, load_resident
-from .ops.constrain import ConstrainBuffers
 from .ops.probe import ReadProbe, read_bandwidth
 from .prompt import Prompts
 from .runguard import RunGuard
 from .schema import MAX_TOKENS, STOP, stops
-from .sampler import CONSTRAINED, GREEDY, Sampler, vocab_table
+from .sampler import GREEDY, Sampler
 from .sampling import SamplingParams
-from .stats import Stats, StepLog, profile_summary
+from .stats import Stats, StepLog, profile_summary, profiled_steps
 from .tokenizer import StopText, StreamDecoder, text_pieces
 
 
 class Engine:
     def __init__(self, r: Resident):
         self.resident, self.device, self.index, self.model, self.tokenizer = r, r.device, r.index, r.model, r.tokenizer
-        self.config, self.tape, a = r.index.config, r.model.tape, r.model.act
+        self.config, self.tape = r.index.config, r.model.tape
         self.prompts = Prompts(r.index.name, r.tokenizer, r.index.chat_template, r.model.max_ctx)
-        self.sampler = Sampler(r.device, r.model.plan, r.model.sampling, a.history, a.out, self._constrain_buffers)
+        self.sampler = Sampler(r, lambda: self.prompts.tokenizer_for("response_format"))
         self.kv, self.log, self.guard = KVState(), StepLog(r.model.plan), RunGuard(r.device, r.index.name)
         self.stats, self.counts = Stats(tuning_s=r.tuning.seconds), DecodeCounts()
         self.profiling = False  # the profiling gate, read per step: time every kernel on the GPU
@@ -47,10 +46,9 @@ class Engine:
         self.read_probe: ReadProbe | None = None  # the read roofline, once measure_read_bandwidth ran
 
     @classmethod
-    async def load(cls, model: str | Path, *, device: Device | None = None, max_ctx: int = 2048,
-                   max_seq: int = 128, overrides: dict[str, str] | None = None,
-                   options: dict[str, Any] | None = None, progress: Progress = _no_progress,
-                   block_bytes: int | None = None) -> "Engine":
+    async def load(cls, model: str | Path, *, device: Device | None = None, max_ctx: int = 2048, max_seq: int = 128,
+                   overrides: dict[str, str] | None = None, options: dict[str, Any] | None = None,
+                   progress: Progress = _no_progress, block_bytes: int | None = None) -> "Engine":
         """A model directory (natively) or URL (in the browser) -> a ready engine. overrides pins routes
         by family ({"sdpa": "materialized"}); options are the runtime options (graph/options.py), later
         engine.options; block_bytes caps one weight buffer below the adapter's binding limit."""
@@ -108,21 +106,13 @@ class Engine:
         """Up to `steps` tokens after token at pos, each picked on the GPU by the head sections: batches
         replayed from the tape (at most option decode_batch steps each; a stop ends the wait for one at
         once), or, under the profiling gate, one timed step per submit. The prefill forgot the cache."""
-        counts, sections = self.counts, ("body", *head)
+        sections = ("body", *head)
         self.stats.decode_path = "host" if self.profiling else f"tape/{self.device.replays_in}"
-        if not self.profiling:
-            async for token in self.tape.stream(token, pos, steps, sections, last_pos=self.max_ctx - 1,
-                                                cap=self.options["decode_batch"], wait=self.guard.wait,
-                                                counts=counts):
-                self.log.decoded()
-                yield token
-            return
-        for i in range(steps):
-            t0 = time.perf_counter()
-            await self.step([token], pos + i, sections)
-            counts.host_s += time.perf_counter() - t0
-            counts.steps, counts.submits = counts.steps + 1, counts.submits + 1
-            token = await self.sampler.token()
+        tokens = (profiled_steps(self.step, self.sampler.token, token, pos, steps, sections, self.counts)
+                  if self.profiling else
+                  self.tape.stream(token, pos, steps, sections, last_pos=self.max_ctx - 1,
+                                   cap=self.options["decode_batch"], wait=self.guard.wait, counts=self.counts))
+        async for token in tokens:
             self.log.decoded()
             yield token
 
@@ -137,52 +127,53 @@ class Engine:
         MAX_TOKENS.check(max_tokens)  # the seam's own field: one error kind on every path
         if constraint is not None:
             self.prompts.tokenizer_for("response_format")  # a constraint walks the tokens' bytes
-        async with self.guard.exclusive("a generation"), \
-                aclosing(self._generate_ids(ids, max_tokens, params, reuse, constraint)) as tokens:
-            async for token in tokens:
-                yield token
+        async with self.guard.exclusive("a generation"):
+            self.guard.begin()
+            reused = self.kv.reuse(ids) if reuse else 0
+            s = self.stats = Stats.of_prompt(len(ids), reused, self.resident.tuning.seconds)
+            c = self.counts = DecodeCounts()
+            t0 = time.perf_counter()
+            head = await self.sampler.prepare(params, ids, constraint)
+            s.constraint_setup_s = time.perf_counter() - t0 if constraint is not None else 0.0
+            await self.prefill(ids, reused, head)
+            token: int | None = await self.sampler.token()
+            t1 = time.perf_counter()
+            s.first_token(t1 - t0)
+            pos, stop_ids = len(ids), self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
+            stream, shown = self.decode(token, pos, min(max_tokens - 1, self.max_ctx - pos), head), []
+            try:
+                while not s.stop_reason:
+                    if token in stop_ids:
+                        s.stop_reason = "stop_token"
+                    elif token is None or self.guard.stopping.is_set():  # a stop in the prefill shows no token
+                        s.stop_reason = "stopped"
+                    else:
+                        s.generated_tokens += 1
+                        shown.append(token)
+                        yield token
+                        s.decoded(time.perf_counter() - t1, self.model.decode_read_bytes((len(ids) + pos) // 2),
+                                  self.read_probe.gbps if self.read_probe else None)
+                        s.stop_reason = ("max_tokens" if s.generated_tokens >= max_tokens else
+                                         "context" if pos >= self.max_ctx else
+                                         "stopped" if self.guard.stopping.is_set() else "")
+                        token, pos = (await anext(stream, None) if not s.stop_reason else None), pos + 1
+            finally:
+                await stream.aclose()
+                self.kv.commit(ids + shown[:-1])  # each shown token but the last went through a decode step
+                s.counted(c)
 
-    async def _generate_ids(self, ids: list[int], max_tokens: int, params: SamplingParams,
-                            reuse: bool, constraint: Automaton | None) -> AsyncIterator[int]:
-        self.guard.check()
-        self.guard.begin()
-        reused = self.kv.reuse(ids) if reuse else 0
-        s = self.stats = Stats(prompt_tokens=len(ids), prefilled_tokens=len(ids) - reused, reused_tokens=reused,
-                               tuning_s=self.resident.tuning.seconds)
-        c = self.counts = DecodeCounts()
-        t0 = time.perf_counter()
-        head = await self.sampler.prepare(params, ids, constraint)
-        s.constraint_setup_s = time.perf_counter() - t0 if constraint is not None else 0.0
-        await self.prefill(ids, reused, head)
-        token: int | None = await self.sampler.token()
-        t1 = time.perf_counter()
-        s.ttft_s = t1 - t0
-        s.prefill_tok_s = s.prefilled_tokens / s.ttft_s
-        pos, stop_ids = len(ids), self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
-        stream, shown = self.decode(token, pos, min(max_tokens - 1, self.max_ctx - pos), head), []
-        try:
-            while not s.stop_reason:
-                if token in stop_ids:
-                    s.stop_reason = "stop_token"
-                elif token is None or self.guard.stopping.is_set():  # a stop in the prefill shows no token
-                    s.stop_reason = "stopped"
-                else:
-                    s.generated_tokens += 1
-                    shown.append(token)
-                    yield token
-                    if s.generated_tokens > 1:
-                        s.decode_tok_s = (s.generated_tokens - 1) / (time.perf_counter() - t1)
-                        s.set_roofline(self.model.decode_read_bytes((len(ids) + pos) // 2),
-                                       self.read_probe.gbps if self.read_probe else None)
-                    s.stop_reason = ("max_tokens" if s.generated_tokens >= max_tokens else
-                                     "context" if pos >= self.max_ctx else
-                                     "stopped" if self.guard.stopping.is_set() else "")
-                    token, pos = (await anext(stream, None) if not s.stop_reason else None), pos + 1
-        finally:
-            await stream.aclose()
-            self.kv.commit(ids + shown[:-1])  # each shown token but the last went through a decode step
-            s.decode_steps, s.decode_submits = c.steps, c.submits
-            s.host_ms_per_token = 1e3 * c.host_s / c.steps if c.steps else 0.0
+    async def generate_text(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
+                            stop: tuple[str, ...] = (), reuse: bool = False,
+                            constraint: Automaton | None = None) -> AsyncIterator[str]:
+        """The answer to prompt ids as text pieces, cut before the first stop string (stop_reason
+        "stop_string": the tokens past it are not generated)."""
+        cut = StopText(stops(STOP.check(list(stop) if stop else None)))
+        async with aclosing(self.generate_ids(ids, max_tokens, params, reuse, constraint)) as tokens, \
+                aclosing(text_pieces(tokens, StreamDecoder(self.tokenizer, skip_special=True), cut)) as pieces:
+            async for piece in pieces:
+                yield piece
+        if cut.hit:
+            self.stats.stop_reason = "stop_string"
 
     def generate(self, prompt: str, max_tokens: int = 128, params: SamplingParams = SamplingParams(),
                  chat: bool = False, system: str | None = None, stop: tuple[str, ...] = ()) -> AsyncIterator[str]:
@@ -211,27 +202,6 @@ class Engine:
         deltas, model = t.deltas(self, max_tokens, params, stop_strings), self.index.name
         return completion.chunks(model, t, deltas) if stream else await completion.response(model, t, deltas)
 
-    async def generate_text(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
-                            stop: tuple[str, ...] = (), reuse: bool = False,
-                            constraint: Automaton | None = None) -> AsyncIterator[str]:
-        """The answer to prompt ids as text pieces, cut before the first stop string (stop_reason
-        "stop_string": the tokens past it are not generated)."""
-        cut = StopText(stops(STOP.check(list(stop) if stop else None)))
-        async with aclosing(self.generate_ids(ids, max_tokens, params, reuse, constraint)) as tokens, \
-                aclosing(text_pieces(tokens, StreamDecoder(self.tokenizer, skip_special=True), cut)) as pieces:
-            async for piece in pieces:
-                yield piece
-        if cut.hit:
-            self.stats.stop_reason = "stop_string"
-
-    async def _constrain_buffers(self) -> ConstrainBuffers:
-        """The constraint's buffers and sections (built, and their pipelines compiled, on first use)."""
-        if self.model.constrain is None:
-            with self.resident.owning():
-                self.model.ensure_constrain(vocab_table(self.prompts.tokenizer_for("response_format")))
-            await self.device.compile(self.model.plan.pipelines([Live(1, 0)], CONSTRAINED))
-        return self.model.constrain
-
     def encode(self, text: str) -> list[int]:
         return self.prompts.encode(text)
 
@@ -248,16 +218,13 @@ class Engine:
 
     # -- score and reports --------------------------------------------------------------------------
 
-    async def score(self, ids: list[int], logits: bool = False,
-                    pick: list[list[int]] | None = None) -> dict[str, list]:
+    async def score(self, ids: list[int], logits: bool = False, pick: list[list[int]] | None = None) -> dict[str, list]:
         """Teacher-forced (score.py): top1[i] = argmax after ids[..i], logprob[i] = log p(ids[i+1] | ids[..i]);
         logits=True adds every position's logits, pick the log-probabilities of given ids per position."""
         self.guard.check()
         scoring.check_ids(ids, self.max_ctx, self.config.vocab, pick)
-        with self.resident.owning():
-            self.model.ensure_score()
         async with self.guard.exclusive("a score"):
-            result = await scoring.teacher_forced(self.step, self.model, ids, logits, pick)
+            result = await scoring.teacher_forced(self.step, self.resident, ids, logits, pick)
             self.kv.commit(ids)
         return result
 

@@ -26,7 +26,8 @@ class RunGuard:
         self.device.check_alive(self.owner)
 
     def begin(self) -> None:
-        """A new run: a stop asked for before it does not end it."""
+        """A new run on a live engine (check): a stop asked for before it does not end it."""
+        self.check()
         self.stopping = asyncio.Event()  # made here: it belongs to the running event loop
 
     def wait(self, work: Awaitable) -> Awaitable[bool]:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import array
 import random
 import struct
-from typing import Awaitable, Callable
+from typing import Callable
 
 from .constrain import START, Automaton
-from .gpu import Buffer, Device
-from .graph.plan import Plan
+from .graph.plan import Live
+from .models.resident import Resident
 from .ops.constrain import ConstrainBuffers, TokenTable, automaton_words, token_table
 from .ops.sample import write_sampling
 from .sampling import MAX_WINDOW, SamplingParams
@@ -33,11 +33,21 @@ def vocab_table(tokenizer: Tokenizer) -> TokenTable:
 
 
 class Sampler:
-    def __init__(self, device: Device, plan: Plan, sampling: Buffer, history: Buffer, out: Buffer,
-                 constrain: Callable[[], Awaitable[ConstrainBuffers]]):
-        self.device, self.plan = device, plan
-        self.sampling, self.history, self.out = sampling, history, out  # out[0]: the token picked last
-        self.constrain = constrain  # the constraint's buffers, its sections built on first use
+    def __init__(self, resident: Resident, tokenizer: Callable[[], Tokenizer]):
+        m = resident.model
+        self.resident, self.device, self.plan = resident, resident.device, m.plan
+        self.sampling, self.history = m.sampling, m.act.history
+        self.out = m.act.out  # out[0]: the token picked last
+        self.tokenizer = tokenizer  # the one a constraint walks (a model without one refuses constraints)
+
+    async def constrain(self) -> ConstrainBuffers:
+        """The constraint's buffers and sections (built, and their pipelines compiled, on first use)."""
+        model = self.resident.model
+        if model.constrain is None:
+            with self.resident.owning():
+                model.ensure_constrain(vocab_table(self.tokenizer()))
+            await self.device.compile(self.plan.pipelines([Live(1, 0)], CONSTRAINED))
+        return model.constrain
 
     async def prepare(self, params: SamplingParams, ids: list[int], automaton: Automaton | None = None) -> tuple[str, ...]:
         """Set up a generation's picks; -> the head sections that run them. A draw gets its parameters and

@@ -7,7 +7,7 @@ import math
 from typing import Awaitable, Callable, Sequence
 
 from .errors import PromptError
-from .models.llama import LlamaModel
+from .models.resident import Resident
 from .sampling import log_softmax_at
 
 Step = Callable[[list[int], int, Sequence[str]], Awaitable[None]]  # Engine.step(ids, pos, sections)
@@ -28,13 +28,16 @@ def check_ids(ids: list[int], max_ctx: int, vocab: int, pick: list[list[int]] | 
         raise PromptError(f"pick has {len(pick)} lists of token ids for {len(ids)} positions")
 
 
-async def teacher_forced(step: Step, model: LlamaModel, ids: list[int], logits: bool = False,
+async def teacher_forced(step: Step, resident: Resident, ids: list[int], logits: bool = False,
                          pick: list[list[int]] | None = None) -> dict[str, list]:
     """top1[i] = argmax after ids[..i], logprob[i] = log p(ids[i+1] | ids[..i]), in chunks of max_seq.
 
     logits=True adds "logits": one array of vocab floats per position (the last included); pick adds
     "picked": log p of pick[i]'s ids at each position i, computed row by row as the logits arrive (no
-    [len(ids), vocab] array is kept). The score section must be built (model.ensure_score)."""
+    [len(ids), vocab] array is kept)."""
+    model = resident.model
+    with resident.owning():
+        model.ensure_score()  # the score section, built on first use: its buffers are the model's
     device, a, vocab = model.device, model.act, model.config.vocab
     targets = ids[1:] + [0]
     pairs: list[tuple[int, float]] = []

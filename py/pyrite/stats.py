@@ -1,11 +1,14 @@
 """What a generation measured (Stats), decode's fraction of the read roofline, the attestation of the
-steps it ran (StepLog) and the profile summary. Imports nothing above graph/."""
+steps it ran (StepLog), decode under the profiling gate (profiled_steps) and the profile summary.
+Imports nothing above graph/: what it runs (the engine's step, the sampler's pick) is passed in."""
 from __future__ import annotations
 
+import time
 from dataclasses import asdict, dataclass
-from typing import Any, Sequence
+from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
 
 from .graph.plan import Plan
+from .graph.tape import DecodeCounts
 
 
 @dataclass
@@ -32,15 +35,32 @@ class Stats:
     constraint_compile_s: float = 0.0  # the response_format's or forced call's automaton compiled (pyrite.constrain)
     constraint_setup_s: float = 0.0    # its first use on this engine: the token table, buffers and pipelines
 
+    @classmethod
+    def of_prompt(cls, tokens: int, reused: int, tuning_s: float) -> "Stats":
+        """A generation's stats before its prefill: `reused` of the prompt's tokens are in the KV cache already."""
+        return cls(prompt_tokens=tokens, prefilled_tokens=tokens - reused, reused_tokens=reused, tuning_s=tuning_s)
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
-    def set_roofline(self, bytes_per_token: int, probe_gbps: float | None) -> None:
-        """Bytes per decode token and, once the probe ran, decode's fraction of its rate."""
-        self.bytes_per_token = bytes_per_token
+    def first_token(self, ttft_s: float) -> None:
+        """The prefill ended in the first token, ttft_s after the prompt came in."""
+        self.ttft_s, self.prefill_tok_s = ttft_s, self.prefilled_tokens / ttft_s
+
+    def decoded(self, decode_s: float, bytes_per_token: int, probe_gbps: float | None) -> None:
+        """The tokens shown so far, decode_s after the first: decode's rate, the bytes a step reads and,
+        once the probe ran, decode's fraction of its rate. The first token alone has no decode rate."""
+        if self.generated_tokens < 2:
+            return
+        self.decode_tok_s, self.bytes_per_token = (self.generated_tokens - 1) / decode_s, bytes_per_token
         if probe_gbps:
             self.read_probe_gbps = probe_gbps
             self.roofline = bytes_per_token * self.decode_tok_s / (probe_gbps * 1e9)
+
+    def counted(self, counts: DecodeCounts) -> None:
+        """What the decode stream ran: steps, submits, host time per step."""
+        self.decode_steps, self.decode_submits = counts.steps, counts.submits
+        self.host_ms_per_token = 1e3 * counts.host_s / counts.steps if counts.steps else 0.0
 
 
 class StepLog:
@@ -85,3 +105,16 @@ def profile_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     total = sum(ns for _, ns in per.values()) or 1
     return [{"kernel": k, "dispatches": n, "ms": ns / 1e6, "share": ns / total}
             for k, (n, ns) in sorted(per.items(), key=lambda kv: -kv[1][1])]
+
+
+async def profiled_steps(step: Callable[[list[int], int, Sequence[str]], Awaitable[None]],
+                         picked: Callable[[], Awaitable[int]], token: int, pos: int, steps: int,
+                         sections: Sequence[str], counts: DecodeCounts) -> AsyncIterator[int]:
+    """Decode under the profiling gate: one step per submit (Engine.step, which times each kernel on the
+    GPU), the token it picked read back (Sampler.token) before the next; the host time of each counted."""
+    for i in range(steps):
+        t0 = time.perf_counter()
+        await step([token], pos + i, sections)
+        counts.submitted(1, time.perf_counter() - t0)
+        token = await picked()
+        yield token

@@ -58,6 +58,10 @@ class DecodeCounts:
     submits: int = 0
     host_s: float = 0.0
 
+    def submitted(self, steps: int, host_s: float) -> None:
+        """One submit of `steps` decode steps, host_s to encode and submit it."""
+        self.steps, self.submits, self.host_s = self.steps + steps, self.submits + 1, self.host_s + host_s
+
 
 @dataclass
 class DecodeTape:
@@ -115,9 +119,8 @@ class DecodeTape:
                 n = self.policy.next(*last, steps - done, cap)
                 t0 = time.perf_counter()
                 inflight.append((self.run(pos + done, n, last_pos, sections, first=done == 0), done, n))
-                counts.host_s += time.perf_counter() - t0
+                counts.submitted(n, time.perf_counter() - t0)
                 done += n
-                counts.steps, counts.submits = counts.steps + n, counts.submits + 1
             if not inflight:
                 return
             readback, first, n = inflight.popleft()
