@@ -155,7 +155,7 @@ def _chunks(mv: memoryview, bs: int):
 
 
 def _halves(h: array, n: int, groups: int) -> bytes:
-    """fp16 bits row-major [N, G] -> group-major [G, N], padded to 4 bytes (packing.pack_halves)."""
+    """fp16 bits row-major [N, G] -> group-major [G, N], padded to 4 bytes (layout.pack_halves)."""
     out = array("H", [0]) * (n * groups)
     if groups <= n:
         for g in range(groups):
