@@ -413,7 +413,7 @@ def command(argv: list[str]) -> int:
     if cmd == "bench" and "--gpu" in rest:
         return gpu_truth([a for a in rest if a != "--gpu"])
     models = parse_models(getattr(args, "models", DEFAULT_MODEL))  # a wrong id stops before any install
-    if cmd == "serve" and not in_venv():
+    if cmd == "serve":
         check_port(args.host, args.port)
     ensure_venv(EXTRAS[cmd])
     if not in_venv():
