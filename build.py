@@ -86,7 +86,7 @@ def ensure_venv(extra: str) -> None:
         except (OSError, subprocess.CalledProcessError):
             shutil.rmtree(VENV, ignore_errors=True)  # nothing half made: the next run starts over
             raise Stop("missing Python's venv module with pip (ensurepip): install python3-venv "
-                          "(e.g. apt-get install python3-venv)") from None
+                       "(e.g. apt-get install python3-venv)") from None
     stamp = VENV / f".pyrite-{extra}.stamp"
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if not stamp.exists() or stamp.read_text() != digest:
@@ -107,7 +107,7 @@ def npm_install() -> None:
         return
     if shutil.which("npm") is None or shutil.which("node") is None:
         raise Stop("missing Node.js and npm (the page's Pyodide runtime and the kernel validator come from npm): "
-                      "install them (e.g. apt-get install nodejs npm)")
+                   "install them (e.g. apt-get install nodejs npm)")
     run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
 
 
@@ -256,8 +256,7 @@ def check_port(host: str, port: int) -> None:
 
 
 def serve(host: str, port: int, models: list[str]) -> None:
-    check_port(host, port)
-    build(models)
+    build(models)  # command() checked the port before any install
     from pyrite.serve import serve_dir
     try:
         serve_dir(DIST, host, port)
@@ -281,7 +280,7 @@ def ensure_system_packages(browser: bool = True) -> None:
         run(["apt-get", "install", "-y", "-qq", *missing], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
     elif "chromium" in missing:
         raise Stop("missing Chromium for the browser tests: install Debian's chromium and mesa-vulkan-drivers "
-                      "(sudo apt-get install chromium mesa-vulkan-drivers; binary `chromium` on PATH)")
+                   "(sudo apt-get install chromium mesa-vulkan-drivers; binary `chromium` on PATH)")
 
 
 # `test --fast`: no browser, no converted model, no long fuzzing; every kernel still runs natively.

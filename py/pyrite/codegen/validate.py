@@ -60,8 +60,8 @@ def verdicts() -> Path:
     return default_cache() / "shader-verdicts" / hashlib.sha256(where.encode()).hexdigest()[:16]
 
 
-def _stamp(kernel: RenderedKernel) -> Path:
-    return verdicts() / hashlib.sha256(f"{kernel.entry}\0".encode() + kernel.payload).hexdigest()
+def _stamp(where: Path, kernel: RenderedKernel) -> Path:
+    return where / hashlib.sha256(f"{kernel.entry}\0".encode() + kernel.payload).hexdigest()
 
 
 def problems(kernel: RenderedKernel, result: dict) -> list[str]:
@@ -89,7 +89,8 @@ def problems(kernel: RenderedKernel, result: dict) -> list[str]:
 
 def failures(kernels: list[RenderedKernel]) -> list[str]:
     """One line per kernel that fails (naga's message, the feature it needs, the limit it exceeds)."""
-    todo = [k for k in kernels if not _stamp(k).exists()]
+    where = verdicts()
+    todo = [k for k in kernels if not _stamp(where, k).exists()]
     if not todo:
         return []
     batch = [{"id": k.id, "code": native_source(k.payload.decode("utf-8"))} for k in todo]
@@ -100,8 +101,8 @@ def failures(kernels: list[RenderedKernel]) -> list[str]:
         if found:
             out.append(f"kernel {kernel.id} ({kernel.source}): " + "; ".join(found))
         else:
-            _stamp(kernel).parent.mkdir(parents=True, exist_ok=True)
-            _stamp(kernel).touch()
+            where.mkdir(parents=True, exist_ok=True)
+            _stamp(where, kernel).touch()
     return out
 
 
