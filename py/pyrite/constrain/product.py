@@ -1,0 +1,165 @@
+"""Products of automata: the strings two patterns share, those of one that the other lacks, and those
+made of lo..hi units (characters), each as a pattern that embeds the resulting DFA.
+
+Each operand is compiled to its trimmed DFA (pattern.py); the product walks the pairs of states the
+start reaches, over the classes that both byte partitions refine to, then trims the result. A bound on
+its table (MAX_TABLE_ENTRIES, as the subset construction has) turns a blow-up into a LimitError naming
+where, and the embedded DFA counts one NFA state per DFA state, so the existing limits still hold.
+"""
+from __future__ import annotations
+
+import array
+from collections.abc import Callable
+
+from ..errors import LimitError
+from .automaton import DEAD, START, Automaton
+from .pattern import MAX_NFA_STATES, MAX_TABLE_ENTRIES, NOTHING, Pattern, _NFA, compile_pattern, star, trim
+
+Key = tuple[int, ...]   # a product state: the operands' states (and a count)
+
+
+class _Dfa(Pattern):
+    """A DFA laid out as it stands: one NFA state per live DFA state, byte-set edges between them (bytes
+    that lead to the same state share one edge), and an exit that every accepting state reaches."""
+    __slots__ = ("automaton", "rows")
+
+    def __init__(self, a: Automaton) -> None:
+        nc, table = a.n_classes, a.table
+        masks = [0] * nc
+        for b, c in enumerate(a.classes):
+            masks[c] |= 1 << b
+        rows: list[tuple[tuple[int, int], ...]] = [()]   # the dead state has no node
+        for s in range(1, a.n_states):
+            by_target: dict[int, int] = {}
+            for c in range(nc):
+                t = table[s * nc + c]
+                if t != DEAD:
+                    by_target[t] = by_target.get(t, 0) | masks[c]
+            rows.append(tuple((m, t) for t, m in by_target.items()))
+        self.automaton, self.rows, self.size = a, rows, a.n_states + 1
+
+    def emit(self, nfa: _NFA, entry: int) -> int:
+        nodes = [DEAD] + [nfa.new() for _ in range(1, self.automaton.n_states)]
+        end = nfa.new()
+        nfa.eps[entry].append(nodes[START])
+        for s in range(1, len(nodes)):
+            nfa.edges[nodes[s]].extend((m, nodes[t]) for m, t in self.rows[s])
+            if self.automaton.accepting[s]:
+                nfa.eps[nodes[s]].append(end)
+        return end
+
+
+def dfa_pattern(a: Automaton) -> Pattern:
+    """The strings a accepts, as a pattern that composes with the others (NOTHING when there are none)."""
+    try:
+        return _Dfa(trim(a))
+    except ValueError:
+        return NOTHING
+
+
+def automaton_of(p: Pattern, where: str) -> Automaton | None:
+    """p's trimmed DFA (the one it embeds, if it is one), None when p matches nothing."""
+    if isinstance(p, _Dfa):
+        return p.automaton
+    if p is NOTHING:
+        return None
+    try:
+        return compile_pattern(p, where)
+    except ValueError:
+        return None
+
+
+def _pair_classes(x: bytes, y: bytes) -> tuple[bytes, list[tuple[int, int]]]:
+    """The classes that refine both partitions: byte -> class, and each class's (x class, y class)."""
+    ids: dict[tuple[int, int], int] = {}
+    classes = bytes(ids.setdefault((x[b], y[b]), len(ids)) for b in range(256))
+    return classes, list(ids)
+
+
+def _build(classes: bytes, n: int, start: Key, step: Callable[[Key, int], Key | None],
+           accepting: Callable[[Key], bool], where: str) -> Pattern:
+    """The DFA over these classes whose states are the keys step reaches from start (None: dead),
+    trimmed and embedded; NOTHING when it accepts nothing."""
+    ids: dict[Key, int] = {start: START}
+    order = [start]
+    table = array.array("I", bytes(4 * n))
+    acc = bytearray(1)
+    i = 0
+    while i < len(order):   # order grows while the loop runs
+        key = order[i]
+        i += 1
+        acc.append(accepting(key))
+        for c in range(n):
+            t = step(key, c)
+            if t is None:
+                table.append(DEAD)
+                continue
+            j = ids.get(t)
+            if j is None:
+                j = ids[t] = len(order) + 1
+                order.append(t)
+                if (j + 1) * (n + 1) > MAX_TABLE_ENTRIES:
+                    raise LimitError(f"{where}: the product automaton's table (states x (classes + 1))",
+                                     (j + 1) * (n + 1), "MAX_TABLE_ENTRIES", MAX_TABLE_ENTRIES)
+            table.append(j)
+    p = dfa_pattern(Automaton(classes, n, table, bytes(acc)))
+    if p.size > MAX_NFA_STATES:
+        raise LimitError(f"{where}: the product automaton's NFA", p.size, "MAX_NFA_STATES", MAX_NFA_STATES)
+    return p
+
+
+def _product(a: Pattern, b: Pattern, keep_b_dead: bool, accept: Callable[[bool, bool], bool],
+             where: str) -> Pattern:
+    x, y = automaton_of(a, where), automaton_of(b, where)
+    if x is None:
+        return NOTHING
+    if y is None:
+        return a if keep_b_dead else NOTHING
+    classes, pairs = _pair_classes(x.classes, y.classes)
+    nx, ny, tx, ty, ax, ay = x.n_classes, y.n_classes, x.table, y.table, x.accepting, y.accepting
+
+    def step(key: Key, c: int) -> Key | None:
+        s, t = key
+        cx, cy = pairs[c]
+        s, t = tx[s * nx + cx], ty[t * ny + cy]
+        return (s, t) if s != DEAD and (t != DEAD or keep_b_dead) else None
+
+    return _build(classes, len(pairs), (START, START), step,
+                  lambda key: accept(bool(ax[key[0]]), bool(ay[key[1]])), where)
+
+
+def intersect(a: Pattern, b: Pattern, where: str) -> Pattern:
+    """The strings in both a and b (NOTHING when none); LimitError naming where when the product outgrows
+    the table."""
+    return _product(a, b, False, lambda in_a, in_b: in_a and in_b, where)
+
+
+def subtract(a: Pattern, b: Pattern, where: str) -> Pattern:
+    """The strings in a and not in b (NOTHING when none); LimitError naming where when the product
+    outgrows the table."""
+    return _product(a, b, True, lambda in_a, in_b: in_a and not in_b, where)
+
+
+def counted(p: Pattern, unit: Pattern, lo: int, hi: int | None, where: str) -> Pattern:
+    """The strings of p that are lo..hi units one after another (hi None: no bound). unit must be a prefix
+    code (no unit string a prefix of another, as CHAR's encodings are), so a walk of unit* is at a
+    boundary exactly when it is accepting: the count rises on each step into an accepting state."""
+    x, u = automaton_of(p, where), automaton_of(star(unit), where)
+    if x is None or u is None or (hi is not None and hi < lo):
+        return NOTHING
+    classes, pairs = _pair_classes(x.classes, u.classes)
+    nx, nu, tx, tu, ax, au = x.n_classes, u.n_classes, x.table, u.table, x.accepting, u.accepting
+
+    def step(key: Key, c: int) -> Key | None:
+        s, t, k = key
+        cx, cu = pairs[c]
+        s, t = tx[s * nx + cx], tu[t * nu + cu]
+        if s == DEAD or t == DEAD:
+            return None
+        k += au[t]
+        if hi is None:
+            return s, t, min(k, lo)
+        return (s, t, k) if k <= hi else None
+
+    return _build(classes, len(pairs), (START, START, 0), step,
+                  lambda key: bool(ax[key[0]] and au[key[1]]) and key[2] >= lo, where)

@@ -1,0 +1,79 @@
+"""Products of patterns: intersect and subtract against set operations on small languages, counted units,
+the embedded DFA composing with the other combinators (with an honest NFA size), and the table bound."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from pyrite.constrain import compile_pattern, product
+from pyrite.constrain.pattern import _NFA, EMPTY, NOTHING, alt, byte_set, join, lit, opt, repeat, seq, star
+from pyrite.constrain.product import automaton_of, counted, dfa_pattern, intersect, subtract
+from pyrite.errors import LimitError
+
+from .test_pattern import language
+
+AB = byte_set(b"ab")
+SAMPLES = [
+    star(AB), lit(b"ab"), seq(star(lit(b"a")), lit(b"b")), repeat(AB, 2, 3), join(lit(b"a"), lit(b","), 1, 3),
+    alt(lit(b"a"), lit(b"bb"), EMPTY), seq(star(AB), lit(b"a"), AB), star(seq(lit(b"ab"), opt(lit(b",")))),
+]
+
+
+@pytest.mark.parametrize("x, y", list(itertools.product(range(len(SAMPLES)), repeat=2)))
+def test_intersect_and_subtract_are_set_operations(x, y):
+    a, b = SAMPLES[x], SAMPLES[y]
+    la, lb = language(a, b"ab,", 5), language(b, b"ab,", 5)
+    i, d = intersect(a, b, "t"), subtract(a, b, "t")
+    assert (language(i, b"ab,", 5) if i is not NOTHING else set()) == la & lb
+    assert (language(d, b"ab,", 5) if d is not NOTHING else set()) == la - lb
+
+
+def test_empty_results_are_nothing():
+    assert intersect(lit(b"a"), lit(b"b"), "t") is NOTHING
+    assert subtract(lit(b"a"), AB, "t") is NOTHING
+    assert intersect(NOTHING, AB, "t") is NOTHING and subtract(NOTHING, AB, "t") is NOTHING
+    assert subtract(lit(b"a"), NOTHING, "t") is not NOTHING
+
+
+def test_the_embedded_dfa_composes_like_any_pattern():
+    d = subtract(star(AB), seq(star(AB), lit(b"aa"), star(AB)), "t")   # no "aa"
+    assert language(seq(lit(b","), d, lit(b",")), b"ab,", 5) == \
+        {b"," + w + b"," for w in language(star(AB), b"ab", 3) if b"aa" not in w}
+    assert language(join(d, lit(b","), 2, 2), b"ab,", 4) == \
+        {u + b"," + v for u in language(d, b"ab", 3) for v in language(d, b"ab", 3) if len(u) + len(v) <= 3}
+    assert language(alt(d, lit(b"aa")), b"ab", 3) == language(d, b"ab", 3) | {b"aa"}
+    free = language(d, b"ab", 4)
+    assert language(repeat(d, 0, 2), b"ab", 4) == {w for w in language(star(AB), b"ab", 4)
+                                                   if any(w[:i] in free and w[i:] in free for i in range(len(w) + 1))}
+
+
+def test_size_bounds_the_states_it_lays_out():
+    d = intersect(star(AB), repeat(AB, 1, 40), "t")
+    for p in (d, repeat(d, 2, 5), seq(d, d), alt(d, lit(b"x"))):
+        nfa = _NFA()
+        p.emit(nfa, nfa.new())
+        assert len(nfa.eps) - 1 <= p.size
+
+
+def test_operands_already_embedded_are_not_recompiled():
+    d = dfa_pattern(compile_pattern(repeat(AB, 1, 3)))
+    assert automaton_of(d, "t") is d.automaton
+    assert dfa_pattern(compile_pattern(lit(b"ab"))).size == compile_pattern(lit(b"ab")).n_states + 1
+
+
+@pytest.mark.parametrize("lo, hi", [(0, 0), (1, 2), (2, None), (3, 3)])
+def test_counted_units(lo, hi):
+    unit = alt(lit(b"a"), lit(b"bc"))   # a prefix code
+    got = counted(star(byte_set(b"abc")), unit, lo, hi, "t")
+    want = {b"".join(w) for n in range(lo, (hi if hi is not None else 4) + 1)
+            for w in itertools.product([b"a", b"bc"], repeat=n) if len(b"".join(w)) <= 4}
+    assert (language(got, b"abc", 4) if got is not NOTHING else set()) == want
+
+
+def test_a_product_past_the_table_bound_is_a_limit_error(monkeypatch):
+    monkeypatch.setattr(product, "MAX_TABLE_ENTRIES", 500)
+    with pytest.raises(LimitError, match="where.it.is"):
+        intersect(repeat(AB, 0, 200), star(AB), "where.it.is")
+    with pytest.raises(LimitError, match="where.it.is"):
+        counted(star(AB), AB, 300, None, "where.it.is")
