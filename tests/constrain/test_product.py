@@ -77,3 +77,10 @@ def test_a_product_past_the_table_bound_is_a_limit_error(monkeypatch):
         intersect(repeat(AB, 0, 200), star(AB), "where.it.is")
     with pytest.raises(LimitError, match="where.it.is"):
         counted(star(AB), AB, 300, None, "where.it.is")
+
+
+def test_embedded_dfas_are_minimal():
+    d = dfa_pattern(compile_pattern(seq(star(AB), lit(b"ab"))))
+    assert d.automaton.n_states == 4   # dead, nothing yet, after an a, after "ab"
+    assert product.minimize(d.automaton) == d.automaton
+    assert language(d, b"ab", 4) == {w for w in language(star(AB), b"ab", 4) if w.endswith(b"ab")}

@@ -49,10 +49,52 @@ class _Dfa(Pattern):
         return end
 
 
+def minimize(a: Automaton) -> Automaton:
+    """The minimal DFA of a trimmed a (Hopcroft's partition refinement: split the blocks by their
+    predecessors into a block on a class, queueing the smaller half), trimmed again so classes that no
+    longer tell states apart merge."""
+    n, nc, table = a.n_states, a.n_classes, a.table
+    inverse: list[dict[int, list[int]]] = [{} for _ in range(nc)]   # class -> target -> its sources
+    for s in range(n):
+        for c in range(nc):
+            inverse[c].setdefault(table[s * nc + c], []).append(s)
+    blocks = [b for b in ([s for s in range(n) if a.accepting[s]], [s for s in range(n) if not a.accepting[s]]) if b]
+    block_of = [0] * n
+    for i, b in enumerate(blocks):
+        for s in b:
+            block_of[s] = i
+    members = [set(b) for b in blocks]
+    todo = {(i, c) for i in range(len(members)) for c in range(nc)}
+    while todo:
+        i, c = todo.pop()
+        touched: dict[int, list[int]] = {}
+        for t in members[i]:
+            for s in inverse[c].get(t, ()):
+                touched.setdefault(block_of[s], []).append(s)
+        for j, hit in touched.items():
+            if len(hit) == len(members[j]):
+                continue
+            k = len(members)
+            members.append(set(hit))
+            members[j] -= members[k]
+            for s in hit:
+                block_of[s] = k
+            small = k if len(members[k]) <= len(members[j]) else j
+            for d in range(nc):
+                todo.add((k, d) if (j, d) in todo else (small, d))
+    order = {block_of[DEAD]: DEAD, block_of[START]: START}
+    for s in range(n):
+        order.setdefault(block_of[s], len(order))
+    reps = sorted((i, min(m)) for i, m in ((order[b], m) for b, m in enumerate(members)))
+    rows = array.array("I", [order[block_of[table[s * nc + c]]] for _, s in reps for c in range(nc)])
+    return trim(Automaton(a.classes, nc, rows, bytes(a.accepting[s] for _, s in reps)))
+
+
 def dfa_pattern(a: Automaton) -> Pattern:
-    """The strings a accepts, as a pattern that composes with the others (NOTHING when there are none)."""
+    """The strings a accepts, as a pattern (its minimal DFA) that composes with the others (NOTHING when
+    there are none)."""
     try:
-        return _Dfa(trim(a))
+        return _Dfa(minimize(trim(a)))
     except ValueError:
         return NOTHING
 
