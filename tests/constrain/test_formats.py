@@ -20,7 +20,7 @@ import pytest
 from pyrite.constrain import compile_pattern
 from pyrite.constrain.formats import KNOWN, format_content
 from pyrite.constrain.product import intersect
-from pyrite.constrain.regex import regex_content
+from pyrite.constrain.regex import regex_content, with_length
 
 from .walk import Walker
 
@@ -169,6 +169,18 @@ def longest(a) -> int:
     return visit(1)
 
 
-@pytest.mark.parametrize("name, bound", [("hostname", 253), ("email", 254), ("uuid", 36), ("ipv4", 15), ("ipv6", 45)])
+@pytest.mark.parametrize("name, bound", [("hostname", 127), ("email", 128), ("uuid", 36), ("ipv4", 15), ("ipv6", 45)])
 def test_length_bounds_hold_for_the_longest_text(name, bound):
     assert longest(_automaton(name)) <= bound
+
+
+@pytest.mark.parametrize("name, max_len", [("email", 40), ("email", 100), ("hostname", 30), ("hostname", 100),
+                                           ("date-time", 20), ("ipv6", 10)])
+def test_a_max_length_beside_the_format_stays_small(name, max_len):
+    got = with_length(format_content(name, "f"), 0, max_len, "f")
+    a = compile_pattern(got)
+    assert a.n_states < 2000
+    walker, rng = Walker(a, stop=0.1, max_len=120), random.Random(name)
+    for _ in range(30):
+        s = json.loads(b'"' + walker.text(rng) + b'"')
+        assert len(s) <= max_len and VALID[name](s), (name, s)

@@ -84,3 +84,18 @@ def test_embedded_dfas_are_minimal():
     assert d.automaton.n_states == 4   # dead, nothing yet, after an a, after "ab"
     assert product.minimize(d.automaton) == d.automaton
     assert language(d, b"ab", 4) == {w for w in language(star(AB), b"ab", 4) if w.endswith(b"ab")}
+
+
+def test_byte_lengths_and_longest_ways_on():
+    a = compile_pattern(seq(repeat(AB, 1, 3), opt(lit(b"xy"))))
+    assert product.byte_lengths(a) == (1, 5)
+    assert product.byte_lengths(compile_pattern(seq(lit(b"ab"), star(AB)))) == (2, None)
+    most = product.longest_from(compile_pattern(seq(star(AB), lit(b"x"), repeat(AB, 0, 2))))
+    assert most[1] is None and sorted(m for m in most[1:] if m is not None) == [0, 1, 2]
+
+
+def test_counted_settles_a_count_that_no_longer_matters(monkeypatch):
+    monkeypatch.setattr(product, "MAX_TABLE_ENTRIES", 2000)   # counting on after the x needs ~61 x 61 states
+    p = seq(repeat(AB, 0, 60), lit(b"x"), repeat(AB, 0, 60))
+    got = counted(p, byte_set(b"abx"), 0, 200, "t")
+    assert language(got, b"abx", 4) == language(p, b"abx", 4)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pyrite.constrain import compile_pattern
 from pyrite.constrain.pattern import NOTHING
 from pyrite.constrain.product import subtract
-from pyrite.constrain.regex import CONTENT, chars_content, content_of, regex_content, with_length
+from pyrite.constrain.regex import CONTENT, chars_content, content_of, literal_match, regex_content, with_length
 from pyrite.constrain.regex_syntax import MAX_CODE_POINT
 from pyrite.constrain.values import CHAR
 from pyrite.errors import LimitError, RequestError
@@ -229,3 +229,9 @@ def test_with_length_counts_code_points(lo, hi):
             want = lo <= len(s) and (hi is None or len(s) <= hi) and (p is plain or "x" not in s)
             assert all(a.accepts(enc) == want for enc in encodings(s, rng)), (lo, hi, s)
     assert with_length(regex_content("^ab$", WHERE), 3, None, WHERE) is NOTHING
+
+
+def test_with_length_leaves_out_bounds_the_content_already_keeps():
+    p = literal_match(r"[a-z]{2,8}", WHERE)   # in bytes (escapes would make them up to 6 per character)
+    assert with_length(p, 0, 8, WHERE) is p and with_length(p, 1, None, WHERE) is p
+    assert with_length(p, 3, 8, WHERE) is not p and with_length(NOTHING, 0, 3, WHERE) is NOTHING

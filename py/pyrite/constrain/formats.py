@@ -2,16 +2,14 @@
 (every string accepted is valid by its RFC) that takes the forms people write.
 
 Each is a whole-string regex (regex.literal_match: characters in their literal form only, which all of
-these are) built from the RFCs' grammars, compiled once and kept. Where a grammar has a total length
-bound that an exact automaton would have to count (a hostname's 253 characters), the subset takes a
-few shapes whose lengths cannot add up past it instead.
+these are) built from the RFCs' grammars, compiled once and kept as its minimal DFA.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
 
-from .pattern import Pattern, compile_pattern, lit, seq
+from .pattern import Pattern, compile_pattern, lit, opt, seq
 from .product import counted, dfa_pattern
 from .regex import literal_match
 from .values import CHAR
@@ -53,24 +51,16 @@ IPV6 = "(?:" + "|".join([rf"(?:{_H16}:){{6}}{_LS32}", rf"::(?:{_H16}:){{5}}{_LS3
                         + [rf"{_BEFORE[5]}{_H16}", _BEFORE[6]]) + ")"
 
 
-def _label(n: int) -> str:
-    """An RFC 1123 label of 1..n letters, digits and hyphens, neither starting nor ending with a hyphen,
-    and not "--" in its 3rd and 4th places (RFC 5891 reserves those, "xn--" among them)."""
+def _label(n: int | None) -> str:
+    """An RFC 1123 label of letters, digits and hyphens (up to n, None: any number), neither starting nor
+    ending with a hyphen, and not "--" in its 3rd and 4th places (RFC 5891 reserves those, "xn--" among
+    them)."""
     a, ah = "[A-Za-z0-9]", "[A-Za-z0-9-]"
-    return rf"{a}(?:{a}|{ah}{a}|{ah}{ah}{a}|{ah}(?:{a}{ah}|-{a}){ah}{{0,{n - 5}}}{a})?"
+    more = "*" if n is None else f"{{0,{n - 5}}}"
+    return rf"{a}(?:{a}|{ah}{a}|{ah}{ah}{a}|{ah}(?:{a}{ah}|-{a}){ah}{more}{a})?"
 
 
-def _hostname(shapes: tuple[tuple[int, int], ...]) -> str:
-    """Hostnames of a first label of up to 63 characters and then, for one (k, n) of shapes, up to k more
-    labels of up to n: at most 63 + k (n + 1) characters."""
-    return rf"{_label(63)}(?:" + "|".join(rf"(?:\.{_label(n)}){{0,{k}}}" for k, n in shapes) + ")"
-
-
-# 253 characters at most in all: 63 + 3 x 63 = 252, 63 + 7 x 27 = 252, 63 + 15 x 12 = 243.
-HOSTNAME = _hostname(((3, 62), (7, 26), (15, 11)))
-# An address is at most 254 characters (RFC 5321's path of 256 less its brackets); the local part at
-# most 64, so the domain here keeps to 189: 63 + 2 x 63 = 189, 63 + 5 x 25 = 188, 63 + 11 x 11 = 184.
-_EMAIL_DOMAIN = _hostname(((2, 62), (5, 24), (11, 10)))
+_NAMES = rf"{_label(None)}(?:\.{_label(None)})*"
 _ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
 _DOT_ATOM = rf"{_ATEXT}+(?:\.{_ATEXT}+)*"
 
@@ -94,14 +84,27 @@ def _regex(source: str) -> Callable[[], Pattern]:
     return lambda: literal_match(source, _WHERE)
 
 
+# Length bounds are kept by counting characters rather than by shapes of labels, so that a maxLength
+# beside the format multiplies few states (product.counted): a hostname is a first label and then at
+# most 63 more characters (127 at most, RFC 1123 allows 253); an address a local part of at most 64
+# (RFC 5321) and a domain of at most 63 (128 at most, of 254).
+def _short_names() -> Pattern:
+    """Dotted labels of 63 characters at most in all, so each label keeps to 63 as well."""
+    return counted(literal_match(_NAMES, _WHERE), CHAR, 1, 63, _WHERE)
+
+
+def _hostname() -> Pattern:
+    return seq(literal_match(_label(63), _WHERE), opt(seq(lit(b"."), _short_names())))
+
+
 def _email() -> Pattern:
     local = counted(literal_match(_DOT_ATOM, _WHERE), CHAR, 1, 64, _WHERE)
-    return seq(local, lit(b"@"), literal_match(_EMAIL_DOMAIN, _WHERE))
+    return seq(local, lit(b"@"), _short_names())
 
 
 _FORMATS: dict[str, Callable[[], Pattern]] = {
     "date": _regex(DATE), "time": _regex(TIME), "date-time": _regex(DATE_TIME), "duration": _regex(DURATION),
-    "email": _email, "hostname": _regex(HOSTNAME), "ipv4": _regex(IPV4), "ipv6": _regex(IPV6),
+    "email": _email, "hostname": _hostname, "ipv4": _regex(IPV4), "ipv6": _regex(IPV6),
     "uuid": _regex(UUID), "uri": _regex(URI), "uri-reference": _regex(URI_REFERENCE),
 }
 KNOWN = frozenset(_FORMATS)   # the names format_content knows

@@ -16,6 +16,7 @@ from .automaton import DEAD, START, Automaton
 from .pattern import MAX_NFA_STATES, MAX_TABLE_ENTRIES, NOTHING, Pattern, _NFA, compile_pattern, star, trim
 
 Key = tuple[int, ...]   # a product state: the operands' states (and a count)
+SETTLED = -1            # a count that no longer matters (counted)
 
 
 class _Dfa(Pattern):
@@ -111,6 +112,47 @@ def automaton_of(p: Pattern, where: str) -> Automaton | None:
         return None
 
 
+def _successors(a: Automaton) -> list[set[int]]:
+    nc, table = a.n_classes, a.table
+    return [{t for t in table[s * nc:(s + 1) * nc] if t != DEAD} for s in range(a.n_states)]
+
+
+def longest_from(a: Automaton) -> list[int | None]:
+    """Each state's most bytes on to acceptance in a trimmed a (None: no bound, a cycle is in reach):
+    states are settled once all their successors are (Kahn's order, backwards)."""
+    succ = _successors(a)
+    preds: list[list[int]] = [[] for _ in succ]
+    waiting = [len(ts) for ts in succ]
+    for s in range(1, a.n_states):
+        for t in succ[s]:
+            preds[t].append(s)
+    most: list[int | None] = [None] * a.n_states
+    ready = [s for s in range(1, a.n_states) if not succ[s]]
+    while ready:
+        s = ready.pop()
+        most[s] = max([0] * a.accepting[s] + [most[t] + 1 for t in succ[s]])   # type: ignore[operator]
+        for r in preds[s]:
+            waiting[r] -= 1
+            if waiting[r] == 0:
+                ready.append(r)
+    return most
+
+
+def byte_lengths(a: Automaton) -> tuple[int, int | None]:
+    """The fewest and the most bytes of a string a accepts (None: no bound); a trimmed."""
+    succ, fewest, frontier = _successors(a), [-1] * a.n_states, [START]
+    fewest[START] = 0
+    while frontier:   # breadth first
+        nxt = []
+        for s in frontier:
+            for t in succ[s]:
+                if fewest[t] < 0:
+                    fewest[t] = fewest[s] + 1
+                    nxt.append(t)
+        frontier = nxt
+    return min(fewest[s] for s in range(1, a.n_states) if a.accepting[s]), longest_from(a)[START]
+
+
 def _pair_classes(x: bytes, y: bytes) -> tuple[bytes, list[tuple[int, int]]]:
     """The classes that refine both partitions: byte -> class, and each class's (x class, y class)."""
     ids: dict[tuple[int, int], int] = {}
@@ -118,10 +160,10 @@ def _pair_classes(x: bytes, y: bytes) -> tuple[bytes, list[tuple[int, int]]]:
     return classes, list(ids)
 
 
-def _build(classes: bytes, n: int, start: Key, step: Callable[[Key, int], Key | None],
+def _build(classes: bytes, n: int, start: Key, row: Callable[[Key], list[Key | None]],
            accepting: Callable[[Key], bool], where: str) -> Pattern:
-    """The DFA over these classes whose states are the keys step reaches from start (None: dead),
-    trimmed and embedded; NOTHING when it accepts nothing."""
+    """The DFA over these classes whose states are the keys reached from start, row(key) giving the next
+    key on each class (None: dead), trimmed, minimized and embedded; NOTHING when it accepts nothing."""
     ids: dict[Key, int] = {start: START}
     order = [start]
     table = array.array("I", bytes(4 * n))
@@ -131,8 +173,7 @@ def _build(classes: bytes, n: int, start: Key, step: Callable[[Key, int], Key | 
         key = order[i]
         i += 1
         acc.append(accepting(key))
-        for c in range(n):
-            t = step(key, c)
+        for t in row(key):
             if t is None:
                 table.append(DEAD)
                 continue
@@ -160,13 +201,12 @@ def _product(a: Pattern, b: Pattern, keep_b_dead: bool, accept: Callable[[bool, 
     classes, pairs = _pair_classes(x.classes, y.classes)
     nx, ny, tx, ty, ax, ay = x.n_classes, y.n_classes, x.table, y.table, x.accepting, y.accepting
 
-    def step(key: Key, c: int) -> Key | None:
-        s, t = key
-        cx, cy = pairs[c]
-        s, t = tx[s * nx + cx], ty[t * ny + cy]
-        return (s, t) if s != DEAD and (t != DEAD or keep_b_dead) else None
+    def row(key: Key) -> list[Key | None]:
+        xr, yr = tx[key[0] * nx:(key[0] + 1) * nx], ty[key[1] * ny:(key[1] + 1) * ny]
+        return [(xr[cx], yr[cy]) if xr[cx] != DEAD and (yr[cy] != DEAD or keep_b_dead) else None
+                for cx, cy in pairs]
 
-    return _build(classes, len(pairs), (START, START), step,
+    return _build(classes, len(pairs), (START, START), row,
                   lambda key: accept(bool(ax[key[0]]), bool(ay[key[1]])), where)
 
 
@@ -185,23 +225,30 @@ def subtract(a: Pattern, b: Pattern, where: str) -> Pattern:
 def counted(p: Pattern, unit: Pattern, lo: int, hi: int | None, where: str) -> Pattern:
     """The strings of p that are lo..hi units one after another (hi None: no bound). unit must be a prefix
     code (no unit string a prefix of another, as CHAR's encodings are), so a walk of unit* is at a
-    boundary exactly when it is accepting: the count rises on each step into an accepting state."""
+    boundary exactly when it is accepting: the count rises on each step into an accepting state. Once
+    the count is past lo and no way on in p is long enough to pass hi (a unit takes a byte at least), the
+    count no longer matters: it becomes SETTLED, so those states do not multiply by it."""
     x, u = automaton_of(p, where), automaton_of(star(unit), where)
     if x is None or u is None or (hi is not None and hi < lo):
         return NOTHING
     classes, pairs = _pair_classes(x.classes, u.classes)
     nx, nu, tx, tu, ax, au = x.n_classes, u.n_classes, x.table, u.table, x.accepting, u.accepting
+    room = [hi - m if hi is not None and m is not None else None for m in longest_from(x)]   # hi - most
 
-    def step(key: Key, c: int) -> Key | None:
+    def row(key: Key) -> list[Key | None]:
         s, t, k = key
-        cx, cu = pairs[c]
-        s, t = tx[s * nx + cx], tu[t * nu + cu]
-        if s == DEAD or t == DEAD:
-            return None
-        k += au[t]
-        if hi is None:
-            return s, t, min(k, lo)
-        return (s, t, k) if k <= hi else None
+        xr, ur = tx[s * nx:(s + 1) * nx], tu[t * nu:(t + 1) * nu]
+        out: list[Key | None] = []
+        for cx, cu in pairs:
+            a, b = xr[cx], ur[cu]
+            if a == DEAD or b == DEAD:
+                out.append(None)
+                continue
+            m = k if k == SETTLED else k + au[b]
+            if m != SETTLED and m >= lo and (hi is None or (room[a] is not None and m <= room[a])):
+                m = SETTLED
+            out.append(None if hi is not None and m > hi else (a, b, m))
+        return out
 
-    return _build(classes, len(pairs), (START, START, 0), step,
-                  lambda key: bool(ax[key[0]] and au[key[1]]) and key[2] >= lo, where)
+    return _build(classes, len(pairs), (START, START, 0), row,
+                  lambda key: bool(ax[key[0]] and au[key[1]]) and (key[2] == SETTLED or key[2] >= lo), where)

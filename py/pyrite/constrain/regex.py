@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..errors import LimitError
 from .pattern import EMPTY, MAX_NFA_STATES, NOTHING, Pattern, alt, byte_range, byte_set, lit, repeat, seq
-from .product import counted
+from .product import automaton_of, byte_lengths, counted
 from .regex_syntax import Alt, Anchor, Chars, Node, Ranges, Repeat, Seq, parse
 from .values import CHAR
 
@@ -174,6 +174,14 @@ def with_length(content: Pattern, min_len: int, max_len: int | None, where: str)
     max_len None: no bound). LimitError naming where when the product outgrows the table."""
     if content is CONTENT:
         return repeat(CHAR, min_len, max_len)
+    a = automaton_of(content, where)
+    if a is None:
+        return NOTHING
+    fewest, most = byte_lengths(a)   # a character takes 1 to 6 bytes (\uXXXX): bounds those settle go
+    if max_len is not None and most is not None and most <= max_len:
+        max_len = None
+    if min_len <= -(-fewest // 6):
+        min_len = 0
     if min_len == 0 and max_len is None:
         return content
     return counted(content, CHAR, min_len, max_len, where)
