@@ -23,7 +23,8 @@
 //   p.lastStats;                       // {prompt_tokens, generated_tokens, ttft_s, prefill_tok_s,
 //                                      //  decode_tok_s, stop_reason, decode_steps, decode_submits,
 //                                      //  host_ms_per_token, decode_path, bytes_per_token,
-//                                      //  read_probe_gbps, roofline} of the last finished generate
+//                                      //  read_probe_gbps, roofline, forced_tokens,
+//                                      //  tokens_per_forward} of the last finished generate
 //   await p.measureBandwidth();        // {gbps, kernel, nbytes, timer}: the adapter's read roofline
 //                                      // (about a second); later stats carry decode's fraction of it
 //   p.lastAttest;                      // {kernel id: times it ran} in that generate's last step

@@ -93,7 +93,8 @@ const ENDED = {
 
 /** The stats line of a finished answer. */
 export function formatStats(s) {
-  const decode = s.generated_tokens > 1 ? `${s.decode_tok_s.toFixed(1)} tok/s decode` : "– tok/s decode";
+  const forward = s.forced_tokens ? ` (${s.tokens_per_forward.toFixed(2)} tokens per forward)` : "";  // jump-forward
+  const decode = s.generated_tokens > 1 ? `${s.decode_tok_s.toFixed(1)} tok/s decode${forward}` : "– tok/s decode";
   const reused = s.reused_tokens ? `, ${s.reused_tokens} reused` : "";
   return `${decode} · ${s.prefill_tok_s.toFixed(1)} tok/s prefill (${s.prompt_tokens} prompt tokens${reused}) · ` +
          `${s.generated_tokens} tokens · first token after ${s.ttft_s.toFixed(2)} s · ended: ${ENDED[s.stop_reason] ?? s.stop_reason}`;

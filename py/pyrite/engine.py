@@ -17,6 +17,7 @@ from . import score as scoring
 from .chat import completion
 from .constrain import Automaton
 from .gpu import Device
+from .graph.multistep import Runs, run_stream
 from .graph.options import Options
 from .graph.plan import Live
 from .graph.tape import DecodeCounts
@@ -102,13 +103,17 @@ class Engine:
             if at == start:
                 self.log.prefilled()
 
-    async def decode(self, token: int, pos: int, steps: int, head: Sequence[str]) -> AsyncIterator[int]:
+    async def decode(self, token: int, pos: int, steps: int, head: Sequence[str],
+                     runs: Runs | None = None) -> AsyncIterator[int]:
         """Up to `steps` tokens after token at pos, each picked on the GPU by the head sections: batches
         replayed from the tape (at most option decode_batch steps each; a stop ends the wait for one at
-        once), or, under the profiling gate, one timed step per submit. The prefill forgot the cache."""
+        once), or, under the profiling gate, one timed step per submit; with runs (jump-forward), one
+        forward per submit of the token picked last and the run known after it. The prefill forgot the cache."""
         sections = ("body", *head)
-        self.stats.decode_path = "host" if self.profiling else f"tape/{self.device.replays_in}"
-        tokens = (profiled_steps(self.step, self.sampler.token, token, pos, steps, sections, self.counts)
+        self.stats.decode_path = "forward" if runs else "host" if self.profiling else f"tape/{self.device.replays_in}"
+        tokens = (run_stream(self.step, self.sampler.token, runs, token, pos, steps, sections, self.counts,
+                             most=self.model.max_seq) if runs
+                  else profiled_steps(self.step, self.sampler.token, token, pos, steps, sections, self.counts)
                   if self.profiling else
                   self.tape.stream(token, pos, steps, sections, last_pos=self.max_ctx - 1,
                                    cap=self.options["decode_batch"], wait=self.guard.wait, counts=self.counts))
@@ -140,7 +145,10 @@ class Engine:
             t1 = time.perf_counter()
             s.first_token(t1 - t0)
             pos, stop_ids = len(ids), self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
-            stream, shown = self.decode(token, pos, min(max_tokens - 1, self.max_ctx - pos), head), []
+            jump = constraint is not None and self.options["jump_forward"] == "on"
+            stream = self.decode(token, pos, min(max_tokens - 1, self.max_ctx - pos), head,
+                                 self.sampler.forced_after if jump else None)
+            shown: list[int] = []
             try:
                 while not s.stop_reason:
                     if token in stop_ids:

@@ -1,7 +1,9 @@
 """Sampler: the next token, always picked on the GPU (ops/sample.py), so a seed gives the same text
 whatever the batching or the profiling gate. sampling.py keeps the parameters, their checks and the
 host's reference draw that tests compare against. A constrained pick (ops/constrain.py) masks the
-logits to what an automaton allows first, and advances it by the token picked after."""
+logits to what an automaton allows first, and advances it by the token picked after; where the automaton
+allows one continuation only, forced_after gives its tokens to the next forward (jump-forward,
+jumpforward.py), written where that forward's head reads them."""
 from __future__ import annotations
 
 import array
@@ -11,6 +13,7 @@ from typing import Callable
 
 from .constrain import START, Automaton
 from .graph.plan import Live
+from .jumpforward import ForcedRuns
 from .models.resident import Resident
 from .ops.constrain import ConstrainBuffers, TokenTable, automaton_words, token_table
 from .ops.sample import write_sampling
@@ -39,6 +42,8 @@ class Sampler:
         self.sampling, self.history = m.sampling, m.act.history
         self.out = m.act.out  # out[0]: the token picked last
         self.tokenizer = tokenizer  # the one a constraint walks (a model without one refuses constraints)
+        self.runs: ForcedRuns | None = None  # the generation's constraint on the host (jump-forward)
+        self.drawing = False  # the generation's picks are draws: forced tokens go into the history ring too
 
     async def constrain(self) -> ConstrainBuffers:
         """The constraint's buffers and sections (built, and their pipelines compiled, on first use)."""
@@ -63,12 +68,29 @@ class Sampler:
             for q in range(max(0, len(ids) - MAX_WINDOW), len(ids)):
                 ring[q % MAX_WINDOW] = ids[q]
             self.device.write_buffer(self.history, 0, array.array("I", ring).tobytes())
+        self.drawing, self.runs = not params.greedy, None
         if words is None:
             return head
         b = await self.constrain()
         self.device.write_buffer(b.automaton, 0, words.tobytes())
-        self.device.write_buffer(b.state, 0, array.array("I", [START]).tobytes())
+        self.write_state(START)
+        self.runs = ForcedRuns(automaton, self.tokenizer())
         return (head[0], CONSTRAINED[0], head[1], CONSTRAINED[1])
+
+    def write_state(self, state: int) -> None:
+        self.device.write_buffer(self.resident.model.constrain.state, 0, array.array("I", [state]).tobytes())
+
+    def forced_after(self, token: int, pos: int, limit: int) -> list[int]:
+        """The constraint's forced tokens after token (picked at pos), at most limit (graph/multistep.py
+        Runs): each into the history ring at its position where a draw reads it, and the constraint's state
+        after them where the mask reads it (the advance after the pick moves it on, on the GPU)."""
+        run, state = self.runs.after(token, limit)
+        if run:
+            self.write_state(state)
+            if self.drawing:
+                for i, t in enumerate(run, pos + 1):
+                    self.device.write_buffer(self.history, 4 * (i % MAX_WINDOW), array.array("I", [t]).tobytes())
+        return run
 
     async def token(self) -> int:
         """The token the last step picked (4 bytes back)."""

@@ -23,7 +23,8 @@ class Stats:
     decode_submits: int = 0      # submits they took (graph/tape.py: several steps per submit)
     host_ms_per_token: float = 0.0  # host time to encode and submit a decode step (no GPU wait), per step
     decode_path: str = ""        # "tape/js" | "tape/python": batches replayed (graph/tape.py) by web/tape.js
-                                 # or from Python; "host": one profiled step per submit (the profiling gate)
+                                 # or from Python; "host": one profiled step per submit (the profiling gate);
+                                 # "forward": jump-forward's forwards, one per submit (graph/multistep.py)
     bytes_per_token: int = 0     # bytes a decode step reads: every weight once, and the KV cache at the
                                  # run's middle position (LlamaModel.decode_read_bytes)
     read_probe_gbps: float = 0.0  # the adapter's streaming-read roofline (ops/probe.py), once measured
@@ -34,6 +35,8 @@ class Stats:
     tuning_s: float = 0.0        # seconds the load spent choosing routes by measurement (graph/tuning.py)
     constraint_compile_s: float = 0.0  # the response_format's or forced call's automaton compiled (pyrite.constrain)
     constraint_setup_s: float = 0.0    # its first use on this engine: the token table, buffers and pipelines
+    forced_tokens: int = 0       # tokens a constraint forced (jump-forward): run through a forward, never picked
+    tokens_per_forward: float = 0.0  # decode's tokens per forward: (steps + the forced tokens they ran) / steps
 
     @classmethod
     def of_prompt(cls, tokens: int, reused: int, tuning_s: float) -> "Stats":
@@ -58,8 +61,10 @@ class Stats:
             self.roofline = bytes_per_token * self.decode_tok_s / (probe_gbps * 1e9)
 
     def counted(self, counts: DecodeCounts) -> None:
-        """What the decode stream ran: steps, submits, host time per step."""
+        """What the decode stream ran: steps, submits, host time per step, tokens per forward."""
         self.decode_steps, self.decode_submits = counts.steps, counts.submits
+        self.forced_tokens += counts.forced  # after the ones prefilled with the prompt (Sampler.prepare's lead)
+        self.tokens_per_forward = (counts.steps + counts.forced) / counts.steps if counts.steps else 0.0
         self.host_ms_per_token = 1e3 * counts.host_s / counts.steps if counts.steps else 0.0
 
 

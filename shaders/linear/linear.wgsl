@@ -65,7 +65,7 @@ const RN: u32 = {{ RN }}u;
 {% set PART = SPLIT == 1 and COOP %}
 {% set V = RN * TM + (TM if NORM else 0) %}{# values a coop lane reduces: the rows x tokens sums, then sum x^2 #}
 {% set SG = SG > 0 and COOP %}
-{% set VEC = (VEC > 0 and TM == 1 or COOP or EXACT) and QUANT != "f32" and not GEMM %}
+{% set VEC = (VEC > 0 or COOP or EXACT) and QUANT != "f32" and not GEMM %}
 {% set EPC = 4 * EPW %}{# W values per vec4<u32> chunk #}
 {% if GEMM %}
 const WGN: u32 = {{ WGN }}u;

@@ -107,7 +107,8 @@ def test_gpu_prefill_takes_the_coop_tiles_then_the_workgroup_gemms_from_32_token
     workgroup = Options({"linear_prefill": "workgroup"})  # the GEMMs from 8 tokens, the coop tiles not
     assert gpu_route(spec(), live=Live(rows, 0), options=workgroup) == ("gemm_bk64" if rows >= 8 else "tiled")
     cpu = pick("linear", linear.ROUTES, spec(), Live(rows, 0), limits=GPU_LIMITS).name
-    assert cpu == ("wide" if rows >= 8 else "tiled")  # the cpu class: the register tiles measured here
+    small = linear.small_tile(rows)  # the cpu class: the small-S vec tiles (paired rows), the register tiles past
+    assert cpu == (f"small_{small}" if small else "wide" if rows >= 8 else "tiled")
 
 
 def test_cpu_decode_keeps_the_cpu_routes():

@@ -72,9 +72,9 @@ def test_packed_members_fuse_and_the_split_route_reads_their_views(fmt):
     m = packed(plan.device, fmt, bias=True)
     assert [w.part_row0 for w in m.weights] == [0, 64, 96] and {w.stride_rows for w in m.weights} == {128}
     qkv(plan, b, m, vec(plan.device, "g", 64))
-    for live in (Live(1, 0), Live(5, 0)):
-        tile = "m8" if live.seq_len > 1 else "m1" if fmt == "f32" else "m1_vec"  # vec: packed formats
-        route = {"m8": "tiled", "m1": "gemv", "m1_vec": "gemv_vec"}[tile]
+    for live in (Live(1, 0), Live(5, 0)):  # vec: packed formats (pairs of rows)
+        tile = ("m8" if fmt == "f32" else "m8_vec") if live.seq_len > 1 else "m1" if fmt == "f32" else "m1_vec"
+        route = {"m8": "tiled", "m8_vec": "small_m8_vec", "m1": "gemv", "m1_vec": "gemv_vec"}[tile]
         plan.run(live)
         (row,) = plan.attest()
         assert row["route"] == f"qkv_fused/{route}/norm_folded" and row["dispatches"] == 1  # folded into the tile
@@ -88,7 +88,8 @@ def test_packed_members_fuse_and_the_split_route_reads_their_views(fmt):
     qkv(pinned, b, m, vec(plan.device, "g", 64))
     pinned.run(Live(5, 0))
     (row,) = pinned.attest()
-    assert row["route"] == "qkv_split/tiled+tiled+tiled" and row["kernel"] == f"norm_rms+linear_{fmt}_m8"
+    t = ("tiled", "m8") if fmt == "f32" else ("small_m8_vec", "m8_vec")
+    assert row["route"] == f"qkv_split/{t[0]}+{t[0]}+{t[0]}" and row["kernel"] == f"norm_rms+linear_{fmt}_{t[1]}"
     assert row["dispatches"] == 4
 
 
@@ -100,8 +101,8 @@ def test_members_of_different_formats_fall_back_to_split():
     qkv(plan, b, m, vec(d, "g", 64))
     plan.run(Live(3, 0))
     (row,) = plan.attest()
-    assert row["route"] == "qkv_split/tiled+tiled+tiled"
-    assert row["kernel"] == "norm_rms+linear_q4gsw_m8+linear_q8gsw_m8+linear_q4a_m8"
+    assert row["route"] == "qkv_split/small_m4_vec+small_m4_vec+small_m4_vec"
+    assert row["kernel"] == "norm_rms+linear_q4gsw_m4_vec+linear_q8gsw_m4_vec+linear_q4a_m4_vec"
     with pytest.raises(RouteError, match="pinned route 'qkv_fused' does not fit"):
         qkv(Plan(d, "t", {"qkv": "qkv_fused"}), b, m, vec(d, "g", 64))
 

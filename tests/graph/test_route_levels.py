@@ -38,16 +38,16 @@ def ran(plan, live, **options):
 def test_the_tile_level_follows_the_live_rows():
     plan = fused_qkv()
     assert ran(plan, Live(1, 0)) == ("qkv_fused/gemv_vec/norm_folded", "linear_q4gsw_qkv_norm_m1_vec")
-    assert ran(plan, Live(2, 0)) == ("qkv_fused/tiled/norm_folded", "linear_q4gsw_qkv_norm_m8")
-    assert ran(plan, Live(7, 0)) == ("qkv_fused/tiled/norm_folded", "linear_q4gsw_qkv_norm_m8")
-    assert ran(plan, Live(8, 0)) == ("qkv_fused/wide/norm_folded", "linear_q4gsw_qkv_norm_wide")
-    assert ran(plan, Live(1, 8)) == ("qkv_fused/gemv_vec/norm_folded", "linear_q4gsw_qkv_norm_m1_vec")
+    assert ran(plan, Live(2, 0)) == ("qkv_fused/small_m2_vec/norm_folded", "linear_q4gsw_qkv_norm_m2_vec")
+    assert ran(plan, Live(7, 0)) == ("qkv_fused/small_m8_vec/norm_folded", "linear_q4gsw_qkv_norm_m8_vec")
+    assert ran(plan, Live(17, 0)) == ("qkv_fused/wide/norm_folded", "linear_q4gsw_qkv_norm_wide")
+    assert ran(plan, Live(1, 17)) == ("qkv_fused/gemv_vec/norm_folded", "linear_q4gsw_qkv_norm_m1_vec")
 
 
 def test_the_norm_level_follows_the_option_and_the_tile():
     plan = fused_qkv()
-    assert ran(plan, Live(5, 0), projection_norm="dispatch") == ("qkv_fused/tiled/norm_dispatch",
-                                                                 "norm_rms+linear_q4gsw_qkv_m8")
+    assert ran(plan, Live(5, 0), projection_norm="dispatch") == ("qkv_fused/small_m8_vec/norm_dispatch",
+                                                                 "norm_rms+linear_q4gsw_qkv_m8_vec")
     # a workgroup GEMM cannot fold the norm: it runs first whatever the option says
     assert ran(plan, Live(33, 0), **WORKGROUP) == ("qkv_fused/gemm_bk64/norm_dispatch", "norm_rms+linear_q4gsw_qkv_gemm_bk64")
     assert ran(plan, Live(31, 0), **WORKGROUP) == ("qkv_fused/wide/norm_folded", "linear_q4gsw_qkv_norm_wide")
@@ -65,7 +65,7 @@ def test_the_norm_level_follows_the_storage_buffer_limit():
 def test_the_fusion_level_follows_the_storage_buffer_limit():
     six = dataclasses.replace(DEFAULT_LIMITS, max_storage_buffers_per_shader_stage=6)
     route, kernel = ran(fused_qkv(limits=six), Live(3, 0))
-    assert route == "qkv_split/tiled+tiled+tiled" and kernel == "norm_rms+linear_q4gsw_m8"
+    assert route == "qkv_split/small_m4_vec+small_m4_vec+small_m4_vec" and kernel == "norm_rms+linear_q4gsw_m4_vec"
 
 
 def test_split_members_choose_their_own_tiles():
@@ -118,7 +118,7 @@ def test_a_switch_runs_one_leaf_and_compiles_only_what_ran():
     node = plan.nodes[0]
     ran(plan, Live(1, 0))
     assert [launch.kernel for launch, _ in node.picked] == ["linear_q4gsw_qkv_norm_m1_vec"]
-    ran(plan, Live(9, 0), projection_norm="dispatch")
+    ran(plan, Live(17, 0), projection_norm="dispatch")
     assert [launch.kernel for launch, _ in node.picked] == ["norm_rms", "linear_q4gsw_qkv_wide"]
     assert sorted(plan.device.pipelines_made()) == ["linear_q4gsw_qkv_norm_m1_vec", "linear_q4gsw_qkv_wide", "norm_rms"]
     assert len(node.made) == 3  # one pipeline and bind group per launch that ran

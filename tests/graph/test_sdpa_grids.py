@@ -60,19 +60,20 @@ def test_materialized_blocks_keep_scores_within_budget_and_limit():
 
 
 @pytest.mark.parametrize("live,options,want", [
-    (Live(7, 0), {}, "stream_q16"), (Live(7, 0), {"sdpa_query_tile": 32}, "stream_q32"),
-    (Live(1, 100), {}, "flash_decode"), (Live(1, 0), {"sdpa_query_tile": 32}, "flash_decode")])
+    (Live(17, 0), {}, "stream_q16"), (Live(17, 0), {"sdpa_query_tile": 32}, "stream_q32"),
+    (Live(1, 100), {}, "flash_decode"), (Live(1, 0), {"sdpa_query_tile": 32}, "flash_decode"),
+    (Live(16, 100), {}, "flash_decode"), (Live(2, 0), {"sdpa_query_tile": 32}, "flash_decode")])
 def test_sdpa_route_table(live, options, want):
     assert pick("sdpa", sdpa.ROUTES, SMOL, live, options=options).name == want
 
 
 def test_sdpa_guards_select_the_fallback():
     tight = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=8192)
-    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(7, 0), limits=tight).name == "materialized"
+    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(17, 0), limits=tight).name == "materialized"
     few = dataclasses.replace(DEFAULT_LIMITS, max_compute_invocations_per_workgroup=16)
-    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(7, 0), limits=few, options={"sdpa_query_tile": 32}).name \
+    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(17, 0), limits=few, options={"sdpa_query_tile": 32}).name \
         == "materialized"
-    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(7, 0), limits=few).name == "stream_q16"
+    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(17, 0), limits=few).name == "stream_q16"
 
 
 def test_attention_floor():

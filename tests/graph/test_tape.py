@@ -79,7 +79,7 @@ def test_the_window_stops_at_the_context_and_an_option_change_makes_a_new_tape()
 def test_a_tape_across_a_route_change_is_refused():
     """One token and two pick different tiles (and attention routes): no one tape runs both."""
     m = build("smollm2-135m")
-    with pytest.raises(RouteError, match=r"blk.0.attn_qkv: one tape cannot run steps .*_m8.* at the last"):
+    with pytest.raises(RouteError, match=r"blk.0.attn_qkv: one tape cannot run steps .*_m2_vec.* at the last"):
         m.plan.tape(Live(1, 4), Live(2, 4), SECTIONS)
 
 

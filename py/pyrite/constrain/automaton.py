@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import array
 from dataclasses import dataclass
+from functools import cached_property
 
 DEAD, START = 0, 1
 
@@ -40,6 +41,29 @@ class Automaton:
             if state == DEAD:
                 return DEAD
         return state
+
+    @cached_property
+    def _single_byte_classes(self) -> dict[int, int]:
+        """class -> its one byte, for the classes that hold exactly one."""
+        count: dict[int, list[int]] = {}
+        for b, c in enumerate(self.classes):
+            count.setdefault(c, []).append(b)
+        return {c: bs[0] for c, bs in count.items() if len(bs) == 1}
+
+    def forced(self, state: int, limit: int = 256) -> tuple[bytes, int]:
+        """The bytes every continuation from state starts with (at most limit): while the state does not
+        accept and exactly one byte keeps the walk live, that byte. -> (those bytes, the state after them);
+        (b"", state) where the output has a choice (jump-forward runs the forced bytes through the model
+        at once)."""
+        single, c, out = self._single_byte_classes, self.n_classes, bytearray()
+        while len(out) < limit and state != DEAD and not self.accepting[state]:
+            row = self.table[state * c:(state + 1) * c]
+            live = [k for k in range(c) if row[k] != DEAD]
+            if len(live) != 1 or live[0] not in single:
+                break
+            out.append(single[live[0]])
+            state = row[live[0]]
+        return bytes(out), state
 
     def accepts(self, data: bytes) -> bool:
         """Whether data, from the start, is a whole value."""

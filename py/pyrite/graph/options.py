@@ -46,6 +46,11 @@ OPTIONS: dict[str, Option] = {
     "decode_batch": Option(32, (32, 16, 8, 4, 2, 1),
                            "most decode steps per submit, replayed from the tape with the next token chosen on "
                            "the GPU (graph/tape.py); 1: one step per submit"),
+    "jump_forward": Option("on", ("on", "off"),
+                           "constrained output: where the constraint allows one continuation only (a key, "
+                           "punctuation, a const), its tokens go through the model in the next forward beside "
+                           "the token picked last, one forward per submit (graph/multistep.py); off: one masked "
+                           "decode step per token, in the tape's batches"),
 }
 
 

@@ -51,16 +51,19 @@ Waiter = Callable[[Awaitable], Awaitable[bool]]
 
 @dataclass
 class DecodeCounts:
-    """What one stream did: decode steps run (a batch may run past a stop: those are never shown),
-    submits they took, and host seconds spent encoding and submitting them (no GPU wait)."""
+    """What one stream did: decode steps run (forwards, each picking a token; a batch may run past a stop:
+    those are never shown), submits they took, host seconds spent encoding and submitting them (no GPU
+    wait), and tokens forced into their forwards beside the token picked last (graph/multistep.py)."""
 
     steps: int = 0
     submits: int = 0
     host_s: float = 0.0
+    forced: int = 0
 
-    def submitted(self, steps: int, host_s: float) -> None:
-        """One submit of `steps` decode steps, host_s to encode and submit it."""
+    def submitted(self, steps: int, host_s: float, forced: int = 0) -> None:
+        """One submit of `steps` decode steps carrying `forced` tokens more, host_s to encode and submit it."""
         self.steps, self.submits, self.host_s = self.steps + steps, self.submits + 1, self.host_s + host_s
+        self.forced += forced
 
 
 @dataclass

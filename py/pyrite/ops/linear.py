@@ -33,6 +33,7 @@ from ..errors import ShapeError
 from ..formats import weight_format
 from ..gpu import Buffer
 from ..graph.grids import ceil_div, k_splits
+from ..graph.multistep import MAX_RUN
 from ..graph.plan import Live, Plan
 from ..graph.registry import Op, register
 from ..graph.routes import Context, GridFn, Launch, Route, Sub, always
@@ -42,6 +43,7 @@ from .linear_tiles import FORMATS, TEMPLATE, Tile, tile, tile_kernel
 from .single import weight
 
 FAMILY = TEMPLATE
+SMALL_TILES = ("m2_vec", "m4_vec", "m8_vec", "m16_vec")  # the small-S vec tiles, by token slots
 WIDE_MIN_ROWS = 8    # the wide tile's 8 tokens are all live from here
 GEMV_WIDE_MIN_N = 1024  # the 8-row GEMV keeps >= 128 invocations (two workgroups per core of a 2-core CPU adapter)
 GEMV_XWIDE_MIN_N = 2048  # and the 16-row GEMV
@@ -234,6 +236,19 @@ def wide_rows(ctx: Context) -> bool:
     return live_rows(ctx) >= WIDE_MIN_ROWS
 
 
+def small_tile(rows: int) -> str | None:
+    """The small-S vec tile for `rows` live rows (2..MAX_RUN: a multi-token forward, graph/multistep.py):
+    the one with the fewest token slots that hold them all, so each weight is read once for every row."""
+    if not 2 <= rows <= MAX_RUN:
+        return None
+    return next(name for name in SMALL_TILES if tile(name).tm >= rows)
+
+
+def small_vec(name: str) -> Callable[[Context], bool]:
+    """The cpu class's paired weights (whose decode is gemv_vec) at the live rows tile `name` is for."""
+    return lambda ctx: cpu_paired(ctx) and small_tile(live_rows(ctx)) == name
+
+
 def workgroup_gemm(ctx: Context) -> bool:
     """The GEMMs: chosen by option linear_prefill, whose auto means the gpu class."""
     chosen = ctx.options["linear_prefill"]
@@ -310,12 +325,23 @@ def coop_row(tile_name: str) -> Route:
     return Route(name, few_columns if t.split else one_row, build_tile, reason, tile_name, fits_coop(tile_name))
 
 
+def small_row(tile_name: str) -> Route:
+    """A small-S vec route: gemv_vec's chunk loop over tm tokens, so each row reduces as in a decode step."""
+    t = tile(tile_name)
+    return Route(f"small_{tile_name}", small_vec(tile_name), build_tile,
+                 f"a multi-token forward of up to {t.tm} tokens on the cpu class (jump-forward, verify): gemv_vec's "
+                 f"loop with each W chunk and its scales loaded once for all {t.tm} tokens, every row summed in "
+                 f"gemv_vec's order (each position's logits equal a decode step's, bit for bit); N/{t.rn} "
+                 f"invocations as gemv_vec's N/8, adjacent lanes on adjacent rows", tile_name, cpu_paired)
+
+
 ROUTES = [
     *(coop_row(name) for name in ("coop_sg_k", "coop_k", "coop4_sg_k", "coop4_k", "coop_sg", "coop", "coop4_sg",
                                   "coop4", "coop_sg_m8", "coop_m8", "coop4_sg_m8", "coop4_m8")),
     Route("gemv_vec", one_row, build_tile, "decode: W in vec4 chunks, 8 rows per invocation, one scale word per "
           "row pair, a chunk per accumulator write (SwiftShader 1.7-3x and lavapipe 1-2.7x the word-loading GEMVs)",
           "m1_vec", cpu_paired),
+    *(small_row(name) for name in SMALL_TILES),
     Route("gemv_xwide", one_row_most_n, build_tile, "decode, N >= 2048: each x load serves 16 rows (SwiftShader: "
           "gate_up and lm_head 1.2-1.4x faster than gemv_wide; lavapipe: lm_head 1.1x)", "m1_xwide", cpu_class),
     Route("gemv_wide", one_row_many_n, build_tile, "decode, N >= 1024: each x load serves 8 rows (SwiftShader: "

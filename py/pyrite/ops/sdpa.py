@@ -14,6 +14,7 @@ from .. import kernels
 from ..errors import ShapeError
 from ..gpu import Buffer
 from ..graph.grids import ceil_div
+from ..graph.multistep import MAX_RUN
 from ..graph.plan import Live, Plan
 from ..graph.registry import HostTensor, Op, register
 from ..graph.routes import Context, Launch, Route
@@ -167,8 +168,15 @@ def wants_stream(ctx: Context, variant: str) -> bool:
 
 
 def flash_ok(ctx: Context) -> bool:
-    return (ctx.live.seq_len == 1 and flash_workgroup_bytes(ctx.spec.D) <= ctx.limits.max_compute_workgroup_storage_size
+    """Decode, or a multi-token forward (graph/multistep.py: each row reduced as its decode step)."""
+    return (ctx.live.seq_len <= flash_rows(ctx.spec.max_seq)
+            and flash_workgroup_bytes(ctx.spec.D) <= ctx.limits.max_compute_workgroup_storage_size
             and ctx.spec.Hq <= ctx.limits.max_compute_workgroups_per_dimension)
+
+
+def flash_rows(max_seq: int) -> int:
+    """Query rows unpinned flash runs: a decode step's one, or a multi-token forward's up to MAX_RUN."""
+    return min(MAX_RUN, max_seq)
 
 
 def materialized_ok(ctx: Context) -> bool:
@@ -202,8 +210,8 @@ def build_flash(route: Route, a: SdpaArgs) -> list[Launch]:
     policy = split_policy(a.plan.adapter_class, s.Hq)
     max_splits, split_min = (1, policy.split_min) if route.name == "one_split" else (policy.max_splits, policy.split_min)
     p = params(a, route.name, max_splits=max_splits, split_min=split_min)
-    # Unpinned, flash runs only for S = 1; pinned, it may run any live S.
-    rows = s.max_seq if a.plan.overrides.get(FAMILY) == route.name else 1
+    # Unpinned, flash runs decode and multi-token forwards; pinned, it may run any live S.
+    rows = s.max_seq if a.plan.overrides.get(FAMILY) == route.name else flash_rows(s.max_seq)
     ml = a.plan.scratch(f"sdpa.{route.name}.ml.{rows}", rows * s.Hq * max_splits * 8)
     part = a.plan.scratch(f"sdpa.{route.name}.o.{rows}", rows * s.Hq * max_splits * s.D * F32)
     wg_combine = get(kernel_id(FAMILY, "flash_combine")).workgroup_size[0]
@@ -292,12 +300,14 @@ STREAM_HEAD_DIMS = tuple(sorted({e.params["MAX_D"] for e in kernels.entries(FAMI
 FLASH_HEAD_DIMS = tuple(sorted({e.params["MAX_D"] for e in kernels.entries(FAMILY, "flash")
                                 if e.params["PHASE"] == "split"}))
 ROUTES = [
+    Route("flash_decode", flash_ok, build_flash,
+          "decode, and multi-token forwards of up to 16 tokens (jump-forward, verify): the cache split across "
+          "parallel workgroups, then a combine pass; each query row split by its own causal length, as its "
+          "decode step splits it, so its output equals that step's bit for bit"),
     Route("stream_q16", lambda c: wants_stream(c, "stream_q16"), build_stream,
           "prefill: 16 query rows share each streamed K/V tile; no S x S_kv buffer", "stream_q16"),
     Route("stream_q32", lambda c: wants_stream(c, "stream_q32"), build_stream,
           "prefill, option sdpa_query_tile=32: twice the rows per K/V tile, half the workgroups", "stream_q32"),
-    Route("flash_decode", flash_ok, build_flash,
-          "decode: the cache split across parallel workgroups, then a combine pass"),
     Route("one_split", lambda c: False, build_flash,
           "flash with one split: the baseline flash_decode is measured against (pin it)"),
     Route("materialized", materialized_ok, build_materialized,

@@ -1,7 +1,9 @@
 // generated from shaders/sdpa/flash.wgsl -- do not edit
 // FlashDecoding: causal GQA attention with the cache split into chunks processed by parallel
-// workgroups, then a combine pass. Made for decode (S = 1), correct for any S.
-// The split count follows the live cache length (flash_splits); route one_split pins it to 1.
+// workgroups, then a combine pass. Made for decode (S = 1), correct for any S: each token s is reduced
+// as a decode step at its position would reduce it (its own causal length pos + s + 1 sets its split
+// count and chunk), so a multi-token forward's rows equal decode steps' bit for bit. The split count
+// follows that length (flash_splits); route one_split pins it to 1.
 // combine: one invocation per (token, query head, output pair): merges the splits' partials,
 // weighting each by exp(m_j - M).
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
@@ -38,7 +40,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     let h = idx / half;
     let i = idx % half;
-    let splits = flash_splits(step.kv_len);
+    let splits = flash_splits(step.pos + s + 1u);
     let base = (s * p.Hq + h) * p.max_splits;
     var M = NEG;
     for (var j = 0u; j < splits; j = j + 1u) {

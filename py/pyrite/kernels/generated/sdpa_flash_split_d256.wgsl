@@ -1,7 +1,9 @@
 // generated from shaders/sdpa/flash.wgsl -- do not edit
 // FlashDecoding: causal GQA attention with the cache split into chunks processed by parallel
-// workgroups, then a combine pass. Made for decode (S = 1), correct for any S.
-// The split count follows the live cache length (flash_splits); route one_split pins it to 1.
+// workgroups, then a combine pass. Made for decode (S = 1), correct for any S: each token s is reduced
+// as a decode step at its position would reduce it (its own causal length pos + s + 1 sets its split
+// count and chunk), so a multi-token forward's rows equal decode steps' bit for bit. The split count
+// follows that length (flash_splits); route one_split pins it to 1.
 // split: one workgroup per (query head h, token s, split j), over keys [j * chunk, (j + 1) * chunk)
 // of the token's causal range. Each lane strides over the chunk with its own online softmax (the
 // output rescaled only when its max grows); the lanes then merge through workgroup memory into one
@@ -43,9 +45,13 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
     let j = wid.z;
     let half = p.D / 2u;
     let kvh = h / (p.Hq / p.Hkv);
-    let splits = flash_splits(step.kv_len);
-    let chunk = (step.kv_len + splits - 1u) / splits;
-    let k_end = min(j * chunk + chunk, step.pos + s + 1u);            // causal: token s sees pos + s + 1 keys
+    let kv_len = step.pos + s + 1u;                                   // causal: token s sees pos + s + 1 keys
+    let splits = flash_splits(kv_len);
+    if (j >= splits) {                                                // a shorter row than the grid's last
+        return;
+    }
+    let chunk = (kv_len + splits - 1u) / splits;
+    let k_end = min(j * chunk + chunk, kv_len);
 
     let qb = (s * p.Hq + h) * p.D;
     var qv: array<vec2<f32>, HALF_MAX>;

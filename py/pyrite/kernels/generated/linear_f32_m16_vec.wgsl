@@ -1,0 +1,477 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// and for the exact GGUF formats, qx counting each value's high bits too (q + 16 qh):
+//   q5: s * (qx - 16 xs)        q5a: d * qx + m * xs
+//   q4k, q5k: d sc_j * qx - dmin m_j * xs, per 32-value sub-block j of the 256-value superblock
+//   q6k: d sc_j * (qx - 32 xs), per 16-value sub-block (two per chunk: qx and xs kept per half)
+// Those five read W as chunks on every register tile (VEC): a chunk's 32 values share one sub-block
+// scale pair, read per row from the row-major superblock headers (no row pairing needed).
+// NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
+// each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
+// loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
+// workgroup memory first was 1.4-1.8x slower on SwiftShader). Without it x is already normed.
+// KIND picks the epilogue:
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+// COOP (GPUs) makes a workgroup of WG lanes own RN rows x TM tokens (TM 1: decode; 8: short prefill, each
+// chunk of W unpacked once for all TM tokens): lane l reads 16-byte words l, l + WG,
+// ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
+// are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
+// subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
+// SPLIT splits K where a coop tile has too few columns to fill a GPU (p.splits slices): pass 1 (part) is
+// the coop tile over slice wid.y of each row's words, its lane 0 storing the sums (and sum x^2) to
+// part[(split * cols + col) * V + i]; pass 2 (sum) has one invocation per column add the slices and run the
+// epilogue as the whole kernel would (no W, x or gain bound).
+// TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
+// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row] (a
+// part kernel: lane (col * splits + split) * WG + lane, its steps counted from its slice's first word).
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32, splits: u32 }
+
+const WG: u32 = 32u;
+const TM: u32 = 16u;
+const RN: u32 = 4u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<vec4<f32>>;  // [rows, K/4]
+@group(0) @binding(4) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
+@group(0) @binding(5) var<storage, read_write> y: array<f32>;  // plain: [M, ldy]; gate_up: [M, N]
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    return min(col * RN + r, p.N - 1u);
+}
+
+fn store(m: u32, n: u32, v: f32) {
+    let at = m * p.ldy + p.n0 + n;
+    if (p.accumulate != 0u) {
+        y[at] = y[at] + v;
+    } else {
+        y[at] = v;
+    }
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = gid.x;
+    let m0 = wid.y * TM;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    let x1 = min(m0 + 1u, M - 1u) * K4;
+    let x2 = min(m0 + 2u, M - 1u) * K4;
+    let x3 = min(m0 + 3u, M - 1u) * K4;
+    let x4 = min(m0 + 4u, M - 1u) * K4;
+    let x5 = min(m0 + 5u, M - 1u) * K4;
+    let x6 = min(m0 + 6u, M - 1u) * K4;
+    let x7 = min(m0 + 7u, M - 1u) * K4;
+    let x8 = min(m0 + 8u, M - 1u) * K4;
+    let x9 = min(m0 + 9u, M - 1u) * K4;
+    let x10 = min(m0 + 10u, M - 1u) * K4;
+    let x11 = min(m0 + 11u, M - 1u) * K4;
+    let x12 = min(m0 + 12u, M - 1u) * K4;
+    let x13 = min(m0 + 13u, M - 1u) * K4;
+    let x14 = min(m0 + 14u, M - 1u) * K4;
+    let x15 = min(m0 + 15u, M - 1u) * K4;
+    if (col * 4u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 4u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    var acc0_1 = 0.0;
+    var acc0_2 = 0.0;
+    var acc0_3 = 0.0;
+    var acc0_4 = 0.0;
+    var acc0_5 = 0.0;
+    var acc0_6 = 0.0;
+    var acc0_7 = 0.0;
+    var acc0_8 = 0.0;
+    var acc0_9 = 0.0;
+    var acc0_10 = 0.0;
+    var acc0_11 = 0.0;
+    var acc0_12 = 0.0;
+    var acc0_13 = 0.0;
+    var acc0_14 = 0.0;
+    var acc0_15 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    var acc1_1 = 0.0;
+    var acc1_2 = 0.0;
+    var acc1_3 = 0.0;
+    var acc1_4 = 0.0;
+    var acc1_5 = 0.0;
+    var acc1_6 = 0.0;
+    var acc1_7 = 0.0;
+    var acc1_8 = 0.0;
+    var acc1_9 = 0.0;
+    var acc1_10 = 0.0;
+    var acc1_11 = 0.0;
+    var acc1_12 = 0.0;
+    var acc1_13 = 0.0;
+    var acc1_14 = 0.0;
+    var acc1_15 = 0.0;
+    let n2 = tile_row(col, 2u);
+    let w2 = p.wr0 + n2;  // its row in the part buffers
+    var acc2_0 = 0.0;
+    var acc2_1 = 0.0;
+    var acc2_2 = 0.0;
+    var acc2_3 = 0.0;
+    var acc2_4 = 0.0;
+    var acc2_5 = 0.0;
+    var acc2_6 = 0.0;
+    var acc2_7 = 0.0;
+    var acc2_8 = 0.0;
+    var acc2_9 = 0.0;
+    var acc2_10 = 0.0;
+    var acc2_11 = 0.0;
+    var acc2_12 = 0.0;
+    var acc2_13 = 0.0;
+    var acc2_14 = 0.0;
+    var acc2_15 = 0.0;
+    let n3 = tile_row(col, 3u);
+    let w3 = p.wr0 + n3;  // its row in the part buffers
+    var acc3_0 = 0.0;
+    var acc3_1 = 0.0;
+    var acc3_2 = 0.0;
+    var acc3_3 = 0.0;
+    var acc3_4 = 0.0;
+    var acc3_5 = 0.0;
+    var acc3_6 = 0.0;
+    var acc3_7 = 0.0;
+    var acc3_8 = 0.0;
+    var acc3_9 = 0.0;
+    var acc3_10 = 0.0;
+    var acc3_11 = 0.0;
+    var acc3_12 = 0.0;
+    var acc3_13 = 0.0;
+    var acc3_14 = 0.0;
+    var acc3_15 = 0.0;
+    for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
+        let a0 = x[x0 + k4];
+        let a1 = x[x1 + k4];
+        let a2 = x[x2 + k4];
+        let a3 = x[x3 + k4];
+        let a4 = x[x4 + k4];
+        let a5 = x[x5 + k4];
+        let a6 = x[x6 + k4];
+        let a7 = x[x7 + k4];
+        let a8 = x[x8 + k4];
+        let a9 = x[x9 + k4];
+        let a10 = x[x10 + k4];
+        let a11 = x[x11 + k4];
+        let a12 = x[x12 + k4];
+        let a13 = x[x13 + k4];
+        let a14 = x[x14 + k4];
+        let a15 = x[x15 + k4];
+        let wv0 = w[w0 * K4 + k4];
+        acc0_0 = acc0_0 + dot(wv0, a0);
+        acc0_1 = acc0_1 + dot(wv0, a1);
+        acc0_2 = acc0_2 + dot(wv0, a2);
+        acc0_3 = acc0_3 + dot(wv0, a3);
+        acc0_4 = acc0_4 + dot(wv0, a4);
+        acc0_5 = acc0_5 + dot(wv0, a5);
+        acc0_6 = acc0_6 + dot(wv0, a6);
+        acc0_7 = acc0_7 + dot(wv0, a7);
+        acc0_8 = acc0_8 + dot(wv0, a8);
+        acc0_9 = acc0_9 + dot(wv0, a9);
+        acc0_10 = acc0_10 + dot(wv0, a10);
+        acc0_11 = acc0_11 + dot(wv0, a11);
+        acc0_12 = acc0_12 + dot(wv0, a12);
+        acc0_13 = acc0_13 + dot(wv0, a13);
+        acc0_14 = acc0_14 + dot(wv0, a14);
+        acc0_15 = acc0_15 + dot(wv0, a15);
+        let wv1 = w[w1 * K4 + k4];
+        acc1_0 = acc1_0 + dot(wv1, a0);
+        acc1_1 = acc1_1 + dot(wv1, a1);
+        acc1_2 = acc1_2 + dot(wv1, a2);
+        acc1_3 = acc1_3 + dot(wv1, a3);
+        acc1_4 = acc1_4 + dot(wv1, a4);
+        acc1_5 = acc1_5 + dot(wv1, a5);
+        acc1_6 = acc1_6 + dot(wv1, a6);
+        acc1_7 = acc1_7 + dot(wv1, a7);
+        acc1_8 = acc1_8 + dot(wv1, a8);
+        acc1_9 = acc1_9 + dot(wv1, a9);
+        acc1_10 = acc1_10 + dot(wv1, a10);
+        acc1_11 = acc1_11 + dot(wv1, a11);
+        acc1_12 = acc1_12 + dot(wv1, a12);
+        acc1_13 = acc1_13 + dot(wv1, a13);
+        acc1_14 = acc1_14 + dot(wv1, a14);
+        acc1_15 = acc1_15 + dot(wv1, a15);
+        let wv2 = w[w2 * K4 + k4];
+        acc2_0 = acc2_0 + dot(wv2, a0);
+        acc2_1 = acc2_1 + dot(wv2, a1);
+        acc2_2 = acc2_2 + dot(wv2, a2);
+        acc2_3 = acc2_3 + dot(wv2, a3);
+        acc2_4 = acc2_4 + dot(wv2, a4);
+        acc2_5 = acc2_5 + dot(wv2, a5);
+        acc2_6 = acc2_6 + dot(wv2, a6);
+        acc2_7 = acc2_7 + dot(wv2, a7);
+        acc2_8 = acc2_8 + dot(wv2, a8);
+        acc2_9 = acc2_9 + dot(wv2, a9);
+        acc2_10 = acc2_10 + dot(wv2, a10);
+        acc2_11 = acc2_11 + dot(wv2, a11);
+        acc2_12 = acc2_12 + dot(wv2, a12);
+        acc2_13 = acc2_13 + dot(wv2, a13);
+        acc2_14 = acc2_14 + dot(wv2, a14);
+        acc2_15 = acc2_15 + dot(wv2, a15);
+        let wv3 = w[w3 * K4 + k4];
+        acc3_0 = acc3_0 + dot(wv3, a0);
+        acc3_1 = acc3_1 + dot(wv3, a1);
+        acc3_2 = acc3_2 + dot(wv3, a2);
+        acc3_3 = acc3_3 + dot(wv3, a3);
+        acc3_4 = acc3_4 + dot(wv3, a4);
+        acc3_5 = acc3_5 + dot(wv3, a5);
+        acc3_6 = acc3_6 + dot(wv3, a6);
+        acc3_7 = acc3_7 + dot(wv3, a7);
+        acc3_8 = acc3_8 + dot(wv3, a8);
+        acc3_9 = acc3_9 + dot(wv3, a9);
+        acc3_10 = acc3_10 + dot(wv3, a10);
+        acc3_11 = acc3_11 + dot(wv3, a11);
+        acc3_12 = acc3_12 + dot(wv3, a12);
+        acc3_13 = acc3_13 + dot(wv3, a13);
+        acc3_14 = acc3_14 + dot(wv3, a14);
+        acc3_15 = acc3_15 + dot(wv3, a15);
+    }
+    if (nb + 0u < p.N) {
+        let b0 = bias_at(n0);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n0, acc0_0 + b0);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n0, acc0_1 + b0);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n0, acc0_2 + b0);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n0, acc0_3 + b0);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n0, acc0_4 + b0);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n0, acc0_5 + b0);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n0, acc0_6 + b0);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n0, acc0_7 + b0);
+        }
+        if (m0 + 8u < M) {
+            store(m0 + 8u, n0, acc0_8 + b0);
+        }
+        if (m0 + 9u < M) {
+            store(m0 + 9u, n0, acc0_9 + b0);
+        }
+        if (m0 + 10u < M) {
+            store(m0 + 10u, n0, acc0_10 + b0);
+        }
+        if (m0 + 11u < M) {
+            store(m0 + 11u, n0, acc0_11 + b0);
+        }
+        if (m0 + 12u < M) {
+            store(m0 + 12u, n0, acc0_12 + b0);
+        }
+        if (m0 + 13u < M) {
+            store(m0 + 13u, n0, acc0_13 + b0);
+        }
+        if (m0 + 14u < M) {
+            store(m0 + 14u, n0, acc0_14 + b0);
+        }
+        if (m0 + 15u < M) {
+            store(m0 + 15u, n0, acc0_15 + b0);
+        }
+    }
+    if (nb + 1u < p.N) {
+        let b1 = bias_at(n1);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n1, acc1_0 + b1);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n1, acc1_1 + b1);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n1, acc1_2 + b1);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n1, acc1_3 + b1);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n1, acc1_4 + b1);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n1, acc1_5 + b1);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n1, acc1_6 + b1);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n1, acc1_7 + b1);
+        }
+        if (m0 + 8u < M) {
+            store(m0 + 8u, n1, acc1_8 + b1);
+        }
+        if (m0 + 9u < M) {
+            store(m0 + 9u, n1, acc1_9 + b1);
+        }
+        if (m0 + 10u < M) {
+            store(m0 + 10u, n1, acc1_10 + b1);
+        }
+        if (m0 + 11u < M) {
+            store(m0 + 11u, n1, acc1_11 + b1);
+        }
+        if (m0 + 12u < M) {
+            store(m0 + 12u, n1, acc1_12 + b1);
+        }
+        if (m0 + 13u < M) {
+            store(m0 + 13u, n1, acc1_13 + b1);
+        }
+        if (m0 + 14u < M) {
+            store(m0 + 14u, n1, acc1_14 + b1);
+        }
+        if (m0 + 15u < M) {
+            store(m0 + 15u, n1, acc1_15 + b1);
+        }
+    }
+    if (nb + 2u < p.N) {
+        let b2 = bias_at(n2);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n2, acc2_0 + b2);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n2, acc2_1 + b2);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n2, acc2_2 + b2);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n2, acc2_3 + b2);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n2, acc2_4 + b2);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n2, acc2_5 + b2);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n2, acc2_6 + b2);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n2, acc2_7 + b2);
+        }
+        if (m0 + 8u < M) {
+            store(m0 + 8u, n2, acc2_8 + b2);
+        }
+        if (m0 + 9u < M) {
+            store(m0 + 9u, n2, acc2_9 + b2);
+        }
+        if (m0 + 10u < M) {
+            store(m0 + 10u, n2, acc2_10 + b2);
+        }
+        if (m0 + 11u < M) {
+            store(m0 + 11u, n2, acc2_11 + b2);
+        }
+        if (m0 + 12u < M) {
+            store(m0 + 12u, n2, acc2_12 + b2);
+        }
+        if (m0 + 13u < M) {
+            store(m0 + 13u, n2, acc2_13 + b2);
+        }
+        if (m0 + 14u < M) {
+            store(m0 + 14u, n2, acc2_14 + b2);
+        }
+        if (m0 + 15u < M) {
+            store(m0 + 15u, n2, acc2_15 + b2);
+        }
+    }
+    if (nb + 3u < p.N) {
+        let b3 = bias_at(n3);
+        if (m0 + 0u < M) {
+            store(m0 + 0u, n3, acc3_0 + b3);
+        }
+        if (m0 + 1u < M) {
+            store(m0 + 1u, n3, acc3_1 + b3);
+        }
+        if (m0 + 2u < M) {
+            store(m0 + 2u, n3, acc3_2 + b3);
+        }
+        if (m0 + 3u < M) {
+            store(m0 + 3u, n3, acc3_3 + b3);
+        }
+        if (m0 + 4u < M) {
+            store(m0 + 4u, n3, acc3_4 + b3);
+        }
+        if (m0 + 5u < M) {
+            store(m0 + 5u, n3, acc3_5 + b3);
+        }
+        if (m0 + 6u < M) {
+            store(m0 + 6u, n3, acc3_6 + b3);
+        }
+        if (m0 + 7u < M) {
+            store(m0 + 7u, n3, acc3_7 + b3);
+        }
+        if (m0 + 8u < M) {
+            store(m0 + 8u, n3, acc3_8 + b3);
+        }
+        if (m0 + 9u < M) {
+            store(m0 + 9u, n3, acc3_9 + b3);
+        }
+        if (m0 + 10u < M) {
+            store(m0 + 10u, n3, acc3_10 + b3);
+        }
+        if (m0 + 11u < M) {
+            store(m0 + 11u, n3, acc3_11 + b3);
+        }
+        if (m0 + 12u < M) {
+            store(m0 + 12u, n3, acc3_12 + b3);
+        }
+        if (m0 + 13u < M) {
+            store(m0 + 13u, n3, acc3_13 + b3);
+        }
+        if (m0 + 14u < M) {
+            store(m0 + 14u, n3, acc3_14 + b3);
+        }
+        if (m0 + 15u < M) {
+            store(m0 + 15u, n3, acc3_15 + b3);
+        }
+    }
+}
