@@ -14,8 +14,9 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..errors import LimitError
-from .pattern import EMPTY, MAX_NFA_STATES, NOTHING, Pattern, alt, byte_range, byte_set, lit, repeat, seq
-from .product import automaton_of, byte_lengths, counted
+from .pattern import (EMPTY, MAX_NFA_STATES, NOTHING, Pattern, alt, byte_range, byte_set, compile_pattern, lit,
+                      repeat, seq)
+from .product import automaton_of, byte_lengths, counted, dfa_pattern
 from .regex_syntax import Alt, Anchor, Chars, Node, Ranges, Repeat, Seq, parse
 from .values import CHAR
 
@@ -72,10 +73,12 @@ def literal_chars(ranges: Ranges) -> Pattern:
 
 @lru_cache(maxsize=1024)
 def chars_content(ranges: Ranges) -> Pattern:
-    """One character of ranges in every encoding values.CHAR accepts for it."""
+    """One character of ranges in every encoding values.CHAR accepts for it, as its minimal DFA: the
+    encodings then share their tails, so a repeat of the character lays out a few states per copy."""
     short = [esc for cp, esc in _SHORT.items() if any(lo <= cp <= hi for lo, hi in ranges)]
     escaped = alt(byte_set(b"".join(short)), seq(lit(b"u"), alt(*(_hex(lo, hi, 4) for lo, hi in _clip(ranges, _BMP)))))
-    return alt(literal_chars(ranges), seq(lit(b"\\"), escaped))
+    p = alt(literal_chars(ranges), seq(lit(b"\\"), escaped))
+    return p if p is NOTHING else dfa_pattern(compile_pattern(p))
 
 
 Parts = dict[tuple[bool, bool], Pattern]   # (pinned to the start, pinned to the end) -> the matches
