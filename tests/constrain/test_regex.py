@@ -235,3 +235,15 @@ def test_with_length_leaves_out_bounds_the_content_already_keeps():
     p = literal_match(r"[a-z]{2,8}", WHERE)   # in bytes (escapes would make them up to 6 per character)
     assert with_length(p, 0, 8, WHERE) is p and with_length(p, 1, None, WHERE) is p
     assert with_length(p, 3, 8, WHERE) is not p and with_length(NOTHING, 0, 3, WHERE) is NOTHING
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, MAX_CODE_POINT), st.integers(0, MAX_CODE_POINT), st.randoms(use_true_random=False))
+def test_code_point_ranges_in_every_encoding(x, y, rng):
+    """A class [lo-hi] of any code points (split into UTF-8 byte ranges and 4-digit hex ranges) takes exactly
+    the characters in it: tried at and around both ends and inside."""
+    lo, hi = min(x, y), max(x, y)
+    a = compile_pattern(regex_content(f"^[\\u{{{lo:x}}}-\\u{{{hi:x}}}]$", WHERE))
+    for cp in {lo - 1, lo, lo + 1, hi - 1, hi, hi + 1, rng.randint(lo, hi), rng.randint(0, MAX_CODE_POINT)}:
+        if 0 <= cp <= MAX_CODE_POINT and not 0xD800 <= cp <= 0xDFFF:
+            assert all(a.accepts(enc) == (lo <= cp <= hi) for enc in encodings(chr(cp), rng)), (lo, hi, cp)

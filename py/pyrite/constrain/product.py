@@ -126,16 +126,16 @@ def longest_from(a: Automaton) -> list[int | None]:
     for s in range(1, a.n_states):
         for t in succ[s]:
             preds[t].append(s)
-    most: list[int | None] = [None] * a.n_states
+    most = [-1] * a.n_states   # -1: not settled
     ready = [s for s in range(1, a.n_states) if not succ[s]]
     while ready:
         s = ready.pop()
-        most[s] = max([0] * a.accepting[s] + [most[t] + 1 for t in succ[s]])   # type: ignore[operator]
+        most[s] = max([0] * a.accepting[s] + [most[t] + 1 for t in succ[s]])
         for r in preds[s]:
             waiting[r] -= 1
             if waiting[r] == 0:
                 ready.append(r)
-    return most
+    return [m if m >= 0 else None for m in most]
 
 
 def byte_lengths(a: Automaton) -> tuple[int, int | None]:
@@ -233,7 +233,7 @@ def counted(p: Pattern, unit: Pattern, lo: int, hi: int | None, where: str) -> P
         return NOTHING
     classes, pairs = _pair_classes(x.classes, u.classes)
     nx, nu, tx, tu, ax, au = x.n_classes, u.n_classes, x.table, u.table, x.accepting, u.accepting
-    room = [hi - m if hi is not None and m is not None else None for m in longest_from(x)]   # hi - most
+    room = [-1 if hi is None or m is None else hi - m for m in longest_from(x)]   # counts that settle
 
     def row(key: Key) -> list[Key | None]:
         s, t, k = key
@@ -245,7 +245,7 @@ def counted(p: Pattern, unit: Pattern, lo: int, hi: int | None, where: str) -> P
                 out.append(None)
                 continue
             m = k if k == SETTLED else k + au[b]
-            if m != SETTLED and m >= lo and (hi is None or (room[a] is not None and m <= room[a])):
+            if m != SETTLED and m >= lo and (hi is None or m <= room[a]):
                 m = SETTLED
             out.append(None if hi is not None and m > hi else (a, b, m))
         return out
