@@ -102,11 +102,11 @@ class _Parser:
         self.src, self.where, self.pos = source, where, 0
 
     def fail(self, problem: str, at: int | None = None) -> NoReturn:
-        raise RequestError(self.where, f"the regular expression {self.src!r}: {problem} at offset "
-                                       f"{self.pos if at is None else at}")
+        raise RequestError(self.where, f"the regular expression {self.src!r} at offset "
+                                       f"{self.pos if at is None else at}: {problem}")
 
     def refuse(self, construct: str, at: int) -> NoReturn:
-        self.fail(f"{construct} is not supported (it cannot be held by an automaton over the text)", at)
+        self.fail(f"{construct} is not supported", at)
 
     def peek(self, k: int = 0) -> str:
         i = self.pos + k
