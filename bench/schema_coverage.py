@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.append(str(ROOT / "py"))   # pyrite: .venv's install first, else the tree's
 
-from constrain.official import DRAFTS, all_outcomes, reason_key  # noqa: E402
+from constrain.official import DRAFTS, all_outcomes  # noqa: E402
+from constrain.reasons import reason_key  # noqa: E402
 from constrain.realworld import compile_times, compiled, coverage, entries  # noqa: E402
 
 

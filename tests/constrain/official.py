@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -28,9 +27,9 @@ if __name__ == "__main__":   # run as a script: this package by path, as under p
     sys.path[:0], sys.path[len(sys.path):] = [str(ROOT / "tests")], [str(ROOT / "py")]
 
 from constrain.emitted import compact, compact_forms, emitted_form  # noqa: E402
+from constrain.reasons import REFUSALS, reason_key, refusal  # noqa: E402
 from constrain.suite_source import SDIST, suite_dir  # noqa: E402
 from pyrite.constrain import compile_schema  # noqa: E402
-from pyrite.errors import LimitError, RequestError  # noqa: E402
 
 DOC = ROOT / "docs" / "json-schema-suite.md"
 DRAFTS = {"draft4": "http://json-schema.org/draft-04/schema#", "draft6": "http://json-schema.org/draft-06/schema#",
@@ -82,20 +81,6 @@ def groups(draft: str, file: str) -> list[Group]:
     return out
 
 
-def refusal(e: Exception) -> str:
-    """A refusal as one line: the path it names and the first clause of its message."""
-    where = f"{e.field}: " if isinstance(e, RequestError) else ""
-    line = " ".join(str(e).split("; ")[0].split())
-    return f"{type(e).__name__}: {where}{line}"[:160]
-
-
-def reason_key(refused: str) -> str:
-    """A refusal without its specifics (its path, the value it quotes, numbers): the reason many share."""
-    kind, _, rest = refused.partition(": ")
-    message = rest.split(": ", 1)[-1] if kind == "RequestError" else rest
-    return re.sub(r"\d+", "N", re.sub(r", not .*", "", message))
-
-
 def _floats_as_decimals(v: Any) -> Any:
     """The schema as the compiler takes it from json.loads: floats, not the loader's Decimals."""
     if isinstance(v, dict):
@@ -109,7 +94,7 @@ def run_group(group: Group) -> Outcome:
     out = Outcome(group)
     try:
         automaton = compile_schema(_floats_as_decimals(group.schema), WHERE)
-    except (RequestError, LimitError) as e:
+    except REFUSALS as e:
         out.refused = refusal(e)
         return out
     annotated = f"{group.draft}/{group.file}" in ANNOTATED_FORMAT
@@ -168,7 +153,8 @@ def render_doc() -> str:
     lines += [f"| {n} | {_cell(r)} |" for r, n in sorted(reasons.items(), key=lambda rn: (-rn[1], rn[0]))]
     for draft, outs in by_draft.items():
         lines += ["", f"## {draft}: refused groups", "", "| file | group | refused because |", "|---|---|---|"]
-        lines += [f"| {o.group.file} | {_cell(o.group.description)} | {_cell(o.refused)} |" for o in outs if o.refused]
+        lines += [f"| {o.group.file} | {_cell(o.group.description)} | {_cell(o.refused[:160])} |"
+                  for o in outs if o.refused]
     return "\n".join(lines) + "\n"
 
 

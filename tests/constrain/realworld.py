@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from pyrite.constrain import Automaton, compile_schema
-from pyrite.errors import LimitError, RequestError
+
+from .reasons import REFUSALS, refusal
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 DEEP_REFS = 3
@@ -51,9 +52,8 @@ def compiled(path: str) -> Compiled:
     start = time.perf_counter()
     try:
         automaton, refused = compile_schema(entry.schema, "schema"), None
-    except (RequestError, LimitError) as e:
-        where = f"{e.field}: " if isinstance(e, RequestError) else ""
-        automaton, refused = None, f"{type(e).__name__}: {where}{' '.join(str(e).split('; ')[0].split())}"[:200]
+    except REFUSALS as e:
+        automaton, refused = None, refusal(e)
     return Compiled(entry, automaton, refused, time.perf_counter() - start)
 
 
