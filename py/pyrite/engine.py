@@ -17,7 +17,7 @@ from . import score as scoring
 from .chat import completion
 from .constrain import Automaton
 from .gpu import Device
-from .graph.multistep import Runs, run_stream
+from .graph.multistep import Forwards, Runs, run_stream
 from .graph.options import Options
 from .graph.plan import Live
 from .graph.tape import DecodeCounts
@@ -38,6 +38,7 @@ class Engine:
     def __init__(self, r: Resident):
         self.resident, self.device, self.index, self.model, self.tokenizer = r, r.device, r.index, r.model, r.tokenizer
         self.config, self.tape = r.index.config, r.model.tape
+        self.forwards = Forwards(r.model.plan, last_pos=r.model.max_ctx - 1)  # steps of up to 16 tokens
         self.prompts = Prompts(r.index.name, r.tokenizer, r.index.chat_template, r.model.max_ctx)
         self.sampler = Sampler(r, lambda: self.prompts.tokenizer_for("response_format"))
         self.kv, self.log, self.guard = KVState(), StepLog(r.model.plan), RunGuard(r.device, r.index.name)
@@ -92,7 +93,7 @@ class Engine:
         if self.profiling:
             self.last_profile = await self.model.plan.run_profiled(Live(len(ids), pos), sections)
         else:
-            self.model.plan.run(Live(len(ids), pos), sections)
+            self.forwards.run(Live(len(ids), pos), sections)
 
     async def prefill(self, ids: list[int], start: int = 0, head: Sequence[str] = GREEDY) -> None:
         """The prompt at positions start..len-1 (the cache holds ids[:start]); the head sections pick the
@@ -107,16 +108,18 @@ class Engine:
                      runs: Runs | None = None) -> AsyncIterator[int]:
         """Up to `steps` tokens after token at pos, each picked on the GPU by the head sections: batches
         replayed from the tape (at most option decode_batch steps each; a stop ends the wait for one at
-        once), or, under the profiling gate, one timed step per submit; with runs (jump-forward), one
-        forward per submit of the token picked last and the run known after it. The prefill forgot the cache."""
+        once), or, under the profiling gate, one timed step per submit; with runs (jump-forward), forwards
+        of the token picked last and the run known after it (graph/multistep.py). The prefill forgot the cache."""
         sections = ("body", *head)
+
+        def free(token: int, pos: int, steps: int) -> AsyncIterator[int]:  # one token per step
+            return (profiled_steps(self.step, self.sampler.token, token, pos, steps, sections, self.counts)
+                    if self.profiling else
+                    self.tape.stream(token, pos, steps, sections, last_pos=self.max_ctx - 1,
+                                     cap=self.options["decode_batch"], wait=self.guard.wait, counts=self.counts))
         self.stats.decode_path = "forward" if runs else "host" if self.profiling else f"tape/{self.device.replays_in}"
-        tokens = (run_stream(self.step, self.sampler.token, runs, token, pos, steps, sections, self.counts,
-                             most=self.model.max_seq) if runs
-                  else profiled_steps(self.step, self.sampler.token, token, pos, steps, sections, self.counts)
-                  if self.profiling else
-                  self.tape.stream(token, pos, steps, sections, last_pos=self.max_ctx - 1,
-                                   cap=self.options["decode_batch"], wait=self.guard.wait, counts=self.counts))
+        tokens = (run_stream(self.step, self.sampler.token, runs, free, token, pos, steps, sections, self.counts,
+                             most=self.model.max_seq) if runs else free(token, pos, steps))
         async for token in tokens:
             self.log.decoded()
             yield token

@@ -9,8 +9,9 @@ import json
 import jsonschema
 import pytest
 
+from pyrite.constrain import START, compile_schema
+from pyrite.jumpforward import forced_tokens
 from pyrite.sampler import GREEDY
-from pyrite.sampling import SamplingParams
 from pyrite.sync import run_sync
 from support.engine import PROMPT
 
@@ -71,3 +72,14 @@ def test_a_forward_of_k_tokens_gives_each_position_a_decode_steps_logits(smollm2
     rows = array.array("f", run_sync(e.device.read_buffer(e.model.score_logits, 0, k * V * 4)))
     for i, (_, logits) in enumerate(steps):
         assert rows[i * V:(i + 1) * V] == logits, i
+
+
+def test_forced_bytes_become_the_tokenizers_own_tokens(smollm2_engine):
+    tok, a = smollm2_engine.tokenizer, compile_schema(RECORD)
+    data, state = a.forced(START)
+    assert data == b'{"id":' and not a.accepting[state] and a.forced(state)[0] == b""  # a space may follow
+    run = forced_tokens(tok, data)
+    assert b"".join(tok.token_bytes(t) for t in run) == data and run == tok.encode(data.decode())
+    assert forced_tokens(tok, "é".encode()[:1]) == []  # half a character: the model's to pick
+    const = compile_schema({"const": "fixed"})
+    assert const.forced(START)[0] == b'"fixed"' and const.accepting[const.forced(START)[1]]

@@ -6,42 +6,101 @@ routes (ops/linear.py, ops/sdpa.py) read each weight once for the S rows and red
 decode step does, so position i's logits equal a decode step's there, bit for bit.
 
 Composition with the decode tape (graph/tape.py): the tape replays batches of one-token steps with the
-host out of the loop, so it cannot see where a forced run begins: a batch runs through it one masked
-step per token. Ending a batch there would need the GPU to stop a replay half-way. So a run that
-jumps forward is driven from the host, one forward per submit, the pick read back before the next
-forward (its run depends on it): measured natively on lavapipe, one step per submit costs about 10%
-against the batched tape (bench/README.md), while a key-heavy schema puts 2-3 tokens through each
-forward. Everything a forward needs besides its ids is indexed by position (the KV cache, the draw's
-history ring and its RNG) or written by `runs` (the constraint's state after the run), so a run needs
-no rollback of its own.
+host out of the loop, so it cannot see where a forced run begins (ending a batch there would need the
+GPU to stop a replay half-way), and a run's forward needs the token picked before it. So forwards are
+driven from the host, one per submit, the pick read back before the next run is known: natively on
+lavapipe that costs about 10% against the tape's batches (bench/README.md), which a key-heavy schema's
+2+ tokens per forward repay many times. A long free stretch (a string value, free text) has nothing to
+jump over: after TAPE_AFTER free tokens in a row the stretch goes to the tape's batches, and leaves
+them at the first token a forced run follows (the batch in flight past it is dropped, as after a stop:
+it only wrote positions the forward writes again). Everything a forward reads besides its ids is
+indexed by position (the KV cache, the draw's history ring and its RNG) or written by `runs` (the
+constraint's state after the run, queued after the batches in flight), so leaving a batch needs no
+rollback of its own.
 """
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import AsyncIterator, Awaitable, Callable, Sequence
 
-from .tape import DecodeCounts
+from ..gpu import Dispatch
+from .plan import Live, Plan
+from .tape import WINDOW, DecodeCounts
 
-MAX_RUN = 16  # tokens one forward takes: the small-S routes' range
+MAX_RUN = 16    # tokens one forward takes: the small-S routes' range
+TAPE_AFTER = 8  # free tokens in a row after which a stretch goes to the tape (past a short value's)
 
 Step = Callable[[list[int], int, Sequence[str]], Awaitable[None]]  # Engine.step(ids, pos, sections)
 # (token picked, its position, most tokens) -> the run after it, with what the head reads written
 Runs = Callable[[int, int, int], list[int]]
+# (token, its position, steps) -> the tokens after it, one step each (the tape's stream)
+Steps = Callable[[int, int, int], AsyncIterator[int]]
 
 
-async def run_stream(step: Step, picked: Callable[[], Awaitable[int]], runs: Runs, token: int, pos: int, steps: int,
-                     sections: Sequence[str], counts: DecodeCounts, most: int = MAX_RUN) -> AsyncIterator[int]:
+@dataclass
+class Forwards:
+    """The forwards of up to MAX_RUN tokens, each live S's dispatches made once per window of positions
+    and submitted again for every forward of S tokens inside it (the decode tape's way: a window's grids
+    are its last position's, and each kernel bounds its work by the step uniform), so a forward costs
+    the host a step-uniform write and one encode, not a selection of every node's route. Longer steps
+    (a prefill's chunks) run as Plan.run runs them."""
+
+    plan: Plan
+    last_pos: int           # the last position the cache holds
+    window: int = WINDOW
+    _made: dict[int, tuple[tuple, int, int, list[Dispatch]]] = field(default_factory=dict)  # S -> key, window
+
+    def run(self, live: Live, sections: Sequence[str]) -> None:
+        S, pos = live.seq_len, live.pos
+        if S > MAX_RUN:
+            self.plan.run(live, sections)
+            return
+        key = (self.plan.options.snapshot(), tuple(sections))
+        got = self._made.get(S)
+        if got is None or got[0] != key or not got[1] <= pos <= got[2]:
+            first, last = pos, max(pos, min(pos + self.window - 1, self.last_pos + 1 - S))
+            got = self._made[S] = (key, first, last, self.plan.tape(Live(S, first), Live(S, last), sections))
+        else:
+            self.plan.select(Live(S, got[2]))  # what the plan attests is what runs
+        self.plan.write_step(live)
+        self.plan.device.submit(got[3])
+        self.plan.last_run = tuple(sections)
+
+
+async def run_stream(step: Step, picked: Callable[[], Awaitable[int]], runs: Runs, free: Steps, token: int, pos: int,
+                     steps: int, sections: Sequence[str], counts: DecodeCounts, most: int = MAX_RUN,
+                     tape_after: int = TAPE_AFTER) -> AsyncIterator[int]:
     """Up to `steps` tokens after token at pos: per forward (at most `most` tokens: the plan's max_seq),
     the run `runs` gives after the token picked last (each yielded, counted as forced), then the token
-    the head picks after them."""
-    done = 0
+    the head picks after them; past tape_after free tokens in a row, `free`'s steps until a run."""
+    done, stretch = 0, 0
+
+    def after(token: int) -> list[int]:  # the run after token, within the steps and the forward's rows
+        return runs(token, pos, min(MAX_RUN, most, steps - done) - 1) if done < steps else []
+
+    run = after(token)
     while done < steps:
+        if not run and stretch >= tape_after:
+            tokens = free(token, pos, steps - done)
+            try:
+                async for token in tokens:
+                    pos, done = pos + 1, done + 1
+                    yield token
+                    run = after(token)
+                    if run:
+                        break
+            finally:
+                await tokens.aclose()
+            stretch = 0
+            continue
         t0 = time.perf_counter()
-        run = runs(token, pos, min(MAX_RUN, most, steps - done) - 1)
         await step([token, *run], pos, sections)
         counts.submitted(1, time.perf_counter() - t0, forced=len(run))
         for t in run:
             yield t
         token = await picked()
-        yield token
+        stretch = 0 if run else stretch + 1
         pos, done = pos + 1 + len(run), done + 1 + len(run)
+        yield token
+        run = after(token)

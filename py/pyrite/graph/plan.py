@@ -18,6 +18,7 @@ from .params import pack_named, pack_step, params_layout
 from .routes import Context, Launch, Live, Route, RouteError, Sub, choose, fitting, measured_row
 
 __all__ = ["Live", "Node", "Plan", "Tensor", "storage"]
+KEPT = 32  # selections a plan keeps to restore (Plan.select)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,13 @@ class Node:
         self.kernels = [launch.kernel for launch, _ in self.picked]
         self._dispatches = None
 
+    def state(self) -> tuple:
+        """What select chose (Plan.select keeps it per live shape, to restore without choosing again)."""
+        return self.route, self.measured, self.kernels, self.picked, self._dispatches
+
+    def restore(self, state: tuple) -> None:
+        self.route, self.measured, self.kernels, self.picked, self._dispatches = state
+
     def attest(self) -> dict[str, Any]:
         kernels = list(dict.fromkeys(self.kernels))  # each kernel once, in order of first dispatch
         return {"op": self.op, "family": self.family, "route": self.route, "kernel": "+".join(kernels),
@@ -122,6 +130,7 @@ class Plan:
     max_rows: int = 0      # the most live rows its activations hold (0: the ops' own checks only)
     _step_buffer: Buffer | None = None
     _selected: tuple | None = None
+    _kept: dict[tuple, list[tuple]] = field(default_factory=dict)  # selections seen before, by (live, options)
     _written: Live | None = None  # what the step uniform holds (None: unknown, a tape's steps moved it)
     _scratch: dict[str, Buffer] = field(default_factory=dict)
     last_run: tuple[str, ...] = ()
@@ -171,6 +180,7 @@ class Plan:
         node = Node(self.device, self.section, op, family, spec, self._level(op, Sub(family, routes, spec, args)))
         self.nodes.append(node)
         self._selected = None
+        self._kept.clear()
         return node
 
     def _level(self, op: str, table: Sub) -> Level:
@@ -204,6 +214,7 @@ class Plan:
         """Take measured choices (tuning_key -> row name); the next execution re-selects with them."""
         self.tuned = dict(choices)
         self._selected = None
+        self._kept.clear()
 
     def set_live(self, live: Live) -> None:
         """Resize: write the step uniform, re-select every node's route and grid for the live sizes."""
@@ -219,14 +230,24 @@ class Plan:
         self._written = None
 
     def select(self, live: Live) -> None:
-        """Re-select every node's route and grid for the live sizes (set_live without the step write)."""
+        """Re-select every node's route and grid for the live sizes (set_live without the step write).
+        A shape selected before is restored as it was (decode and multi-token forwards alternate between
+        a few shapes, graph/multistep.py), up to KEPT of them."""
         key = (live, self.options.snapshot())
         if key == self._selected:
             return
         if self.max_rows and not 1 <= live.seq_len <= self.max_rows:
             raise ShapeError(f"{self.name}: {live.seq_len} live rows, built for 1..{self.max_rows} (max_seq)")
-        for node in self.nodes:
-            node.select(self.context(node.spec, live))
+        if self._selected is not None:
+            if len(self._kept) >= KEPT:
+                self._kept.clear()
+            self._kept[self._selected] = [n.state() for n in self.nodes]
+        kept = self._kept.pop(key, None)
+        for i, node in enumerate(self.nodes):
+            if kept is None:
+                node.select(self.context(node.spec, live))
+            else:
+                node.restore(kept[i])
         self._selected = key
 
     def tape(self, first: Live, last: Live, sections: Sequence[str]) -> list[Dispatch]:

@@ -1,0 +1,101 @@
+"""Multi-token forwards without a GPU: run_stream's order of forwards, forced tokens and tape stretches
+(fakes in place of the engine), the small-S tile choice, and Forwards' windows on the null device (a
+forward inside its window selects no route again; the plan attests what ran)."""
+from __future__ import annotations
+
+import pytest
+
+from pyrite.graph.multistep import MAX_RUN, TAPE_AFTER, Forwards, run_stream
+from pyrite.graph.routes import Live
+from pyrite.graph.tape import DecodeCounts
+from pyrite.ops import linear
+from pyrite.sync import run_sync
+
+from .test_null_plans import SECTIONS, build
+
+
+class Fake:
+    """The engine's side of a stream: forward i picks token 100 + i; `forced` maps a token to its run."""
+
+    def __init__(self, forced: dict[int, list[int]]):
+        self.forced, self.forwards, self.runs_asked, self.tape_from = forced, [], [], []
+
+    async def step(self, ids, pos, sections):
+        self.forwards.append((list(ids), pos))
+
+    async def picked(self):
+        return 100 + len(self.forwards) - 1
+
+    def runs(self, token, pos, limit):
+        self.runs_asked.append((token, pos, limit))
+        return self.forced.get(token, [])[:limit]
+
+    async def free(self, token, pos, steps):
+        self.tape_from.append((token, pos))
+        for i in range(steps):
+            yield 500 + i
+
+
+def stream(fake: Fake, steps: int, **kw) -> list[int]:
+    async def go():
+        return [t async for t in run_stream(fake.step, fake.picked, fake.runs, fake.free, 1, 10, steps, SECTIONS,
+                                            counts, **kw)]
+    counts = DecodeCounts()
+    out = run_sync(go())
+    fake.counts = counts
+    return out
+
+
+def test_a_forced_run_rides_in_the_next_forward_at_its_positions():
+    fake = Fake({1: [7, 8], 101: [9]})
+    assert stream(fake, 6) == [7, 8, 100, 101, 9, 102]
+    assert fake.forwards == [([1, 7, 8], 10), ([100], 13), ([101, 9], 14)]
+    assert fake.counts.steps == 3 and fake.counts.forced == 3 and fake.counts.submits == 3
+    assert fake.runs_asked[0] == (1, 10, 5)  # room for the run and the pick after it
+
+
+def test_a_run_is_cut_to_the_steps_left_and_to_the_forwards_rows():
+    fake = Fake({1: list(range(40))})
+    assert len(stream(fake, 4)) == 4 and fake.forwards == [([1, 0, 1, 2], 10)]
+    fake = Fake({1: list(range(40))})
+    stream(fake, 40, most=8, tape_after=99)
+    assert len(fake.forwards[0][0]) == 8
+    fake = Fake({1: list(range(40))})
+    stream(fake, 40, tape_after=99)
+    assert len(fake.forwards[0][0]) == MAX_RUN
+
+
+def test_a_long_free_stretch_goes_to_the_tape_and_leaves_it_where_a_run_follows():
+    fake = Fake({500 + TAPE_AFTER: [42]})  # the tape's token after TAPE_AFTER + 1 of its steps has a run
+    out = stream(fake, 2 * TAPE_AFTER + 8)
+    assert all(len(ids) == 1 for ids, _ in fake.forwards[:TAPE_AFTER])
+    assert fake.tape_from == [(100 + TAPE_AFTER - 1, 10 + TAPE_AFTER)]  # after TAPE_AFTER free tokens
+    assert out[TAPE_AFTER:2 * TAPE_AFTER + 3] == [500 + i for i in range(TAPE_AFTER + 1)] + [42, 100 + TAPE_AFTER]
+    assert fake.forwards[TAPE_AFTER] == ([500 + TAPE_AFTER, 42], 10 + 2 * TAPE_AFTER + 1)
+
+
+@pytest.mark.parametrize("rows,want", [(1, None), (2, "m2_vec"), (3, "m4_vec"), (4, "m4_vec"), (5, "m8_vec"),
+                                       (8, "m8_vec"), (9, "m16_vec"), (16, "m16_vec"), (17, None)])
+def test_the_small_s_tile_holds_every_row_in_one_tile(rows, want):
+    assert linear.small_tile(rows) == want
+    assert want is None or linear.tile(want).tm >= rows
+
+
+def test_a_forward_inside_its_window_selects_nothing_again_and_attests_what_ran():
+    m = build("smollm2-135m")
+    f = Forwards(m.plan, last_pos=m.max_ctx - 1)
+    f.run(Live(3, 40), SECTIONS)
+    small = {r["op"]: r["route"] for r in m.plan.attest()}
+    assert small["blk.0.attn_output"] == "small_m4_vec" and small["blk.0.attn"] == "flash_decode"
+    f.run(Live(1, 43), SECTIONS)
+    assert m.plan.routes()["blk.0.attn_output"] == "gemv_vec"
+    selects = []
+    for node in m.plan.nodes:
+        node.select = lambda ctx, node=node: selects.append(node.op)
+    f.run(Live(3, 44), SECTIONS)  # inside the window of S = 3: restored, not chosen again
+    f.run(Live(1, 47), SECTIONS)
+    assert not selects and m.plan.routes()["blk.0.attn_output"] == "gemv_vec"
+    f.run(Live(3, 48), SECTIONS)
+    assert {r["op"]: r["route"] for r in m.plan.attest()} == small
+    submitted = m.device.submitted
+    assert len(submitted[-1]) == len(submitted[0])  # the same dispatches, again
