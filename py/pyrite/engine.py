@@ -17,7 +17,7 @@ from . import score as scoring
 from .chat import completion
 from .constrain import Automaton
 from .gpu import Device
-from .graph.multistep import Forwards, Runs, run_stream
+from .graph.multistep import Forwards, Runs, ahead, run_stream
 from .graph.options import Options
 from .graph.plan import Live
 from .graph.tape import DecodeCounts
@@ -142,16 +142,17 @@ class Engine:
             c = self.counts = DecodeCounts()
             t0 = time.perf_counter()
             head = await self.sampler.prepare(params, ids, constraint)
-            s.constraint_setup_s = time.perf_counter() - t0 if constraint is not None else 0.0
-            await self.prefill(ids, reused, head)
-            token: int | None = await self.sampler.token()
+            jump = constraint is not None and self.options["jump_forward"] == "on"
+            lead = self.sampler.lead(len(ids), min(max_tokens, self.max_ctx - len(ids)) - 1) if jump else []
+            s.constraint_setup_s, s.forced_tokens = (time.perf_counter() - t0 if constraint else 0.0), len(lead)
+            await self.prefill(ids + lead, reused, head)  # a forced start rides with the prompt
+            picked = await self.sampler.token()
             t1 = time.perf_counter()
             s.first_token(t1 - t0)
-            pos, stop_ids = len(ids), self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
-            jump = constraint is not None and self.options["jump_forward"] == "on"
-            stream = self.decode(token, pos, min(max_tokens - 1, self.max_ctx - pos), head,
-                                 self.sampler.forced_after if jump else None)
-            shown: list[int] = []
+            at, stop_ids = len(ids) + len(lead), self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
+            stream = ahead([*lead, picked], self.decode(picked, at, min(max_tokens - 1 - len(lead), self.max_ctx - at),
+                                                        head, self.sampler.forced_after if jump else None))
+            token, pos, shown = await anext(stream), len(ids), []
             try:
                 while not s.stop_reason:
                     if token in stop_ids:

@@ -41,10 +41,14 @@ class ForcedRuns:
         self._runs: dict[int, tuple[list[int], int]] = {}
 
     def after(self, token: int, limit: int) -> tuple[list[int], int]:
-        """token was picked: walk its bytes (a stop token leaves the state), then take the forced run from
-        there (at most limit tokens). -> the run and the state after it, the host's state from now on."""
+        """token was picked: walk its bytes (a stop token leaves the state), then take the forced run."""
         if not self.tokenizer.is_control(token):
             self.state = self.automaton.walk(self.state, self.tokenizer.token_bytes(token))
+        return self.run(limit)
+
+    def run(self, limit: int) -> tuple[list[int], int]:
+        """The forced run from the state (at most limit tokens). -> the run and the state after it, the
+        host's state from now on."""
         got = self._runs.get(self.state)
         if got is None:
             data, _ = self.automaton.forced(self.state)

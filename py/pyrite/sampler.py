@@ -84,11 +84,19 @@ class Sampler:
         """The constraint's forced tokens after token (picked at pos), at most limit (graph/multistep.py
         Runs): each into the history ring at its position where a draw reads it, and the constraint's state
         after them where the mask reads it (the advance after the pick moves it on, on the GPU)."""
-        run, state = self.runs.after(token, limit)
+        return self._forced(self.runs.after(token, limit), pos + 1)
+
+    def lead(self, pos: int, limit: int) -> list[int]:
+        """The forced tokens the output starts with (at most limit), written as forced_after writes a run
+        for the prefill whose last rows they are (positions pos..)."""
+        return self._forced(self.runs.run(limit), pos)
+
+    def _forced(self, got: tuple[list[int], int], pos: int) -> list[int]:
+        run, state = got
         if run:
             self.write_state(state)
             if self.drawing:
-                for i, t in enumerate(run, pos + 1):
+                for i, t in enumerate(run, pos):
                     self.device.write_buffer(self.history, 4 * (i % MAX_WINDOW), array.array("I", [t]).tobytes())
         return run
 

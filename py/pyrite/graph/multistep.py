@@ -104,3 +104,14 @@ async def run_stream(step: Step, picked: Callable[[], Awaitable[int]], runs: Run
         pos, done = pos + 1 + len(run), done + 1 + len(run)
         yield token
         run = after(token)
+
+
+async def ahead(first: list[int], rest: AsyncIterator[int]) -> AsyncIterator[int]:
+    """first's tokens, then rest's (jump-forward's forced start and the prefill's pick, before decode)."""
+    try:
+        for t in first:
+            yield t
+        async for t in rest:
+            yield t
+    finally:
+        await rest.aclose()
