@@ -33,8 +33,10 @@
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
 // SPLIT splits K where a coop tile has too few columns to fill a GPU (p.splits slices): pass 1 (part) is
-// the coop tile over slice wid.y of each row's words, its lane 0 storing the sums (and sum x^2) to
-// part[(split * cols + col) * V + i]; pass 2 (sum) has one invocation per column add the slices and run the
+// the coop tile over slice wid.y of each row's words for token tile wid.z (TM tokens: a multi-token
+// forward's rows, each summed as decode sums it), its lane 0 storing the sums (and sum x^2) to
+// part[((tile * splits + split) * cols + col) * V + i]; pass 2 (sum) has one invocation per column and token
+// tile (wid.y) add the slices in order and run the
 // epilogue as the whole kernel would (no W, x or gain bound).
 // TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
 // it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row] (a
@@ -517,8 +519,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     }
 {% else %}
 {% if PART %}
-    let col = wid.x;  // one column (RN rows) per workgroup, its K slice wid.y (decode: one token)
-    let m0 = 0u;
+    let col = wid.x;  // one column (RN rows) per workgroup, its K slice wid.y, its token tile wid.z
+    let m0 = wid.z * TM;
 {% elif COOP %}
     let col = wid.x + wid.z * nwg.x;  // one column (RN rows) per workgroup; z folds columns past 65535
     let m0 = wid.y * TM;
@@ -550,8 +552,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% endif %}
 {% if SUM %}
-    let at0 = col * {{ V }}u;
     let slice = (p.N + {{ TILE - 1 }}u) / {{ TILE }}u * {{ V }}u;  // one K slice's sums: cols x V
+    let at0 = wid.y * p.splits * slice + col * {{ V }}u;
     for (var s = 0u; s < p.splits; s = s + 1u) {
 {% for i in range(V) %}
         {{ val(i) }} = {{ val(i) }} + part[s * slice + at0 + {{ i }}u];
@@ -710,7 +712,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {{ coop_reduce() }}
 {% endif %}
 {% if PART %}
-    let at = (wid.y * nwg.x + col) * {{ V }}u;
+    let at = ((wid.z * nwg.y + wid.y) * nwg.x + col) * {{ V }}u;
 {% for i in range(V) %}
     part[at + {{ i }}u] = {{ val(i) }};
 {% endfor %}

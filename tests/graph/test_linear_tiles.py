@@ -12,7 +12,8 @@ from pyrite.ops import linear
 from pyrite.ops.linear import LinearSpec, Tile, tile
 
 NAMES = ("m1_vec", "m2_vec", "m4_vec", "m8_vec", "m16_vec", "m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64", "coop", "coop_sg", "coop4", "coop4_sg",
-         "coop_k", "coop_sg_k", "coop4_k", "coop4_sg_k", "coop_m8", "coop_sg_m8", "coop4_m8", "coop4_sg_m8")
+         "coop_k", "coop_sg_k", "coop4_k", "coop4_sg_k", "coop_m8", "coop_sg_m8", "coop4_m8", "coop4_sg_m8",
+         "coop_k_m8", "coop_sg_k_m8", "coop4_k_m8", "coop4_sg_k_m8")
 KINDS = ("", "qkv", "qkv_rope", "gate_up")
 WORKGROUP = {"linear_prefill": "workgroup"}
 

@@ -47,7 +47,8 @@ def test_candidates_are_all_rows_or_the_pinned_one():
     assert [r.name for r in candidates("linear", linear.ROUTES, {"linear": "tiled"})] == ["tiled"]
     assert [r.name for r in candidates("linear", linear.ROUTES)] == [
         "gemv_coop_sg_splitk", "gemv_coop_splitk", "gemv_coop4_sg_splitk", "gemv_coop4_splitk",
-        "gemv_coop_sg", "gemv_coop", "gemv_coop4_sg", "gemv_coop4", "gemm_coop_sg", "gemm_coop", "gemm_coop4_sg",
+        "gemv_coop_sg", "gemv_coop", "gemv_coop4_sg", "gemv_coop4", "gemm_coop_sg_splitk", "gemm_coop_splitk",
+        "gemm_coop4_sg_splitk", "gemm_coop4_splitk", "gemm_coop_sg", "gemm_coop", "gemm_coop4_sg",
         "gemm_coop4", "gemv_vec", "small_m2_vec", "small_m4_vec", "small_m8_vec", "small_m16_vec", "gemv_xwide",
         "gemv_wide", "gemv", "gemm_bk64", "gemm", "wide", "tiled"]
     with pytest.raises(RouteError):

@@ -34,16 +34,34 @@ def test_register_tiles_give_the_same_bits(device, fmt):
     assert ran(device, decode, "gemv_wide") == ran(device, decode, "gemv") == ran(device, decode, "gemv_xwide")
 
 
+def each_row_as_decode(device, fmt: str, S: int, small: str, decode: str, options: dict) -> None:
+    """Row i of an S-row linear on route `small` has the bits of route `decode` on row i alone."""
+    N, K = 96, 256
+    case, _ = linear_case(np.random.default_rng(S), fmt, S, N, K, bias=True)
+    case.options = options
+    rows = ran(device, case, small)
+    x = case.inputs["x"]
+    for i in range(S):
+        one = dataclasses.replace(case, inputs={**case.inputs, "x": x[i * K * 4:(i + 1) * K * 4]},
+                                  outputs={"y": N * 4}, seq_len=1)
+        assert ran(device, one, decode) == rows[i * N * 4:(i + 1) * N * 4], (small, S, i)
+
+
 @pytest.mark.parametrize("fmt", [f for f in FORMATS if f != "f32"])  # the vec GEMV's formats: rows that pair
 def test_a_small_s_tile_gives_each_row_the_vec_gemvs_bits(device, fmt):
     """A multi-token forward's linears (graph/multistep.py) sum every row in gemv_vec's order: row i of S
     equals a decode step of row i alone, bit for bit, at every small-S tile."""
-    N, K = 96, 128
     for S, route in ((2, "small_m2_vec"), (3, "small_m4_vec"), (6, "small_m8_vec"), (13, "small_m16_vec")):
-        case, _ = linear_case(np.random.default_rng(S), fmt, S, N, K, bias=True)
-        rows = ran(device, case, route)
-        x = case.inputs["x"]
-        for i in range(S):
-            one = dataclasses.replace(case, inputs={**case.inputs, "x": x[i * K * 4:(i + 1) * K * 4]},
-                                      outputs={"y": N * 4}, seq_len=1)
-            assert ran(device, one, "gemv_vec") == rows[i * N * 4:(i + 1) * N * 4], (S, i)
+        each_row_as_decode(device, fmt, S, route, "gemv_vec", {})
+
+
+@pytest.mark.parametrize("small,decode", [("gemm_coop", "gemv_coop"), ("gemm_coop_sg", "gemv_coop_sg"),
+                                          ("gemm_coop_splitk", "gemv_coop_splitk"),
+                                          ("gemm_coop_sg_splitk", "gemv_coop_sg_splitk")])
+def test_the_gpu_classs_token_tiles_give_each_row_its_gemvs_bits(device, small, decode):
+    """The gpu class's routes for 2-16 rows (its coop tiles at 8 tokens a token tile, split K as decode
+    splits it where decode does) sum each row as the coop GEMV does: on this adapter, by option."""
+    if "_sg" in small and "subgroups" not in device.features:
+        pytest.skip("the adapter has no subgroups")
+    for S in (3, 11):  # one token tile, and two
+        each_row_as_decode(device, "q4gsw", S, small, decode, {"adapter_class": "gpu"})

@@ -79,10 +79,10 @@ class LinearSpec:
 
 
 def partials(plan: Plan, spec: LinearSpec, blocks: list[int], paired: bool = False) -> Buffer:
-    """The split coop tiles' K slice sums for blocks of W of these row counts (one scratch buffer for
-    every node: they run one after another)."""
+    """The split coop tiles' K slice sums for blocks of W of these row counts, for up to MAX_RUN tokens
+    (one scratch buffer for every node: they run one after another)."""
     t = tile("coop4_k" if spec.quads else "coop_k")
-    values = max(spec.splits(n, paired) * t.columns(n, paired) for n in blocks) * (t.rn + 1)
+    values = max(spec.splits(n, paired) * t.columns(n, paired) for n in blocks) * (t.rn + 1) * MAX_RUN
     return plan.scratch("linear.partials", 4 * values)
 
 
@@ -148,10 +148,13 @@ class Epilogue:
             return [Launch(tile_kernel(fmt, kind, t.name), (*self.uniforms, *self.inputs, self.bias, *self.extra,
                                                              *self.outs), tile_grid(t, out_rows, rows, paired))]
         cols = t.columns(out_rows, paired)
+
+        def tiles(live: Live) -> int:  # token tiles: the part pass's z, the sum pass's y
+            return ceil_div(rows or live.seq_len, t.tm)
         return [Launch(tile_kernel(fmt, kind, t.name, "part"), (*self.uniforms, *self.inputs, *self.extra,
-                                                                 self.partials), lambda live: (cols, self.splits, 1)),
+                                                                 self.partials), lambda live: (cols, self.splits, tiles(live))),
                 Launch(tile_kernel(fmt, kind, t.sum_name, "sum"), (*self.uniforms, self.partials, self.bias,
-                                                                    *self.outs), lambda live: (ceil_div(cols, t.wg), 1, 1))]
+                                                                    *self.outs), lambda live: (ceil_div(cols, t.wg), tiles(live), 1))]
 
 
 @dataclass(frozen=True)
@@ -283,6 +286,13 @@ def few_columns(ctx: Context) -> bool:
     return one_row(ctx) and ctx.spec.splits(ctx.spec.N) > 1
 
 
+def few_columns_rows(ctx: Context) -> bool:
+    """A multi-token forward (2-16 rows) where decode splits K (few_columns): split the same way, so each
+    row is summed as its decode step sums it (gpu class, option linear_prefill=auto)."""
+    return (ctx.gpu and ctx.options["linear_prefill"] == "auto" and 2 <= live_rows(ctx) <= MAX_RUN
+            and ctx.spec.splits(ctx.spec.N) > 1)
+
+
 def short_prefill(ctx: Context) -> bool:
     """2-31 tokens on the gpu class (option linear_prefill=auto): fewer than a workgroup GEMM's 32."""
     return ctx.gpu and ctx.options["linear_prefill"] == "auto" and 2 <= live_rows(ctx) < GEMM_MIN_ROWS
@@ -311,6 +321,14 @@ def coop_row(tile_name: str) -> Route:
     t = tile(tile_name)
     rows, how = ("rotary quad" if t.rn % 4 == 0 else "2 rows"), ("with subgroupAdd" if t.subgroups
                                                                   else "in workgroup memory")
+    if t.tm > 1 and t.split:
+        reason = (f"multi-token forwards on GPUs (2-16 tokens: jump-forward, verify) where decode splits K: "
+                  f"gemv_{tile_name.replace('_k_m8', '_splitk')}'s slices and lanes for 8 tokens a token tile (each W "
+                  f"chunk unpacked once for them), its sums added in the same order, so each row equals a decode "
+                  f"step's bit for bit; columns x splits x token tiles workgroups, adjacent lanes on adjacent "
+                  f"16-byte words")
+        return Route("gemm_" + tile_name.removesuffix("_m8").replace("_k", "_splitk"), few_columns_rows,
+                     build_tile, reason, tile_name, fits_coop(tile_name))
     if t.tm > 1:
         reason = (f"short prefill on GPUs (2-31 tokens): a workgroup of 32 lanes per {rows} x 8 tokens, adjacent "
                   f"lanes reading adjacent 16-byte words of W, each unpacked once for the 8 tokens, sums reduced "
@@ -337,7 +355,8 @@ def small_row(tile_name: str) -> Route:
 
 ROUTES = [
     *(coop_row(name) for name in ("coop_sg_k", "coop_k", "coop4_sg_k", "coop4_k", "coop_sg", "coop", "coop4_sg",
-                                  "coop4", "coop_sg_m8", "coop_m8", "coop4_sg_m8", "coop4_m8")),
+                                  "coop4", "coop_sg_k_m8", "coop_k_m8", "coop4_sg_k_m8", "coop4_k_m8", "coop_sg_m8",
+                                  "coop_m8", "coop4_sg_m8", "coop4_m8")),
     Route("gemv_vec", one_row, build_tile, "decode: W in vec4 chunks, 8 rows per invocation, one scale word per "
           "row pair, a chunk per accumulator write (SwiftShader 1.7-3x and lavapipe 1-2.7x the word-loading GEMVs)",
           "m1_vec", cpu_paired),

@@ -34,8 +34,10 @@
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
 // SPLIT splits K where a coop tile has too few columns to fill a GPU (p.splits slices): pass 1 (part) is
-// the coop tile over slice wid.y of each row's words, its lane 0 storing the sums (and sum x^2) to
-// part[(split * cols + col) * V + i]; pass 2 (sum) has one invocation per column add the slices and run the
+// the coop tile over slice wid.y of each row's words for token tile wid.z (TM tokens: a multi-token
+// forward's rows, each summed as decode sums it), its lane 0 storing the sums (and sum x^2) to
+// part[((tile * splits + split) * cols + col) * V + i]; pass 2 (sum) has one invocation per column and token
+// tile (wid.y) add the slices in order and run the
 // epilogue as the whole kernel would (no W, x or gain bound).
 // TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
 // it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row] (a

@@ -34,8 +34,10 @@
 // are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
 // subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
 // SPLIT splits K where a coop tile has too few columns to fill a GPU (p.splits slices): pass 1 (part) is
-// the coop tile over slice wid.y of each row's words, its lane 0 storing the sums (and sum x^2) to
-// part[(split * cols + col) * V + i]; pass 2 (sum) has one invocation per column add the slices and run the
+// the coop tile over slice wid.y of each row's words for token tile wid.z (TM tokens: a multi-token
+// forward's rows, each summed as decode sums it), its lane 0 storing the sums (and sum x^2) to
+// part[((tile * splits + split) * cols + col) * V + i]; pass 2 (sum) has one invocation per column and token
+// tile (wid.y) add the slices in order and run the
 // epilogue as the whole kernel would (no W, x or gain bound).
 // TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
 // it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row] (a
@@ -111,8 +113,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) nwg: vec3<u32>) {
     let M = live_rows();
     let K4 = p.K / 4u;
-    let col = wid.x;  // one column (RN rows) per workgroup, its K slice wid.y (decode: one token)
-    let m0 = 0u;
+    let col = wid.x;  // one column (RN rows) per workgroup, its K slice wid.y, its token tile wid.z
+    let m0 = wid.z * TM;
     // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
     // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
     // its store.
@@ -189,7 +191,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     acc0_0 = red[0][0];
     acc1_0 = red[0][1];
 
-    let at = (wid.y * nwg.x + col) * 2u;
+    let at = ((wid.z * nwg.y + wid.y) * nwg.x + col) * 2u;
     part[at + 0u] = acc0_0;
     part[at + 1u] = acc1_0;
 }

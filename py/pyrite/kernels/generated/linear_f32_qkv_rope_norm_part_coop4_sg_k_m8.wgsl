@@ -1,0 +1,390 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// and for the exact GGUF formats, qx counting each value's high bits too (q + 16 qh):
+//   q5: s * (qx - 16 xs)        q5a: d * qx + m * xs
+//   q4k, q5k: d sc_j * qx - dmin m_j * xs, per 32-value sub-block j of the 256-value superblock
+//   q6k: d sc_j * (qx - 32 xs), per 16-value sub-block (two per chunk: qx and xs kept per half)
+// Those five read W as chunks on every register tile (VEC): a chunk's 32 values share one sub-block
+// scale pair, read per row from the row-major superblock headers (no row pairing needed).
+// NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
+// each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
+// loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
+// workgroup memory first was 1.4-1.8x slower on SwiftShader). Without it x is already normed.
+// KIND picks the epilogue:
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+// COOP (GPUs) makes a workgroup of WG lanes own RN rows x TM tokens (TM 1: decode; 8: short prefill, each
+// chunk of W unpacked once for all TM tokens): lane l reads 16-byte words l, l + WG,
+// ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
+// are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
+// subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
+// SPLIT splits K where a coop tile has too few columns to fill a GPU (p.splits slices): pass 1 (part) is
+// the coop tile over slice wid.y of each row's words for token tile wid.z (TM tokens: a multi-token
+// forward's rows, each summed as decode sums it), its lane 0 storing the sums (and sum x^2) to
+// part[((tile * splits + split) * cols + col) * V + i]; pass 2 (sum) has one invocation per column and token
+// tile (wid.y) add the slices in order and run the
+// epilogue as the whole kernel would (no W, x or gain bound).
+// TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
+// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row] (a
+// part kernel: lane (col * splits + split) * WG + lane, its steps counted from its slice's first word).
+enable subgroups;
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32, splits: u32 }
+
+const WG: u32 = 32u;
+const TM: u32 = 8u;
+const RN: u32 = 4u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<vec4<f32>>;  // [rows, K/4]
+@group(0) @binding(4) var<storage, read> gain: array<vec4<f32>>;  // [K/4] the RMSNorm weight
+@group(0) @binding(5) var<storage, read_write> part: array<f32>;  // [splits, cols, V] the K slices' sums
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+// Element offsets in its head of a quad's rows 0, 1 (adjacent) and 2, 3 (adjacent).
+fn quad_offsets(j: u32) -> vec2<u32> {
+    if (p.interleaved != 0u) {
+        return vec2<u32>(4u * j, 4u * j + 2u);
+    }
+    return vec2<u32>(2u * j, 2u * j + p.D / 2u);
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    let quads = p.D / 4u;  // p.N is a multiple of 4; the tile is RN / 4 whole quads
+    let q = min(col * 1u + r / 4u, p.N / 4u - 1u);
+    let o = quad_offsets(q % quads);
+    return q / quads * p.D + select(o.x, o.y, r % 4u >= 2u) + r % 2u;
+}
+
+var<workgroup> red: array<array<f32, 40>, WG>;  // per lane: the rows x tokens sums (and sum x^2)
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(subgroup_invocation_id) sid: u32) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = wid.x;  // one column (RN rows) per workgroup, its K slice wid.y, its token tile wid.z
+    let m0 = wid.z * TM;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    let x1 = min(m0 + 1u, M - 1u) * K4;
+    let x2 = min(m0 + 2u, M - 1u) * K4;
+    let x3 = min(m0 + 3u, M - 1u) * K4;
+    let x4 = min(m0 + 4u, M - 1u) * K4;
+    let x5 = min(m0 + 5u, M - 1u) * K4;
+    let x6 = min(m0 + 6u, M - 1u) * K4;
+    let x7 = min(m0 + 7u, M - 1u) * K4;
+    if (col * 4u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 4u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    var acc0_1 = 0.0;
+    var acc0_2 = 0.0;
+    var acc0_3 = 0.0;
+    var acc0_4 = 0.0;
+    var acc0_5 = 0.0;
+    var acc0_6 = 0.0;
+    var acc0_7 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    var acc1_1 = 0.0;
+    var acc1_2 = 0.0;
+    var acc1_3 = 0.0;
+    var acc1_4 = 0.0;
+    var acc1_5 = 0.0;
+    var acc1_6 = 0.0;
+    var acc1_7 = 0.0;
+    let n2 = tile_row(col, 2u);
+    let w2 = p.wr0 + n2;  // its row in the part buffers
+    var acc2_0 = 0.0;
+    var acc2_1 = 0.0;
+    var acc2_2 = 0.0;
+    var acc2_3 = 0.0;
+    var acc2_4 = 0.0;
+    var acc2_5 = 0.0;
+    var acc2_6 = 0.0;
+    var acc2_7 = 0.0;
+    let n3 = tile_row(col, 3u);
+    let w3 = p.wr0 + n3;  // its row in the part buffers
+    var acc3_0 = 0.0;
+    var acc3_1 = 0.0;
+    var acc3_2 = 0.0;
+    var acc3_3 = 0.0;
+    var acc3_4 = 0.0;
+    var acc3_5 = 0.0;
+    var acc3_6 = 0.0;
+    var acc3_7 = 0.0;
+    var ss0 = 0.0;
+    var ss1 = 0.0;
+    var ss2 = 0.0;
+    var ss3 = 0.0;
+    var ss4 = 0.0;
+    var ss5 = 0.0;
+    var ss6 = 0.0;
+    var ss7 = 0.0;
+    let k_lo = wid.y * K4 / p.splits;
+    let k_hi = (wid.y + 1u) * K4 / p.splits;
+    for (var k4 = k_lo + lid; k4 < k_hi; k4 = k4 + WG) {
+        let g = gain[k4];
+        let a0_raw = x[x0 + k4];
+        ss0 = ss0 + dot(a0_raw, a0_raw);
+        let a0 = a0_raw * g;
+        let a1_raw = x[x1 + k4];
+        ss1 = ss1 + dot(a1_raw, a1_raw);
+        let a1 = a1_raw * g;
+        let a2_raw = x[x2 + k4];
+        ss2 = ss2 + dot(a2_raw, a2_raw);
+        let a2 = a2_raw * g;
+        let a3_raw = x[x3 + k4];
+        ss3 = ss3 + dot(a3_raw, a3_raw);
+        let a3 = a3_raw * g;
+        let a4_raw = x[x4 + k4];
+        ss4 = ss4 + dot(a4_raw, a4_raw);
+        let a4 = a4_raw * g;
+        let a5_raw = x[x5 + k4];
+        ss5 = ss5 + dot(a5_raw, a5_raw);
+        let a5 = a5_raw * g;
+        let a6_raw = x[x6 + k4];
+        ss6 = ss6 + dot(a6_raw, a6_raw);
+        let a6 = a6_raw * g;
+        let a7_raw = x[x7 + k4];
+        ss7 = ss7 + dot(a7_raw, a7_raw);
+        let a7 = a7_raw * g;
+        let wv0 = w[w0 * K4 + k4];
+        acc0_0 = acc0_0 + dot(wv0, a0);
+        acc0_1 = acc0_1 + dot(wv0, a1);
+        acc0_2 = acc0_2 + dot(wv0, a2);
+        acc0_3 = acc0_3 + dot(wv0, a3);
+        acc0_4 = acc0_4 + dot(wv0, a4);
+        acc0_5 = acc0_5 + dot(wv0, a5);
+        acc0_6 = acc0_6 + dot(wv0, a6);
+        acc0_7 = acc0_7 + dot(wv0, a7);
+        let wv1 = w[w1 * K4 + k4];
+        acc1_0 = acc1_0 + dot(wv1, a0);
+        acc1_1 = acc1_1 + dot(wv1, a1);
+        acc1_2 = acc1_2 + dot(wv1, a2);
+        acc1_3 = acc1_3 + dot(wv1, a3);
+        acc1_4 = acc1_4 + dot(wv1, a4);
+        acc1_5 = acc1_5 + dot(wv1, a5);
+        acc1_6 = acc1_6 + dot(wv1, a6);
+        acc1_7 = acc1_7 + dot(wv1, a7);
+        let wv2 = w[w2 * K4 + k4];
+        acc2_0 = acc2_0 + dot(wv2, a0);
+        acc2_1 = acc2_1 + dot(wv2, a1);
+        acc2_2 = acc2_2 + dot(wv2, a2);
+        acc2_3 = acc2_3 + dot(wv2, a3);
+        acc2_4 = acc2_4 + dot(wv2, a4);
+        acc2_5 = acc2_5 + dot(wv2, a5);
+        acc2_6 = acc2_6 + dot(wv2, a6);
+        acc2_7 = acc2_7 + dot(wv2, a7);
+        let wv3 = w[w3 * K4 + k4];
+        acc3_0 = acc3_0 + dot(wv3, a0);
+        acc3_1 = acc3_1 + dot(wv3, a1);
+        acc3_2 = acc3_2 + dot(wv3, a2);
+        acc3_3 = acc3_3 + dot(wv3, a3);
+        acc3_4 = acc3_4 + dot(wv3, a4);
+        acc3_5 = acc3_5 + dot(wv3, a5);
+        acc3_6 = acc3_6 + dot(wv3, a6);
+        acc3_7 = acc3_7 + dot(wv3, a7);
+    }
+    let leader = sid == 0u;  // one lane per subgroup keeps its subgroup's sum, the others write 0
+    red[lid][0] = select(0.0, subgroupAdd(acc0_0), leader);
+    red[lid][1] = select(0.0, subgroupAdd(acc0_1), leader);
+    red[lid][2] = select(0.0, subgroupAdd(acc0_2), leader);
+    red[lid][3] = select(0.0, subgroupAdd(acc0_3), leader);
+    red[lid][4] = select(0.0, subgroupAdd(acc0_4), leader);
+    red[lid][5] = select(0.0, subgroupAdd(acc0_5), leader);
+    red[lid][6] = select(0.0, subgroupAdd(acc0_6), leader);
+    red[lid][7] = select(0.0, subgroupAdd(acc0_7), leader);
+    red[lid][8] = select(0.0, subgroupAdd(acc1_0), leader);
+    red[lid][9] = select(0.0, subgroupAdd(acc1_1), leader);
+    red[lid][10] = select(0.0, subgroupAdd(acc1_2), leader);
+    red[lid][11] = select(0.0, subgroupAdd(acc1_3), leader);
+    red[lid][12] = select(0.0, subgroupAdd(acc1_4), leader);
+    red[lid][13] = select(0.0, subgroupAdd(acc1_5), leader);
+    red[lid][14] = select(0.0, subgroupAdd(acc1_6), leader);
+    red[lid][15] = select(0.0, subgroupAdd(acc1_7), leader);
+    red[lid][16] = select(0.0, subgroupAdd(acc2_0), leader);
+    red[lid][17] = select(0.0, subgroupAdd(acc2_1), leader);
+    red[lid][18] = select(0.0, subgroupAdd(acc2_2), leader);
+    red[lid][19] = select(0.0, subgroupAdd(acc2_3), leader);
+    red[lid][20] = select(0.0, subgroupAdd(acc2_4), leader);
+    red[lid][21] = select(0.0, subgroupAdd(acc2_5), leader);
+    red[lid][22] = select(0.0, subgroupAdd(acc2_6), leader);
+    red[lid][23] = select(0.0, subgroupAdd(acc2_7), leader);
+    red[lid][24] = select(0.0, subgroupAdd(acc3_0), leader);
+    red[lid][25] = select(0.0, subgroupAdd(acc3_1), leader);
+    red[lid][26] = select(0.0, subgroupAdd(acc3_2), leader);
+    red[lid][27] = select(0.0, subgroupAdd(acc3_3), leader);
+    red[lid][28] = select(0.0, subgroupAdd(acc3_4), leader);
+    red[lid][29] = select(0.0, subgroupAdd(acc3_5), leader);
+    red[lid][30] = select(0.0, subgroupAdd(acc3_6), leader);
+    red[lid][31] = select(0.0, subgroupAdd(acc3_7), leader);
+    red[lid][32] = select(0.0, subgroupAdd(ss0), leader);
+    red[lid][33] = select(0.0, subgroupAdd(ss1), leader);
+    red[lid][34] = select(0.0, subgroupAdd(ss2), leader);
+    red[lid][35] = select(0.0, subgroupAdd(ss3), leader);
+    red[lid][36] = select(0.0, subgroupAdd(ss4), leader);
+    red[lid][37] = select(0.0, subgroupAdd(ss5), leader);
+    red[lid][38] = select(0.0, subgroupAdd(ss6), leader);
+    red[lid][39] = select(0.0, subgroupAdd(ss7), leader);
+    workgroupBarrier();
+    if (lid != 0u) {
+        return;
+    }
+    acc0_0 = 0.0;
+    acc0_1 = 0.0;
+    acc0_2 = 0.0;
+    acc0_3 = 0.0;
+    acc0_4 = 0.0;
+    acc0_5 = 0.0;
+    acc0_6 = 0.0;
+    acc0_7 = 0.0;
+    acc1_0 = 0.0;
+    acc1_1 = 0.0;
+    acc1_2 = 0.0;
+    acc1_3 = 0.0;
+    acc1_4 = 0.0;
+    acc1_5 = 0.0;
+    acc1_6 = 0.0;
+    acc1_7 = 0.0;
+    acc2_0 = 0.0;
+    acc2_1 = 0.0;
+    acc2_2 = 0.0;
+    acc2_3 = 0.0;
+    acc2_4 = 0.0;
+    acc2_5 = 0.0;
+    acc2_6 = 0.0;
+    acc2_7 = 0.0;
+    acc3_0 = 0.0;
+    acc3_1 = 0.0;
+    acc3_2 = 0.0;
+    acc3_3 = 0.0;
+    acc3_4 = 0.0;
+    acc3_5 = 0.0;
+    acc3_6 = 0.0;
+    acc3_7 = 0.0;
+    ss0 = 0.0;
+    ss1 = 0.0;
+    ss2 = 0.0;
+    ss3 = 0.0;
+    ss4 = 0.0;
+    ss5 = 0.0;
+    ss6 = 0.0;
+    ss7 = 0.0;
+    for (var i = 0u; i < WG; i = i + 1u) {
+        acc0_0 = acc0_0 + red[i][0];
+        acc0_1 = acc0_1 + red[i][1];
+        acc0_2 = acc0_2 + red[i][2];
+        acc0_3 = acc0_3 + red[i][3];
+        acc0_4 = acc0_4 + red[i][4];
+        acc0_5 = acc0_5 + red[i][5];
+        acc0_6 = acc0_6 + red[i][6];
+        acc0_7 = acc0_7 + red[i][7];
+        acc1_0 = acc1_0 + red[i][8];
+        acc1_1 = acc1_1 + red[i][9];
+        acc1_2 = acc1_2 + red[i][10];
+        acc1_3 = acc1_3 + red[i][11];
+        acc1_4 = acc1_4 + red[i][12];
+        acc1_5 = acc1_5 + red[i][13];
+        acc1_6 = acc1_6 + red[i][14];
+        acc1_7 = acc1_7 + red[i][15];
+        acc2_0 = acc2_0 + red[i][16];
+        acc2_1 = acc2_1 + red[i][17];
+        acc2_2 = acc2_2 + red[i][18];
+        acc2_3 = acc2_3 + red[i][19];
+        acc2_4 = acc2_4 + red[i][20];
+        acc2_5 = acc2_5 + red[i][21];
+        acc2_6 = acc2_6 + red[i][22];
+        acc2_7 = acc2_7 + red[i][23];
+        acc3_0 = acc3_0 + red[i][24];
+        acc3_1 = acc3_1 + red[i][25];
+        acc3_2 = acc3_2 + red[i][26];
+        acc3_3 = acc3_3 + red[i][27];
+        acc3_4 = acc3_4 + red[i][28];
+        acc3_5 = acc3_5 + red[i][29];
+        acc3_6 = acc3_6 + red[i][30];
+        acc3_7 = acc3_7 + red[i][31];
+        ss0 = ss0 + red[i][32];
+        ss1 = ss1 + red[i][33];
+        ss2 = ss2 + red[i][34];
+        ss3 = ss3 + red[i][35];
+        ss4 = ss4 + red[i][36];
+        ss5 = ss5 + red[i][37];
+        ss6 = ss6 + red[i][38];
+        ss7 = ss7 + red[i][39];
+    }
+
+    let at = ((wid.z * nwg.y + wid.y) * nwg.x + col) * 40u;
+    part[at + 0u] = acc0_0;
+    part[at + 1u] = acc0_1;
+    part[at + 2u] = acc0_2;
+    part[at + 3u] = acc0_3;
+    part[at + 4u] = acc0_4;
+    part[at + 5u] = acc0_5;
+    part[at + 6u] = acc0_6;
+    part[at + 7u] = acc0_7;
+    part[at + 8u] = acc1_0;
+    part[at + 9u] = acc1_1;
+    part[at + 10u] = acc1_2;
+    part[at + 11u] = acc1_3;
+    part[at + 12u] = acc1_4;
+    part[at + 13u] = acc1_5;
+    part[at + 14u] = acc1_6;
+    part[at + 15u] = acc1_7;
+    part[at + 16u] = acc2_0;
+    part[at + 17u] = acc2_1;
+    part[at + 18u] = acc2_2;
+    part[at + 19u] = acc2_3;
+    part[at + 20u] = acc2_4;
+    part[at + 21u] = acc2_5;
+    part[at + 22u] = acc2_6;
+    part[at + 23u] = acc2_7;
+    part[at + 24u] = acc3_0;
+    part[at + 25u] = acc3_1;
+    part[at + 26u] = acc3_2;
+    part[at + 27u] = acc3_3;
+    part[at + 28u] = acc3_4;
+    part[at + 29u] = acc3_5;
+    part[at + 30u] = acc3_6;
+    part[at + 31u] = acc3_7;
+    part[at + 32u] = ss0;
+    part[at + 33u] = ss1;
+    part[at + 34u] = ss2;
+    part[at + 35u] = ss3;
+    part[at + 36u] = ss4;
+    part[at + 37u] = ss5;
+    part[at + 38u] = ss6;
+    part[at + 39u] = ss7;
+}
