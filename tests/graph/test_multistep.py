@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pyrite.graph.multistep import MAX_RUN, TAPE_AFTER, Forwards, run_stream
-from pyrite.graph.routes import Live
+from pyrite.graph.routes import Live, tuning_key
 from pyrite.graph.tape import DecodeCounts
 from pyrite.ops import linear
 from pyrite.sync import run_sync
@@ -99,3 +99,29 @@ def test_a_forward_inside_its_window_selects_nothing_again_and_attests_what_ran(
     assert {r["op"]: r["route"] for r in m.plan.attest()} == small
     submitted = m.device.submitted
     assert len(submitted[-1]) == len(submitted[0])  # the same dispatches, again
+
+
+@pytest.mark.parametrize("adapter_class", ["cpu", "gpu"])
+@pytest.mark.parametrize("preset", ["smollm2-135m", "qwen2.5-0.5b", "qwen3-0.6b"])
+def test_a_forwards_linears_sum_in_decodes_order_by_the_rules_and_by_a_measured_decode(preset, adapter_class):
+    """Every linear of a forward of 2-16 rows takes a row of the order its decode step's row has (so each
+    row's bits are decode's); with a measured decode row, the forward follows that row's order."""
+    m = build(preset, options={"adapter_class": adapter_class})
+    orders = {r.name: r.order for r in linear.ROUTES}
+
+    def leaves(live):
+        m.plan.select(live)
+        return [(n.op, n.route.split("/")[1 if "/" in n.route else 0].split("+")[0]) for n in m.plan.nodes
+                if n.family in ("linear", "qkv", "gate_up")]
+    decode = leaves(Live(1, 40))
+    for S in (2, 5, 16):
+        assert [orders[r] for _, r in leaves(Live(S, 40))] == [orders[r] for _, r in decode]
+        assert all(orders[r] for _, r in decode)
+    node = next(n for n in m.plan.nodes if n.op == "blk.0.attn_output")
+    m.plan.select(Live(1, 40))
+    ctx = m.plan.context(node.spec, Live(1, 40))
+    other = next(r for r in linear.ROUTES if r.order and r.order != orders[node.route] and r.when(ctx) and
+                 r.fits(ctx))  # a decode row the rules did not take: as tuning might measure it
+    m.plan.set_tuned({tuning_key(linear.FAMILY, node.spec, "decode"): other.name})
+    m.plan.select(Live(5, 40))
+    assert orders[node.route] == other.order and node.measured

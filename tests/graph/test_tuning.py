@@ -17,8 +17,8 @@ from pyrite.sync import run_sync
 from .test_null_plans import build
 
 
-@pytest.mark.parametrize("rows, cls", [(1, "decode"), (2, "prefill_2_7"), (7, "prefill_2_7"), (8, "prefill_8_31"),
-                                       (31, "prefill_8_31"), (32, "prefill_32"), (2048, "prefill_32")])
+@pytest.mark.parametrize("rows, cls", [(1, "decode"), (2, "forward"), (16, "forward"), (17, "prefill_17_31"),
+                                       (31, "prefill_17_31"), (32, "prefill_32"), (2048, "prefill_32")])
 def test_shape_classes(rows, cls):
     assert shape_class(rows) == cls
 
@@ -33,7 +33,7 @@ def test_candidates_are_the_linear_tables_a_node_runs_with_several_rows():
     plan = build("tiny-llama", options={"adapter_class": "gpu"}).plan
     found = candidates(plan, 32)
     assert found and all(k.startswith("linear|") for k in found)
-    assert {k.rsplit("|", 1)[1] for k in found} == {"decode", "prefill_2_7", "prefill_8_31", "prefill_32"}
+    assert {k.rsplit("|", 1)[1] for k in found} == {"decode", "prefill_17_31", "prefill_32"}  # a forward: decode's
     for c in found.values():
         assert len(c.rows) > 1 and all(r.when(c.ctx) for r in c.rows)
     assert all(not k.endswith("prefill_32") for k in candidates(plan, 31))  # max_seq bounds the classes

@@ -65,3 +65,10 @@ def test_the_gpu_classs_token_tiles_give_each_row_its_gemvs_bits(device, small, 
         pytest.skip("the adapter has no subgroups")
     for S in (3, 11):  # one token tile, and two
         each_row_as_decode(device, "q4gsw", S, small, decode, {"adapter_class": "gpu"})
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_register_tiles_give_each_row_the_word_gemvs_bits(device, fmt):
+    """Order "word": tiled and wide sum each row as gemv does (a forward after a measured word GEMV)."""
+    each_row_as_decode(device, fmt, 3, "tiled", "gemv", {})
+    each_row_as_decode(device, fmt, 9, "wide", "gemv", {})

@@ -26,9 +26,10 @@ from typing import AsyncIterator, Awaitable, Callable, Sequence
 
 from ..gpu import Dispatch
 from .plan import Live, Plan
+from .routes import FORWARD_ROWS
 from .tape import WINDOW, DecodeCounts
 
-MAX_RUN = 16    # tokens one forward takes: the small-S routes' range
+MAX_RUN = FORWARD_ROWS  # tokens one forward takes: the small-S routes' range
 TAPE_AFTER = 8  # free tokens in a row after which a stretch goes to the tape (past a short value's)
 
 Step = Callable[[list[int], int, Sequence[str]], Awaitable[None]]  # Engine.step(ids, pos, sections)

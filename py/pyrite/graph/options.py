@@ -36,8 +36,9 @@ OPTIONS: dict[str, Option] = {
                               "the RMSNorm before a fused projection folded into its register-tile kernel, or "
                               "run as a dispatch of its own that writes the normed input first"),
     "route_tuning": Option("auto", ("auto", "off", "cached", "on"),
-                           "where a table has several rows for a shape class (decode; prefill 2-7, 8-31, >= 32 "
-                           "tokens; the cpu class: decode only), time them on the model's own shapes at load "
+                           "where a table has several rows for a shape class (decode; prefill 17-31, >= 32 "
+                           "tokens; the cpu class: decode only; 2-16 tokens follow decode's choice), time them on the "
+                           "model's own shapes at load "
                            "and keep the fastest where it beats the rules' row by 10% (graph/tuning.py): on "
                            "measures again, cached reuses what was kept for this adapter and kernel set and "
                            "measures only what is missing, off takes the rules; auto: cached on the gpu class, "

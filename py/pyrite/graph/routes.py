@@ -61,8 +61,11 @@ class Context:
         return self.adapter_class == "gpu"
 
 
-# Shape classes of live rows a measured choice holds for (graph/tuning.py): (name, fewest, most rows).
-SHAPE_CLASSES = (("decode", 1, 1), ("prefill_2_7", 2, 7), ("prefill_8_31", 8, 31), ("prefill_32", 32, None))
+FORWARD_ROWS = 16  # the most rows of a multi-token forward (graph/multistep.py MAX_RUN)
+# Shape classes of live rows a measured choice holds for (graph/tuning.py): (name, fewest, most rows). A
+# forward is never measured: it follows decode's choice (measured_row), so its rows sum as decode's do.
+SHAPE_CLASSES = (("decode", 1, 1), ("forward", 2, FORWARD_ROWS), ("prefill_17_31", FORWARD_ROWS + 1, 31),
+                 ("prefill_32", 32, None))
 
 
 def shape_class(rows: int) -> str:
@@ -112,6 +115,8 @@ class Route:
     variant: str = ""                          # the template variant it names, for one-dispatch rows
     fits: Callable[[Context], bool] = always   # checked once at build, on spec, limits and features only:
                                                # a row that does not fit is not built
+    order: str = ""                            # how it sums each output row: rows of one order give each
+                                               # row the same bits, whatever the live rows
 
 
 @dataclass(frozen=True)
@@ -160,9 +165,14 @@ def live_class(ctx: Context) -> str:
 
 def measured_row(family: str, routes: Sequence[Route], ctx: Context) -> Route | None:
     """The row measured fastest for ctx's spec and shape class, where one was kept and its predicate
-    still holds at ctx's live shape."""
-    name = ctx.tuned.get(tuning_key(family, ctx.spec, live_class(ctx))) if ctx.tuned else None
-    return next((r for r in routes if r.name == name and r.when(ctx)), None)
+    still holds at ctx's live shape. A forward's is the first row that holds of the order of decode's
+    measured row, so each of its rows equals a decode step's (the rules' rows pair by themselves)."""
+    cls = live_class(ctx)
+    name = ctx.tuned.get(tuning_key(family, ctx.spec, "decode" if cls == "forward" else cls)) if ctx.tuned else None
+    if cls != "forward":
+        return next((r for r in routes if r.name == name and r.when(ctx)), None)
+    order = next((r.order for r in routes if r.name == name), "")
+    return next((r for r in routes if order and r.order == order and r.when(ctx)), None)
 
 
 def choose(family: str, routes: Sequence[Route], ctx: Context, pinned: bool = False) -> Route:

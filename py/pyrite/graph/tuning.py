@@ -1,7 +1,8 @@
 """Routes chosen by measurement (runtime option route_tuning), at load.
 
 Where a tuned family's table (TUNED_FAMILIES) has more than one row whose predicate holds for a node's
-spec at a shape class (routes.SHAPE_CLASSES: decode; prefill 2-7, 8-31, >= 32 tokens), each such row
+spec at a shape class (routes.SHAPE_CLASSES: decode; prefill 17-31, >= 32 tokens; a forward of 2-16
+follows decode's choice, routes.measured_row), each such row
 runs alone on the model's own buffers at the class's probe rows, timed with timestamp queries (best of
 REPEATS), and the fastest is kept as the plan's measured choice for that (family, spec, class): the
 layers that share a shape share one measurement. The rules' own row stays unless another beats it by
@@ -35,7 +36,7 @@ from .routes import Context, Launch, Route, choose, live_class, tuning_key
 from .tuning_store import Store
 
 TUNED_FAMILIES = ("linear",)
-PROBE_ROWS = {"decode": 1, "prefill_2_7": 4, "prefill_8_31": 16, "prefill_32": 32}
+PROBE_ROWS = {"decode": 1, "prefill_17_31": 24, "prefill_32": 32}
 REPEATS = 3
 RULE_MARGIN = 0.9  # another row replaces the rules' only when at most this fraction of its time
 TUNED_CLASSES = {"cpu": ("decode",), "gpu": tuple(PROBE_ROWS)}

@@ -328,19 +328,20 @@ def coop_row(tile_name: str) -> Route:
                   f"step's bit for bit; columns x splits x token tiles workgroups, adjacent lanes on adjacent "
                   f"16-byte words")
         return Route("gemm_" + tile_name.removesuffix("_m8").replace("_k", "_splitk"), few_columns_rows,
-                     build_tile, reason, tile_name, fits_coop(tile_name))
+                     build_tile, reason, tile_name, fits_coop(tile_name), order=tile_name.removesuffix("_m8"))
     if t.tm > 1:
         reason = (f"short prefill on GPUs (2-31 tokens): a workgroup of 32 lanes per {rows} x 8 tokens, adjacent "
                   f"lanes reading adjacent 16-byte words of W, each unpacked once for the 8 tokens, sums reduced "
                   f"{how}; no staging or barrier in the K loop, no 32-token GEMM tile mostly idle")
         return Route("gemm_" + tile_name.removesuffix("_m8"), short_prefill, build_tile, reason, tile_name,
-                     fits_coop(tile_name))
+                     fits_coop(tile_name), order=tile_name.removesuffix("_m8"))
     reason = (f"decode on GPUs: a workgroup of 32 lanes per {rows}, adjacent lanes reading adjacent 16-byte "
               f"words of W, sums reduced {how}")
     if t.split:
         reason += "; K split into slices where there are under 256 columns, then a sum pass runs the epilogue"
     name = "gemv_" + tile_name.replace("_k", "_splitk")
-    return Route(name, few_columns if t.split else one_row, build_tile, reason, tile_name, fits_coop(tile_name))
+    return Route(name, few_columns if t.split else one_row, build_tile, reason, tile_name, fits_coop(tile_name),
+                 order=tile_name)
 
 
 def small_row(tile_name: str) -> Route:
@@ -350,7 +351,7 @@ def small_row(tile_name: str) -> Route:
                  f"a multi-token forward of up to {t.tm} tokens on the cpu class (jump-forward, verify): gemv_vec's "
                  f"loop with each W chunk and its scales loaded once for all {t.tm} tokens, every row summed in "
                  f"gemv_vec's order (each position's logits equal a decode step's, bit for bit); N/{t.rn} "
-                 f"invocations as gemv_vec's N/8, adjacent lanes on adjacent rows", tile_name, cpu_paired)
+                 f"invocations as gemv_vec's N/8, adjacent lanes on adjacent rows", tile_name, cpu_paired, order="vec")
 
 
 ROUTES = [
@@ -359,13 +360,15 @@ ROUTES = [
                                   "coop_m8", "coop4_sg_m8", "coop4_m8")),
     Route("gemv_vec", one_row, build_tile, "decode: W in vec4 chunks, 8 rows per invocation, one scale word per "
           "row pair, a chunk per accumulator write (SwiftShader 1.7-3x and lavapipe 1-2.7x the word-loading GEMVs)",
-          "m1_vec", cpu_paired),
+          "m1_vec", cpu_paired, order="vec"),
     *(small_row(name) for name in SMALL_TILES),
     Route("gemv_xwide", one_row_most_n, build_tile, "decode, N >= 2048: each x load serves 16 rows (SwiftShader: "
-          "gate_up and lm_head 1.2-1.4x faster than gemv_wide; lavapipe: lm_head 1.1x)", "m1_xwide", cpu_class),
+          "gate_up and lm_head 1.2-1.4x faster than gemv_wide; lavapipe: lm_head 1.1x)", "m1_xwide", cpu_class,
+          order="word"),
     Route("gemv_wide", one_row_many_n, build_tile, "decode, N >= 1024: each x load serves 8 rows (SwiftShader: "
-          "gate_up 1.3x, lm_head 1.2x faster than gemv)", "m1_wide", cpu_class),
-    Route("gemv", one_row, build_tile, "decode, N < 1024: 4 rows per invocation keep enough invocations", "m1"),
+          "gate_up 1.3x, lm_head 1.2x faster than gemv)", "m1_wide", cpu_class, order="word"),
+    Route("gemv", one_row, build_tile, "decode, N < 1024: 4 rows per invocation keep enough invocations", "m1",
+          order="word"),
     Route("gemm_bk64", workgroup_gemm, build_tile, "prefill on the gpu class from 32 tokens (a candidate from 8; "
           "or option linear_prefill=workgroup): W dequantized once per 32 tokens, K steps of 64 (24 KiB, over "
           "WebGPU's 16 KiB default)", "gemm_bk64",
@@ -373,8 +376,9 @@ ROUTES = [
     Route("gemm", workgroup_gemm, build_tile, "prefill on the gpu class, where 24 KiB of workgroup memory "
           "is not allowed: K steps of 16 (6 KiB)", "gemm", fits_tile("gemm")),
     Route("wide", wide_rows, build_tile, "prefill: each x load serves 16 rows of W (CPU adapters are bound "
-          "by loads)", "wide"),
-    Route("tiled", always, build_tile, "short prefill (2-7 tokens): 4 rows x 8 tokens", "m8"),
+          "by loads)", "wide", order="word"),
+    Route("tiled", always, build_tile, "short prefill (2-7 tokens): 4 rows x 8 tokens, each row summed as gemv "
+          "sums it", "m8", order="word"),
 ]
 NAMES = ("linear",)
 register(Op("linear", FAMILY, linear_case, {FAMILY: ROUTES}, FORMATS))
