@@ -44,7 +44,8 @@ class Forwards:
     """The forwards of up to MAX_RUN tokens, each live S's dispatches made once per window of positions
     and submitted again for every forward of S tokens inside it (the decode tape's way: a window's grids
     are its last position's, and each kernel bounds its work by the step uniform), so a forward costs
-    the host a step-uniform write and one encode, not a selection of every node's route. Longer steps
+    the host a step-uniform write and one encode (one call into web/tape.js in the page), not a
+    selection of every node's route. Longer steps
     (a prefill's chunks) run as Plan.run runs them."""
 
     plan: Plan
@@ -65,7 +66,7 @@ class Forwards:
         else:
             self.plan.select(Live(S, got[2]))  # what the plan attests is what runs
         self.plan.write_step(live)
-        self.plan.device.submit(got[3])
+        self.plan.device.replay(got[3], 1)  # in the page, encoded in JS from the list kept per window (web/tape.js)
         self.plan.last_run = tuple(sections)
 
 
