@@ -131,7 +131,8 @@ class Engine:
         """Token ids of the answer to prompt ids, one at a time. reuse: prefill only what follows the
         longest common prefix with what the KV cache holds (kvstate.py); off by default, because the
         prefix's logits then come from other tiles, equal only to rounding. constraint: the answer's
-        bytes stay in the automaton's language (pyrite.constrain), and it ends only where that accepts."""
+        bytes stay in the automaton's language (pyrite.constrain), and it ends only where that accepts;
+        with option jump_forward on, the tokens it forces ride in the forwards (graph/multistep.py)."""
         MAX_TOKENS.check(max_tokens)  # the seam's own field: one error kind on every path
         if constraint is not None:
             self.prompts.tokenizer_for("response_format")  # a constraint walks the tokens' bytes

@@ -55,6 +55,7 @@ class ForcedRuns:
             tokens = forced_tokens(self.tokenizer, data)
             got = self._runs[self.state] = (tokens, self._walk(tokens))
         tokens, state = got
+        limit = max(limit, 0)
         if len(tokens) > limit:
             tokens = tokens[:limit]
             state = self._walk(tokens)
