@@ -5,6 +5,8 @@ Sizes are primes where the kernel allows, so no size is a multiple of a workgrou
 """
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from pyrite.ops.single import Case
@@ -36,6 +38,23 @@ def linear_case(rng, fmt: str, M: int, N: int, K: int, gs: int = 32, bias: bool 
     live = rows or M
     attrs["rows"] = rows
     return Case("linear", attrs, inputs, {"y": live * N * 4}, seq_len=M), {"y": ref[:live].astype(F32)}
+
+
+def row_pairs(fmt: str, S: int, small: str, decode: str, options: dict, N: int = 96, K: int = 256):
+    """A multi-token forward's linear against decode (graph/multistep.py): the case of S rows pinned to
+    route `small`, and one case per row, that row alone, pinned to route `decode` (same weights)."""
+    case, _ = linear_case(np.random.default_rng(S), fmt, S, N, K, bias=True)
+    case.overrides, case.options = {"linear": small}, options
+    x = case.inputs["x"]
+    return case, [dataclasses.replace(case, inputs={**case.inputs, "x": x[i * K * 4:(i + 1) * K * 4]},
+                                      outputs={"y": N * 4}, seq_len=1, overrides={"linear": decode})
+                  for i in range(S)]
+
+
+def row_bytes(rows: bytes, one, i: int) -> bytes:
+    """Row i of the S-row case's output, as long as one row's."""
+    n = one.outputs["y"]
+    return rows[i * n:(i + 1) * n]
 
 
 def rms_ref(x: np.ndarray, gain: np.ndarray, eps: float) -> np.ndarray:

@@ -6,15 +6,13 @@ cases.py). A model's decode linears do not switch between gemv_vec and the other
 on the weights (their rows pair) and one live row, never on the position."""
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 import pytest
 
 from pyrite.ops.single import run_case
 from pyrite.sync import run_sync
 
-from .cases import FORMATS, linear_case
+from .cases import FORMATS, linear_case, row_bytes, row_pairs
 
 pytestmark = pytest.mark.gpu
 
@@ -36,15 +34,10 @@ def test_register_tiles_give_the_same_bits(device, fmt):
 
 def each_row_as_decode(device, fmt: str, S: int, small: str, decode: str, options: dict) -> None:
     """Row i of an S-row linear on route `small` has the bits of route `decode` on row i alone."""
-    N, K = 96, 256
-    case, _ = linear_case(np.random.default_rng(S), fmt, S, N, K, bias=True)
-    case.options = options
-    rows = ran(device, case, small)
-    x = case.inputs["x"]
-    for i in range(S):
-        one = dataclasses.replace(case, inputs={**case.inputs, "x": x[i * K * 4:(i + 1) * K * 4]},
-                                  outputs={"y": N * 4}, seq_len=1)
-        assert ran(device, one, decode) == rows[i * N * 4:(i + 1) * N * 4], (small, S, i)
+    rows_case, one_cases = row_pairs(fmt, S, small, decode, options)
+    rows = ran(device, rows_case, small)
+    for i, one in enumerate(one_cases):
+        assert ran(device, one, decode) == row_bytes(rows, one, i), (small, S, i)
 
 
 @pytest.mark.parametrize("fmt", [f for f in FORMATS if f != "f32"])  # the vec GEMV's formats: rows that pair
