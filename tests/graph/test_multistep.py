@@ -32,7 +32,7 @@ class Fake:
 
     async def free(self, token, pos, steps):
         self.tape_from.append((token, pos))
-        for i in range(steps):
+        for i in range(min(steps, getattr(self, "stop_after", steps))):
             yield 500 + i
 
 
@@ -72,6 +72,13 @@ def test_a_long_free_stretch_goes_to_the_tape_and_leaves_it_where_a_run_follows(
     assert fake.tape_from == [(100 + TAPE_AFTER - 1, 10 + TAPE_AFTER)]  # after TAPE_AFTER free tokens
     assert out[TAPE_AFTER:2 * TAPE_AFTER + 3] == [500 + i for i in range(TAPE_AFTER + 1)] + [42, 100 + TAPE_AFTER]
     assert fake.forwards[TAPE_AFTER] == ([500 + TAPE_AFTER, 42], 10 + 2 * TAPE_AFTER + 1)
+
+
+def test_a_stop_that_ends_the_tapes_stretch_ends_the_stream():
+    fake = Fake({})
+    fake.stop_after = 3  # the tape's wait saw a stop after 3 of its steps
+    out = stream(fake, 40)
+    assert out == [100 + i for i in range(TAPE_AFTER)] + [500, 501, 502] and len(fake.forwards) == TAPE_AFTER
 
 
 @pytest.mark.parametrize("rows,want", [(1, None), (2, "m2_vec"), (3, "m4_vec"), (4, "m4_vec"), (5, "m8_vec"),

@@ -8,9 +8,9 @@ decode step does, so position i's logits equal a decode step's there, bit for bi
 Composition with the decode tape (graph/tape.py): the tape replays batches of one-token steps with the
 host out of the loop, so it cannot see where a forced run begins (ending a batch there would need the
 GPU to stop a replay half-way), and a run's forward needs the token picked before it. So forwards are
-driven from the host, one per submit, the pick read back before the next run is known: natively on
-lavapipe that costs about 10% against the tape's batches (bench/README.md), which a key-heavy schema's
-2+ tokens per forward repay many times. A long free stretch (a string value, free text) has nothing to
+driven from the host, one per submit, the pick read back before the next run is known: one step per
+submit costs about 10% against the tape's batches natively on lavapipe, which a key-heavy schema's 2
+tokens per forward repay (1.49x free decoding natively, 1.39x in the page: bench/README.md). A long free stretch (a string value, free text) has nothing to
 jump over: after TAPE_AFTER free tokens in a row the stretch goes to the tape's batches, and leaves
 them at the first token a forced run follows (the batch in flight past it is dropped, as after a stop:
 it only wrote positions the forward writes again). Everything a forward reads besides its ids is
@@ -45,8 +45,7 @@ class Forwards:
     and submitted again for every forward of S tokens inside it (the decode tape's way: a window's grids
     are its last position's, and each kernel bounds its work by the step uniform), so a forward costs
     the host a step-uniform write and one encode (one call into web/tape.js in the page), not a
-    selection of every node's route. Longer steps
-    (a prefill's chunks) run as Plan.run runs them."""
+    selection of every node's route. Longer steps (a prefill's chunks) run as Plan.run runs them."""
 
     plan: Plan
     last_pos: int           # the last position the cache holds
@@ -92,6 +91,8 @@ async def run_stream(step: Step, picked: Callable[[], Awaitable[int]], runs: Run
                     run = after(token)
                     if run:
                         break
+                else:
+                    return  # the steps ran out, or a stop ended the wait for a batch
             finally:
                 await tokens.aclose()
             stretch = 0
