@@ -8,9 +8,11 @@ Instances come from JSON loaded with parse_float=Decimal, so a number keeps its 
 - emitted_form: why an instance is NOT in the emitted form, or None when it is. The form is the plain
   compact text (raw UTF-8) and, where the schema decides it, the compiler's own ordering: object keys
   that the governing schema's `properties` declare come first, in the order it lists them, then any
-  others; numbers have at most MAX_DIGITS digits before and after the point, a whole number none after
-  it; values under a schema that says nothing of their shape nest at most OPEN_NESTING deep, and
-  instances at most MAX_NESTING deep. Where the governing schema cannot be told (a combinator, a
+  others, and only where the schema asks for undeclared keys (patternProperties, an additionalProperties
+  schema) or declares none; numbers have at most MAX_DIGITS significant digits, a whole number none after
+  the point; a value whose schema names no type has one its keywords imply (the compiler emits those);
+  values under a schema that says nothing of their shape nest at most OPEN_NESTING deep, and instances
+  at most MAX_NESTING deep. Where the governing schema cannot be told (a combinator, a
   $dynamicRef, a $ref beside other structure keywords, a remote $ref), an object of more than one key
   is out of form: its key order is not determinable.
 """
@@ -20,15 +22,18 @@ import json
 from decimal import Decimal
 from typing import Any
 
-MAX_DIGITS = 15     # digits of an integer part and of a fraction (the compiler's limit, pyrite.constrain.values)
+from pyrite.constrain.keywords import IMPLY
+
+MAX_DIGITS = 15     # significant digits of a number (the compiler's limit, pyrite.constrain.numbers)
 OPEN_NESTING = 2    # arrays and objects nest this deep in a value its schema leaves open
-MAX_NESTING = 8     # and this deep in any instance (the compiler's MAX_DEPTH of sub-schemas)
+MAX_NESTING = 16    # and this deep in any instance (the compiler's MAX_DEPTH of sub-schemas)
 STRUCTURE = frozenset({"properties", "patternProperties", "additionalProperties", "items", "prefixItems",
                        "additionalItems", "contains", "unevaluatedProperties", "unevaluatedItems",
                        "dependentSchemas", "dependencies", "propertyNames"})
 BRANCHES = frozenset({"allOf", "anyOf", "oneOf", "not", "if", "then", "else"})
 DYNAMIC = frozenset({"$dynamicRef", "$recursiveRef"})   # their target depends on the path taken
 UNKNOWN = object()  # a governing schema that cannot be told
+ANNOTATIONS = frozenset({"title", "description", "$comment", "default", "examples"})
 
 
 def compact(data: Any, ensure_ascii: bool = False, plain: bool = True) -> bytes | None:
@@ -67,6 +72,9 @@ def emitted_form(schema: Any, data: Any) -> str | None:
 
 
 def _walk(v: Any, schema: Any, root: Any, depth: int) -> str | None:
+    implied = _implied(schema, root)
+    if implied and _type(v) not in implied:
+        return "a type the schema's keywords do not imply (it names none)"
     if isinstance(v, str):
         return "a lone surrogate" if any(0xD800 <= ord(c) <= 0xDFFF for c in v) else None
     if isinstance(v, Decimal):
@@ -92,6 +100,8 @@ def _walk(v: Any, schema: Any, root: Any, depth: int) -> str | None:
     keys = [k for k in v if k in declared]
     if keys != [k for k in declared if k in v] or list(v)[:len(keys)] != keys:
         return "keys out of the schema's order"
+    if isinstance(g, dict) and len(keys) < len(v) and not _asks_for_keys(g):
+        return "a property the schema does not declare (nor asks for)"
     return _first(_walk(x, _member(g, k), root, depth + 1) for k, x in v.items())
 
 
@@ -103,9 +113,32 @@ def _decimal(v: Decimal) -> str | None:
     if v == v.to_integral_value():
         return "a whole number written with a fraction or exponent"
     whole, _, fraction = format(abs(v), "f").partition(".")
-    if len(whole) > MAX_DIGITS or len(fraction) > MAX_DIGITS:
-        return f"more than {MAX_DIGITS} digits before or after the point"
+    if len(whole.lstrip("0")) + len(fraction) > MAX_DIGITS:
+        return f"more than {MAX_DIGITS} significant digits"
     return None
+
+
+def _type(v: Any) -> str:
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, Decimal)):
+        return "number"
+    return {dict: "object", list: "array", str: "string", type(None): "null"}[type(v)]
+
+
+def _implied(schema: Any, root: Any) -> set[str]:
+    """The types a schema that names none implies by its keywords (empty: any, or not determinable)."""
+    while isinstance(schema, dict) and set(schema) - ANNOTATIONS == {"$ref"}:
+        schema = _resolve(schema["$ref"], root)
+    if not isinstance(schema, dict) or {"type", "enum", "const", "$ref"} & set(schema) or BRANCHES & set(schema):
+        return set()
+    return {"number" if t == "integer" else t for t, keys in IMPLY.items() if any(k in schema for k in keys)}
+
+
+def _asks_for_keys(g: dict) -> bool:
+    """Whether the compiler emits undeclared keys under g: it declares none, or asks for some by schema."""
+    return not g.get("properties") and not g.get("required") or "patternProperties" in g \
+        or isinstance(g.get("additionalProperties"), dict)
 
 
 def _nesting(v: Any) -> int:

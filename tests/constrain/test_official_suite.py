@@ -52,7 +52,11 @@ def test_the_doc_is_current():
 # The emitted form itself, on instances whose verdict is plain
 OBJECT = {"properties": {"b": {"type": "object", "properties": {"x": {}, "y": {}}}, "a": {}}}
 FORM = [
-    (OBJECT, {"b": {"x": 1, "y": 2}, "a": 3, "z": 4}, None),
+    (OBJECT, {"b": {"x": 1, "y": 2}, "a": 3}, None),
+    (OBJECT, {"b": {"x": 1, "y": 2}, "a": 3, "z": 4}, "a property the schema does not declare (nor asks for)"),
+    ({**OBJECT, "additionalProperties": {"type": "integer"}}, {"a": 3, "z": 4}, None),
+    ({"minLength": 2}, Decimal("3"), "a type the schema's keywords do not imply (it names none)"),
+    ({"minLength": 2}, "ab", None),
     (OBJECT, {"a": 3, "b": {}}, "keys out of the schema's order"),
     (OBJECT, {"b": {"y": 1, "x": 2}}, "keys out of the schema's order"),
     (OBJECT, {"z": 4, "a": 3}, "keys out of the schema's order"),
@@ -63,7 +67,9 @@ FORM = [
     (True, [[[1]]], "nests deeper than 2 under an open schema"),
     ({"items": {"items": {"items": {}}}}, [[[1]]], None),
     (True, Decimal("1.0"), "a whole number written with a fraction or exponent"),
-    (True, Decimal("0.1234567890123456"), "more than 15 digits before or after the point"),
+    (True, Decimal("0.1234567890123456"), "more than 15 significant digits"),
+    (True, Decimal("12.345678901234"), None),
+    (True, Decimal("123.3456789012345"), "more than 15 significant digits"),
     (True, 10 ** 15, "more than 15 digits"),
     (True, "\ud800", "a lone surrogate"),
     (True, {"é": Decimal("-2.5")}, None),

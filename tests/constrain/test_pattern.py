@@ -9,7 +9,7 @@ import pytest
 from pyrite.constrain import DEAD, START, Automaton, compile_pattern, trim
 from pyrite.constrain.pattern import (EMPTY, NOTHING, alt, byte_range, byte_set, graph, join, lit, members,
                                       opt, repeat, seq, star)
-from pyrite.constrain.values import integer_pattern, naturals
+from pyrite.constrain.numbers import integer_pattern, naturals
 
 from .walk import Walker
 

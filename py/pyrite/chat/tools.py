@@ -10,6 +10,7 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from ..errors import RequestError
 
@@ -17,6 +18,7 @@ NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")  # OpenAI's rule for a function's name
 TOOL_KEYS = ("type", "function")
 FUNCTION_KEYS = ("name", "description", "parameters", "strict")
 CHOICES = ("auto", "none", "required")
+TOOLS_BASE = "https://pyrite.invalid/tools/"   # each tool's parameters: a schema document of its own
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ def check_tool_choice(choice: Any, tools: list[dict], field: str = "tool_choice"
 def _call_object(fn: dict) -> dict:
     """The schema of one call of fn: {"name": fn's name, "arguments": an object fn's parameters allow}."""
     args = fn["parameters"] if "type" in fn["parameters"] else {"type": "object", **fn["parameters"]}
+    # its own base, so that its "#/$defs/..." references resolve in it, not in the call object around it
+    args = {"$id": f"{TOOLS_BASE}{quote(fn['name'], safe='')}.json", **args}
     return {"type": "object", "properties": {"name": {"const": fn["name"]}, "arguments": args},
             "required": ["name", "arguments"], "additionalProperties": False}
 

@@ -1,0 +1,201 @@
+"""Scalars (strings, numbers, booleans, null) and literals (enum, const) of a conjunction of parts.
+
+Strings hold every pattern, known format, length and exclusion at once (their automata intersected,
+product.py); numbers hold the tightest bounds, exactly (numbers.py), and integer multipleOf.
+"""
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from functools import reduce
+from typing import TYPE_CHECKING, Any
+
+from ..errors import LimitError, RequestError
+from .formats import KNOWN, format_content
+from .keywords import BOUNDS, dump, is_number
+from .numbers import MAX_DIGITS, MAX_MULTIPLE, Bound, integer_pattern, multiples, number_pattern
+from .parts import Part, Parts, canonical, type_of, values
+from .pattern import NOTHING, Pattern, alt, lit, opt, repeat, seq
+from .product import automaton_of, intersect, subtract
+from .regex import CONTENT, content_of, regex_content, with_length
+from .values import FALSE, NULL, QUOTE, TRUE, string_pattern
+
+if TYPE_CHECKING:
+    from .schema import Compiler
+
+# Formats JSON Schema defines that pyrite does not assert: refused by name, never silently let through.
+UNASSERTED = frozenset({"idn-email", "idn-hostname", "iri", "iri-reference", "uri-template", "json-pointer",
+                        "relative-json-pointer", "regex"})
+MAX_FORMATTED_LENGTH = 255   # a formatted string whose maxLength would outgrow the table keeps to this many
+
+
+def _excluded(parts: Parts) -> set:
+    return {canonical(v) for vs, _ in values(parts, "~notin") for v in vs}
+
+
+def _tightest(parts: Parts, low: str, high: str) -> tuple[int, int | None]:
+    """The largest low and smallest high count keyword of parts (None: no high one)."""
+    lo = max((int(v) for v, _ in values(parts, low)), default=0)
+    his = [int(v) for v, _ in values(parts, high)]
+    return lo, min(his) if his else None
+
+
+# -- strings -------------------------------------------------------------------------------------------
+
+def string_content(parts: Parts) -> Pattern:
+    """The JSON string contents (between the quotes) the parts allow."""
+    lo, hi = _tightest(parts, "minLength", "maxLength")
+    content, where = CONTENT, parts[0].where if parts else "schema"
+    for src, p in values(parts, "pattern"):
+        content = intersect(content, regex_content(src, f"{p.where}.pattern"), f"{p.where}.pattern")
+    for name, p in values(parts, "format"):
+        fmt = _format(name, f"{p.where}.format")
+        if fmt is not None:
+            content = intersect(content, fmt, f"{p.where}.format")
+    for srcs, p in values(parts, "~notpattern"):
+        for src in srcs:
+            content = subtract(content, regex_content(src, f"{p.where}.pattern"), f"{p.where}.not")
+    for vs, p in values(parts, "~notin"):
+        for v in vs:
+            if isinstance(v, str):
+                content = subtract(content, content_of(v), f"{p.where}.not")
+    try:
+        return with_length(content, lo, hi, where)
+    except LimitError:   # a format under a long maxLength (pydantic's HttpUrl: 2083): the shorter ones
+        if content is CONTENT or hi is None or hi <= MAX_FORMATTED_LENGTH:
+            raise
+        return with_length(content, lo, MAX_FORMATTED_LENGTH, where)
+
+
+def _format(name: str, where: str) -> Pattern | None:
+    """The contents of a format pyrite asserts; None for one that only annotates (a vendor's: int64,
+    password...); RequestError for a format JSON Schema defines that pyrite does not hold."""
+    fmt = format_content(name, where)
+    if fmt is None and name in UNASSERTED:
+        raise RequestError(where, f"format {name!r} is not enforced (formats enforced: {', '.join(sorted(KNOWN))}; "
+                                  f"formats JSON Schema does not define are ignored)")
+    return fmt
+
+
+def _plain_string(parts: Parts) -> bool:
+    """Whether only lengths constrain the string (and no known format): the fast path, no products."""
+    fmts = [name for name, p in values(parts, "format") if _format(name, f"{p.where}.format") is not None]
+    excluded = any(isinstance(v, str) for vs, _ in values(parts, "~notin") for v in vs)
+    return not fmts and not excluded and not any(values(parts, "pattern")) and not any(values(parts, "~notpattern"))
+
+
+def string_pattern_of(parts: Parts) -> Pattern:
+    if _plain_string(parts):
+        return string_pattern(*_tightest(parts, "minLength", "maxLength"))
+    return seq(QUOTE, string_content(parts), QUOTE)
+
+
+# -- numbers -------------------------------------------------------------------------------------------
+
+def _decimal(v: Any, where: str) -> Decimal:
+    d = Decimal(repr(v)) if isinstance(v, float) else Decimal(v)
+    if d != d.to_integral_value() and len(d.normalize().as_tuple().digits) > MAX_DIGITS:
+        raise RequestError(where, f"a fractional bound of more than {MAX_DIGITS} significant digits is not "
+                                  f"supported (floats cannot tell such values apart)")
+    return d
+
+
+def _bounds(parts: Parts) -> tuple[Bound | None, Bound | None]:
+    """The tightest lower and upper bound of every part (draft 4's boolean exclusives included)."""
+    lows, highs = [], []
+    for p in parts:
+        kw = p.kw
+        for key in BOUNDS:
+            v = kw.get(key)
+            if v is None or isinstance(v, bool):
+                continue
+            d = _decimal(v, f"{p.where}.{key}")
+            if key == "minimum":
+                lows.append(Bound(d, kw.get("exclusiveMinimum") is not True))
+            elif key == "maximum":
+                highs.append(Bound(d, kw.get("exclusiveMaximum") is not True))
+            else:
+                (lows if key == "exclusiveMinimum" else highs).append(Bound(d, False))
+    lo = max(lows, key=lambda b: (b.value, not b.inclusive), default=None)
+    hi = min(highs, key=lambda b: (b.value, b.inclusive), default=None)
+    return lo, hi
+
+
+def _multiple(parts: Parts) -> int | None:
+    """The least common multiple of every multipleOf (RequestError for a fraction, LimitError past MAX_MULTIPLE)."""
+    ms = []
+    for m, p in values(parts, "multipleOf"):
+        if not float(m).is_integer():
+            raise RequestError(f"{p.where}.multipleOf", f"multipleOf {m}: a fractional multipleOf is not supported "
+                                                        f"(whole numbers are)")
+        ms.append(int(m))
+    m = reduce(math.lcm, ms, 1)
+    if m > MAX_MULTIPLE:
+        raise LimitError(f"{parts[0].where}.multipleOf", m, "MAX_MULTIPLE", MAX_MULTIPLE)
+    return m if ms else None
+
+
+def _forms(v: Any) -> Pattern:
+    """Every text of the number v in the emitted form (trailing zeros after the point)."""
+    d = Decimal(repr(v)) if isinstance(v, float) else Decimal(v)
+    text = format(d.normalize(), "f")
+    zeros = repeat(lit(b"0"), 1, MAX_DIGITS)
+    return seq(lit(text.encode()), opt(zeros) if "." in text else opt(seq(lit(b"."), zeros)))
+
+
+def number_pattern_of(parts: Parts, integer: bool) -> Pattern:
+    lo, hi = _bounds(parts)
+    m = _multiple(parts)
+    if integer or m is not None:
+        ilo = None if lo is None else math.ceil(lo.value) + (0 if lo.inclusive or lo.value % 1 else 1)
+        ihi = None if hi is None else math.floor(hi.value) - (0 if hi.inclusive or hi.value % 1 else 1)
+        p = integer_pattern(ilo, ihi)
+        if m not in (None, 1):
+            p = intersect(p, multiples(m), f"{parts[0].where}.multipleOf")
+    else:
+        p = number_pattern(lo, hi)
+    if any(values(parts, "~fraction")):   # not an integer: a nonzero digit after the point
+        p = subtract(p, seq(integer_pattern(), opt(seq(lit(b"."), repeat(lit(b"0"), 1, MAX_DIGITS)))),
+                     f"{parts[0].where}.not")
+    for vs, part in values(parts, "~notin"):
+        for v in vs:
+            if is_number(v):
+                p = subtract(p, _forms(v), f"{part.where}.not")
+    return p
+
+
+# -- the rest ------------------------------------------------------------------------------------------
+
+def scalar_pattern(c: Compiler, parts: Parts, t: str) -> Pattern:
+    """The texts of type t ("string", "number", "integer", "boolean", "null") parts allow."""
+    if t == "string":
+        return string_pattern_of(parts)
+    if t in ("number", "integer"):
+        return number_pattern_of(parts, t == "integer")
+    out = _excluded(parts)
+    if t == "null":
+        return NOTHING if canonical(None) in out else NULL
+    return alt(TRUE if canonical(True) not in out else NOTHING, FALSE if canonical(False) not in out else NOTHING)
+
+
+def literal_pattern(c: Compiler, parts: Parts, lits: list[Any], types: set[str], depth: int) -> Pattern:
+    """The enum/const values that meet every other keyword of parts, each as its compact JSON text. A
+    value is checked by the automaton of its type's pattern (so only what that pattern holds passes)."""
+    out, checks, excluded = [], {}, _excluded(parts)
+    rest = [Part({k: v for k, v in p.kw.items() if k not in ("enum", "const")}, p.where, p.refs) for p in parts]
+    for v in lits:
+        t = type_of(v)
+        if t not in types or canonical(v) in excluded or t == "other":
+            continue
+        text = _emitted(v, dump(v, f"{parts[0].where}.enum"))
+        if t not in checks and t not in ("boolean", "null"):
+            checks[t] = automaton_of(c.typed([*rest, Part({"type": t}, parts[0].where)], depth), parts[0].where)
+        if t in ("boolean", "null") or (checks[t] is not None and checks[t].accepts(text)):
+            out.append(lit(text))
+    return alt(*out)
+
+
+def _emitted(v: Any, text: bytes) -> bytes:
+    """The text of v as the typed pattern emits it: an integral float as an integer (which every draft
+    calls an integer, and which equals it)."""
+    return str(int(v)).encode() if isinstance(v, float) and v.is_integer() and abs(v) < 1e15 else text
