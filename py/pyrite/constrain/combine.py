@@ -49,14 +49,7 @@ def branches(c: Compiler, key: str, p: Part, rest: Parts) -> Branches:
     if key == "anyOf":
         return bs
     if key == "oneOf":
-        for i, a in enumerate(bs):
-            for j in range(i):
-                if a is not None and bs[j] is not None and not (disjoint(c, rest + a, bs[j]) and disjoint(c, rest + bs[j], a)):
-                    raise RequestError(at, f"oneOf branches {j} and {i} may both hold for one value, and pyrite "
-                                           f"does not read oneOf as anyOf; it supports oneOf whose branches differ "
-                                           f"in type, in enum/const values, or in a required property's const "
-                                           f"or enum (a discriminator)")
-        return bs
+        return [None if a is None else a + _apart_from_others(c, rest + a, bs, i, p) for i, a in enumerate(bs)]
     if key == "not":
         return negate(c, c.parts(p.kw["not"], at, refs), at)
     cond = c.parts(p.kw["if"], at, refs, scope=scope)
@@ -68,6 +61,50 @@ def branches(c: Compiler, key: str, p: Part, rest: Parts) -> Branches:
     return [yes] + ([] if other is None else [n + other for n in negate(c, cond, at) if n is not None])
 
 
+def _apart_from_others(c: Compiler, a: Parts, bs: Branches, i: int, p: Part) -> Parts:
+    """Parts that keep what branch i (a, joined to the rest) produces from meeting any other branch, so
+    that exactly one holds: nothing where they are disjoint already; else a's types without the other's,
+    the absence of a property the other requires, or the other's negation. RequestError where none fits."""
+    out = []
+    for j, b in enumerate(bs):
+        if j == i or b is None or disjoint(c, a, b):
+            continue
+        kw = _apart(c, a, b, p.kw["oneOf"][j], f"{p.where}.oneOf")
+        if kw is None:
+            raise RequestError(f"{p.where}.oneOf", f"oneOf branches {min(i, j)} and {max(i, j)} may both hold for "
+                                                   f"one value, and pyrite cannot keep them apart (it does not read "
+                                                   f"oneOf as anyOf); branches that differ in type, in enum/const "
+                                                   f"values, in a required property, or that can be negated, work")
+        out.append(Part(kw, f"{p.where}.oneOf.{i}", p.refs, p.scope).quiet())
+    return out
+
+
+def _apart(c: Compiler, a: Parts, b: Parts, b_schema: Any, where: str) -> dict | None:
+    """Keywords that, added to a, fail b for every value a produces; None where none is found."""
+    made, allowed = _made(a), allowed_types(b)
+    if allowed is not None and made - allowed:
+        return {"not": {"type": sorted(allowed)}}
+    required_a = {n for q in a for n in q.kw.get("required", [])}
+    only_objects = made <= {"object"} or (allowed is not None and allowed <= {"object"})
+    missing = [n for q in b for n in q.kw.get("required", []) if n not in required_a]
+    if only_objects and missing:
+        return {"~absent": [missing[0]]}
+    try:
+        negate(c, b, where)
+    except RequestError:
+        return None
+    return {"not": b_schema}
+
+
+def allowed_types(parts: Parts) -> set[str] | None:
+    """The types a value meeting parts can have, by "type" and by enum/const values (None: any)."""
+    types, lits = declared_types(parts), literals(parts)
+    if lits is not None:
+        kinds = {type_of(v) for v in lits} | ({"integer"} if any(type_of(v) == "integer" for v in lits) else set())
+        types = kinds if types is None else types & (kinds | ({"integer"} if "number" in kinds else set()))
+    return types
+
+
 def negate(c: Compiler, parts: Parts | None, where: str) -> Branches:
     """The conjunctions whose union is every value parts does not allow."""
     if parts is None:
@@ -76,6 +113,10 @@ def negate(c: Compiler, parts: Parts | None, where: str) -> Branches:
     for p in parts:   # not (a and b) = (not a) or (not b)
         for key, value in p.kw.items():
             if key == "~quiet":
+                continue
+            if key == "anyOf":   # not (x or y) = (not x) and (not y): one alternative of every negation
+                out.append([Part({"not": s}, f"{p.where}.anyOf.{k}", p.refs, p.scope).quiet()
+                            for k, s in enumerate(value)])
                 continue
             out += [[Part(kw, p.where, p.refs, p.scope).quiet()] for kw in _negated(c, key, value, p, where)]
     return out
@@ -106,6 +147,12 @@ def _negated(c: Compiler, key: str, value: Any, p: Part, where: str) -> list[dic
         t, opposite = _OPPOSITE[key]
         kw = opposite(value)
         return [{"type": t, **kw}] if kw is not None else []
+    if key == "not":   # not (not x) = x
+        return [{"anyOf": [value]}]
+    if key == "contains" and "maxContains" not in p.kw and p.kw.get("minContains", 1) == 1:
+        return [{"type": "array", "items": {"not": value}}]
+    if key in ("minContains", "maxContains") and "contains" in p.kw:
+        return []   # negated with contains
     if key.startswith("~"):
         raise RequestError(where, "not over a negation is not supported")
     raise RequestError(where, f"not (or if/then/else) over {key} is not supported; negations of {NEGATABLE} are")
@@ -133,7 +180,7 @@ def _pinned(c: Compiler, parts: Parts, required_only: bool) -> dict[str, set]:
 
 def disjoint(c: Compiler, a: Parts, b: Parts) -> bool:
     """Whether no value the conjunction a produces can meet b (sufficient conditions, one way)."""
-    made, allowed = _made(a), declared_types(b)
+    made, allowed = _made(a), allowed_types(b)
     if allowed is not None and not (made | ({"integer"} if "number" in made else set())) & allowed:
         return True
     la, lb = literals(a), literals(b)

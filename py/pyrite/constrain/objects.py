@@ -83,8 +83,10 @@ def _triggers(parts: Parts) -> dict[str, list]:
 
 def object_pattern(c: Compiler, parts: Parts, depth: int) -> Pattern:
     obj = [p for p in parts if any(k in p.kw for k in _OBJECT_KEYS)]
-    order = list(dict.fromkeys([n for p in obj for n in p.kw.get("properties", {})] + _names(obj, "required")))
-    triggers = _triggers(obj)
+    triggers = _triggers(obj)   # declared too: a trigger appears as a property, its dependencies with it
+    needed = [d for n, deps in triggers.items() for dep, _, _ in deps if isinstance(dep, list) for d in dep + [n]]
+    order = list(dict.fromkeys([n for p in obj for n in p.kw.get("properties", {})] + _names(obj, "required")
+                               + needed + list(triggers)))
     present = {n for n in order if _schemas_for(obj, n)[1]}
     schemas = [(dep, at, refs) for n in present for dep, at, refs in triggers.get(n, []) if not isinstance(dep, list)]
     if schemas:   # a trigger that can appear: its schema holds for the whole object, present or not
@@ -105,7 +107,7 @@ def object_pattern(c: Compiler, parts: Parts, depth: int) -> Pattern:
             return NOTHING
         if value is not NOTHING:
             items.append((seq(lit(dump(name, obj[0].where if obj else "schema")), COLON, value), name in required))
-    extra = _extra(c, obj, order + list(triggers), depth)
+    extra = _extra(c, obj, order + list(triggers) + _names(obj, "~absent"), depth)
     return _members(items, extra, parts)
 
 
