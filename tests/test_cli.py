@@ -50,7 +50,8 @@ def test_convert_reports_bad_gguf(tmp_path):
 
 @pytest.mark.model
 def test_generate_attest_names_the_routes_of_both_steps(smollm2_model):
-    r = pyrite("generate", "--model", str(smollm2_model), "--prompt", "The history of the Roman Empire is",
+    r = pyrite("generate", "--model", str(smollm2_model), "--prompt", "The history of the Roman Empire is long "
+               "and full of names: emperors, senators, generals and the provinces",  # past a forward's 16 tokens
                "--max-tokens", "3", "--json", "--attest", "--max-ctx", "128", "--option", "sdpa_query_tile=32",
                "--roofline")
     d = json.loads(r.stdout)
@@ -58,7 +59,7 @@ def test_generate_attest_names_the_routes_of_both_steps(smollm2_model):
     assert d["stats"]["read_probe_gbps"] > 0 and d["stats"]["roofline"] > 0  # --roofline measured the probe first
     assert {d["routes"]["prefill"][f"blk.{i}.attn"] for i in range(30)} == {"stream_q32"}
     assert {d["routes"]["decode"][f"blk.{i}.attn"] for i in range(30)} == {"flash_decode"}
-    for kind, tile in (("prefill", "tiled"), ("decode", "gemv_vec")):  # every level of the fused projections
+    for kind, tile in (("prefill", "wide"), ("decode", "gemv_vec")):  # every level of the fused projections
         assert d["routes"][kind]["blk.0.ffn_down"] == tile
         assert d["routes"][kind]["blk.0.attn_qkv"] == f"qkv_fused/{tile}/norm_folded"
         assert d["routes"][kind]["blk.0.ffn_gate_up"] == f"gate_up/{tile}/norm_folded"

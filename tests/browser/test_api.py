@@ -147,11 +147,12 @@ def test_routes_per_step_and_the_query_tile_option_in_the_page(session, loaded):
     def sdpa_routes(out, kind):
         return {r for op, r in out["steps"]["routes"][kind].items() if op.endswith(".attn")}
 
-    out = session.generate(PROMPT, max_tokens=3, chat=False)
+    long = PROMPT + " long and full of names: emperors, senators, generals and the provinces"  # past 16 tokens
+    out = session.generate(long, max_tokens=3, chat=False)
     assert sdpa_routes(out, "prefill") == {"stream_q16"} and sdpa_routes(out, "decode") == {"flash_decode"}
     assert session.set_options(sdpa_query_tile=32)["sdpa_query_tile"] == 32
     try:
-        out = session.generate(PROMPT, max_tokens=2, chat=False)
+        out = session.generate(long, max_tokens=2, chat=False)
         assert sdpa_routes(out, "prefill") == {"stream_q32"}
         with pytest.raises(BrowserError) as err:
             session.set_options(sdpa_query_tile=24)

@@ -162,17 +162,20 @@ def test_a_variant_limited_exclusion_leaves_points_out_of_those_variants_only(tm
     assert ("f32", "norm_gemm") in names and ("q4", "norm_gemm") not in names and ("q4", "qkv_norm_gemm") not in names
 
 
-def test_the_repository_linear_manifest_names_its_hundred_and_eleven_combos(tmp_path):
+def test_the_repository_linear_manifest_names_its_hundred_and_sixty_combos(tmp_path):
     m = load_manifest(Path(__file__).parents[2] / "shaders/linear/linear.yaml")
     suffixes = {"_".join(c.suffixes) for c in m.combos}
-    assert len(m.combos) == 111 and {"m1_vec", "qkv_rope_norm_m1_vec", "gate_up_gemm_bk64", "wide", "coop_sg",
+    assert len(m.combos) == 160 and {"m1_vec", "qkv_rope_norm_m1_vec", "gate_up_gemm_bk64", "wide", "coop_sg",
                                     "qkv_rope_norm_coop4_sg", "gate_up_norm_coop", "coop_trace",
                                     "qkv_rope_coop4_sg_trace", "part_coop_sg_k", "qkv_rope_norm_sum_coop4_k",
                                     "gate_up_norm_part_coop_k", "coop_sg_m8_trace", "qkv_rope_norm_coop4_m8",
-                                    "gate_up_norm_coop_sg_m8", "part_coop_k_trace", "qkv_rope_part_coop4_sg_k_trace"} <= suffixes
+                                    "gate_up_norm_coop_sg_m8", "part_coop_k_trace", "qkv_rope_part_coop4_sg_k_trace",
+                                    "qkv_rope_norm_m2_vec", "gate_up_norm_m16_vec", "part_coop_sg_k_m8",
+                                    "qkv_rope_norm_sum_coop4_k_m8", "gate_up_norm_part_coop_k_m8"} <= suffixes
     assert not {"norm_m1", "qkv_norm_gemm", "gate_up_norm_gemm_bk64", "qkv_rope_coop", "coop4", "m1_vec_trace",
                 "qkv_coop_trace", "gate_up_norm_coop_trace", "coop_k", "sum_coop_sg_k", "part_coop",
-                "sum_coop_k_trace", "qkv_rope_part_coop_k", "qkv_rope_coop_m8", "coop4_m8", "part_coop_m8"} & suffixes
+                "sum_coop_k_trace", "qkv_rope_part_coop_k", "qkv_rope_coop_m8", "coop4_m8", "part_coop_m8",
+                "m8_vec_trace", "coop_k_m8", "sum_coop_sg_k_m8", "part_coop_k_m8_trace", "norm_m4_vec"} & suffixes
 
 
 @pytest.mark.parametrize("text, key, words", [

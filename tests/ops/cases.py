@@ -264,7 +264,8 @@ def all_cases(seed: int = 0):
 WIDE_ROWS = {"m1_wide": 8, "m1_xwide": 16}
 GPU_CLASS = {"adapter_class": "gpu"}
 PROJECTION_TILES = ((1, {}, "m1_vec", None), (1, {}, "m1", "gemv"), (1, {}, "m1_wide", "gemv_wide"),
-                    (1, {}, "m1_xwide", "gemv_xwide"), (7, {}, "m8", None), (9, {}, "wide", None),
+                    (1, {}, "m1_xwide", "gemv_xwide"), (7, {}, "m8", "tiled"), (9, {}, "wide", "wide"),
+                    (7, {}, "m8_vec", None),
                     (33, {"linear_prefill": "workgroup"}, "gemm", None), (1, GPU_CLASS, "coop", "gemv_coop"),
                     (1, GPU_CLASS, "coop_sg", "gemv_coop_sg"), (1, GPU_CLASS, "coop_k", "gemv_coop_splitk"),
                     (1, GPU_CLASS, "coop_sg_k", "gemv_coop_sg_splitk"), (13, GPU_CLASS, "coop_m8", "gemm_coop"),
@@ -285,6 +286,8 @@ def all_projection_cases(rng):
         def formats(kind: int) -> tuple[str, ...]:
             if tile == "m1_vec":  # packed formats only (f32 runs m1)
                 return FORMATS[:3]
+            if tile == "m8_vec":  # a multi-token forward's tile (packed formats), one format per kind
+                return (FORMATS[(t + kind) % 3],)
             return FORMATS if tile in ("m1", "m8", *COOP_TILES[:2]) else (FORMATS[(t + kind) % len(FORMATS)],)
 
         def pinned(route: str) -> dict[str, str]:

@@ -17,7 +17,8 @@ def exact_cases(rng, linear_case, embedding_case, projection_case, gpu: dict) ->
     out = []
     for fmt in EXACT:
         k = 256 if fmt in ("q4k", "q5k", "q6k") else 96
-        for route, M, N, K, options in (("gemv_vec", 1, 42, k, {}), ("gemv", 3, 43, k, {}), ("tiled", 5, 43, k, {}),
+        for route, M, N, K, options in (("gemv_vec", 1, 42, k, {}), ("small_m8_vec", 5, 42, k, {}),
+                                        ("gemv", 3, 43, k, {}), ("tiled", 5, 43, k, {}),
                                         ("wide", 9, 43, k, {}), ("gemm", 33, 43, 256, {}),
                                         ("gemm_bk64", 37, 43, 256, {}), ("gemv_coop", 1, 43, 1024, gpu),
                                         ("gemv_coop_sg", 1, 9, 1024, gpu), ("gemv_coop_splitk", 1, 26, 1024, gpu),
@@ -28,7 +29,7 @@ def exact_cases(rng, linear_case, embedding_case, projection_case, gpu: dict) ->
         out.append((f"embedding_{fmt}", *embedding_case(rng, fmt, 53, 256, 7), 1e-6))
         for kind, route, M, options, tile in (("qkv_rope", "qkv_fused", 1, {}, "m1_vec"),
                                               ("qkv_rope", "qkv_fused", 1, gpu, "coop4_sg_k"),  # 256 rows: K split
-                                              ("gate_up", "gate_up", 7, {}, "m8")):
+                                              ("gate_up", "gate_up", 7, {}, "m8_vec")):
             rope = {"head_dim": 32, "interleaved": False} if kind == "qkv_rope" else None
             sizes = (128, 64, 64) if rope else (70, 70)
             case, ref = projection_case(rng, kind.split("_")[0] if rope else kind, fmt, M, sizes, 256,

@@ -43,8 +43,9 @@ def test_sdpa_routes_follow_the_shape_and_the_option(device):
         _, rows = eager.run("sdpa", q, k, v, start_pos=40 - q.shape[0], attest=True, device=device, **kw)
         return next(r["route"] for r in rows if r["family"] == "sdpa")
 
-    assert route(rand(rng, 7, 4, 32)) == "stream_q16"
-    assert route(rand(rng, 7, 4, 32), options={"sdpa_query_tile": 32}) == "stream_q32"
+    assert route(rand(rng, 17, 4, 32)) == "stream_q16"
+    assert route(rand(rng, 17, 4, 32), options={"sdpa_query_tile": 32}) == "stream_q32"
+    assert route(rand(rng, 7, 4, 32)) == "flash_decode"  # a multi-token forward: each row as its decode step
     assert route(rand(rng, 1, 4, 32)) == "flash_decode"
 
 

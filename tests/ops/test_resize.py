@@ -1,8 +1,8 @@
 """Resize: one built plan, run at changing live row counts, gives at each exactly what a fresh build
 gives (native), and runs the route and kernels a fresh build picks there (the attestation). The
 immutable controls (has_bias, the views' offsets, eps) are written once at build; a resize rewrites
-only the step uniform, the routes and the grids. The sizes cross every linear tile (m1, m8, wide, and
-the workgroup GEMMs with linear_prefill=workgroup)."""
+only the step uniform, the routes and the grids. The sizes cross every linear tile (m1, the small-S
+vec tiles, wide, and the workgroup GEMMs with linear_prefill=workgroup)."""
 from __future__ import annotations
 
 import dataclasses
@@ -19,10 +19,11 @@ from pyrite.sync import run_sync
 from .cases import embedding_case, linear_case, projection_case
 
 pytestmark = pytest.mark.gpu
-SIZES = (40, 2, 9, 40, 1, 33, 7, 1, 12, 40)  # build at 40 rows; M, M2 < M, M3 > M2, M again, every tile
+SIZES = (40, 2, 9, 40, 1, 33, 7, 1, 3, 20)  # build at 40 rows; M, M2 < M, M3 > M2, M again, every tile
 BUILT = 40
 WORKGROUP = {"linear_prefill": "workgroup"}
-TILES = {False: ("m1_vec", "m8", "wide"), True: ("m1_vec", "m8", "wide", "gemm")}  # by WORKGROUP's presence
+SMALL = ("m2_vec", "m4_vec", "m8_vec", "m16_vec")  # a multi-token forward's (2-16 rows)
+TILES = {False: ("m1_vec", *SMALL, "wide"), True: ("m1_vec", *SMALL, "wide", "gemm")}  # by WORKGROUP's presence
 
 
 def built(device, case):

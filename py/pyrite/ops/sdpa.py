@@ -2,8 +2,9 @@
 
 q [S, Hq, D] f32, the cache [Hkv, max_ctx, D/2] fp16 pairs, out [S, Hq, D] f32; token s (at position
 pos + s) attends to cache positions 0 .. pos + s. Routes, first match wins per execution:
-stream_q16 / stream_q32 for prefill, flash_decode for decode, materialized for whatever the others
-reject. The one_split row (flash with a single split) exists to be pinned as a baseline.
+flash_decode for decode and multi-token forwards (up to 16 tokens: each row as its decode step),
+stream_q16 / stream_q32 for longer prefill, materialized for whatever the others reject. The one_split
+row (flash with a single split) exists to be pinned as a baseline.
 """
 from __future__ import annotations
 
