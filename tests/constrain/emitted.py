@@ -26,7 +26,7 @@ from pyrite.constrain.keywords import IMPLY
 
 MAX_DIGITS = 15     # significant digits of a number (the compiler's limit, pyrite.constrain.numbers)
 OPEN_NESTING = 2    # arrays and objects nest this deep in a value its schema leaves open
-MAX_NESTING = 16    # and this deep in any instance (the compiler's MAX_DEPTH of sub-schemas)
+MAX_NESTING = 32    # and this deep in any instance (the compiler's MAX_DEPTH of sub-schemas)
 STRUCTURE = frozenset({"properties", "patternProperties", "additionalProperties", "items", "prefixItems",
                        "additionalItems", "contains", "unevaluatedProperties", "unevaluatedItems",
                        "dependentSchemas", "dependencies", "propertyNames"})

@@ -14,8 +14,8 @@ from .walk import Walker
 
 WALKS = 6
 # Schemas that compile, per source, as measured: raise a number when the compiler does better (never lower it)
-COVERAGE_RATCHET = {"kubernetes": 0, "openapi": 0, "pydantic": 4, "schemastore": 0, "tools": 35, "zod": 5,
-                    "hard": 0, "all": 44}
+COVERAGE_RATCHET = {"kubernetes": 10, "openapi": 10, "pydantic": 18, "schemastore": 6, "tools": 47, "zod": 12,
+                    "hard": 19, "all": 103}
 
 
 @pytest.mark.parametrize("path", [e.path for e in entries()])

@@ -16,6 +16,7 @@ from ..errors import RequestError
 
 ROOT_URI = "https://pyrite.invalid/schema.json"   # the base of a document without $id
 DATA = frozenset({"enum", "const", "default", "examples"})   # values, not schemas: copied as they are
+NAMED = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"})
 DRAFTS = (("draft-04", 4), ("draft-06", 6), ("draft-07", 7), ("2019-09", 2019), ("2020-12", 2020))
 
 
@@ -65,7 +66,9 @@ class Document:
             if isinstance(node.get(key), str):
                 self.anchors[f"{base}#{node[key]}"] = (out, where)
         for key, value in node.items():
-            if key in DATA:
+            if key in NAMED and isinstance(value, dict):   # names, not keywords: "default" here is a property
+                out[key] = {n: self._rebase(v, base, f"{where}.{key}.{n}") for n, v in value.items()}
+            elif key in DATA:
                 out[key] = value
             elif key == "$ref" and isinstance(value, str):
                 out[key] = urljoin(base, value)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-from functools import reduce
+from functools import lru_cache, reduce
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LimitError, RequestError
@@ -16,7 +16,7 @@ from .keywords import BOUNDS, dump, is_number
 from .numbers import MAX_DIGITS, MAX_MULTIPLE, Bound, integer_pattern, multiples, number_pattern
 from .parts import Part, Parts, canonical, type_of, values
 from .pattern import NOTHING, Pattern, alt, lit, opt, repeat, seq
-from .product import automaton_of, intersect, subtract
+from .product import automaton_of, dfa_pattern, intersect, subtract
 from .regex import CONTENT, content_of, regex_content, with_length
 from .values import FALSE, NULL, QUOTE, TRUE, string_pattern
 
@@ -145,23 +145,31 @@ def _forms(v: Any) -> Pattern:
 
 def number_pattern_of(parts: Parts, integer: bool) -> Pattern:
     lo, hi = _bounds(parts)
-    m = _multiple(parts)
+    excluded = tuple(sorted({Decimal(repr(v)) if isinstance(v, float) else Decimal(v)
+                             for vs, _ in values(parts, "~notin") for v in vs if is_number(v)}))
+    return _numbers(lo, hi, _multiple(parts), integer, any(values(parts, "~fraction")), excluded, parts[0].where)
+
+
+@lru_cache(maxsize=1024)
+def _numbers(lo: Bound | None, hi: Bound | None, m: int | None, integer: bool, fraction: bool,
+             excluded: tuple[Decimal, ...], where: str) -> Pattern:
+    """The numbers between lo and hi (integers, multiples of m), not integers where fraction, none of
+    excluded; as their minimal DFA, laid out once per kind: counting digits, the plain construction holds
+    some hundreds of states per number, the minimal one some tens."""
     if integer or m is not None:
         ilo = None if lo is None else math.ceil(lo.value) + (0 if lo.inclusive or lo.value % 1 else 1)
         ihi = None if hi is None else math.floor(hi.value) - (0 if hi.inclusive or hi.value % 1 else 1)
         p = integer_pattern(ilo, ihi)
         if m not in (None, 1):
-            p = intersect(p, multiples(m), f"{parts[0].where}.multipleOf")
+            p = intersect(p, multiples(m), f"{where}.multipleOf")
     else:
         p = number_pattern(lo, hi)
-    if any(values(parts, "~fraction")):   # not an integer: a nonzero digit after the point
-        p = subtract(p, seq(integer_pattern(), opt(seq(lit(b"."), repeat(lit(b"0"), 1, MAX_DIGITS)))),
-                     f"{parts[0].where}.not")
-    for vs, part in values(parts, "~notin"):
-        for v in vs:
-            if is_number(v):
-                p = subtract(p, _forms(v), f"{part.where}.not")
-    return p
+    if fraction:   # not an integer: a nonzero digit after the point
+        p = subtract(p, seq(integer_pattern(), opt(seq(lit(b"."), repeat(lit(b"0"), 1, MAX_DIGITS)))), f"{where}.not")
+    for v in excluded:
+        p = subtract(p, _forms(v), f"{where}.not")
+    a = automaton_of(p, where)
+    return NOTHING if a is None else dfa_pattern(a)
 
 
 # -- the rest ------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from .values import any_object, json_value
 
 WHERE = "response_format.json_schema.schema"
 Schemas = list[tuple[Any, str, tuple[str, ...]]]   # (schema, where, refs): what one value must meet
-MAX_DEPTH = 16        # sub-schemas (properties, items) nested deeper are refused
+MAX_DEPTH = 32        # sub-schemas (properties, items) nested deeper are refused
 MAX_REF_DEPTH = 3     # a recursive $ref is expanded this many times on one path, then its branch is cut
 MAX_BRANCHES = 512    # anyOf/oneOf/not/if branches compiled, all distributions together
 GENERIC_DEPTH = 2     # arrays and objects nest this deep in a value a schema leaves open (true, {}, no items)
