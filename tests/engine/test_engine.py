@@ -238,9 +238,9 @@ def test_options_at_load_are_checked_before_anything_loads(smollm2_model, device
     from pyrite.graph.options import OptionError
     with pytest.raises(OptionError, match="sdpa_query_tile=24"):
         run_sync(Engine.load("/no/such/dir", device=device, options={"sdpa_query_tile": 24}))
-    e = run_sync(Engine.load(smollm2_model, device=device, max_ctx=64, max_seq=16, options={"sdpa_query_tile": 32}))
+    e = run_sync(Engine.load(smollm2_model, device=device, max_ctx=64, max_seq=32, options={"sdpa_query_tile": 32}))
     assert e.options["sdpa_query_tile"] == 32
-    collect(e, "Hello there", max_tokens=1)
+    collect(e, LONG, max_tokens=1)  # past a forward's 16 tokens
     assert _sdpa_routes(e, "prefill") == {"stream_q32"}
 
 
