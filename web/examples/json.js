@@ -13,20 +13,27 @@ const PERSON = {
   required: ["name", "age", "city"],
   additionalProperties: false,
 };
-$("schema").textContent = JSON.stringify(PERSON, null, 2);
+$("schema").value = JSON.stringify(PERSON, null, 2);
 
 const engine = await startEngine("smollm2-135m");
 
 $("extract").addEventListener("submit", async (e) => {
   e.preventDefault();
-  $("send").disabled = true;
   $("record").textContent = "";
+  let schema;
+  try {
+    schema = JSON.parse($("schema").value);
+  } catch (err) {
+    status("error", `The schema is not JSON: ${err.message}`);
+    return;
+  }
+  $("send").disabled = true;
   status("generating", "Extracting…");
   try {
     const reply = await engine.chat.completions.create({
       messages: [{ role: "system", content: "Extract the person described in the user's text as JSON." },
                  { role: "user", content: $("source").value }],
-      response_format: { type: "json_schema", json_schema: { name: "person", schema: PERSON, strict: true } },
+      response_format: { type: "json_schema", json_schema: { name: "record", schema, strict: true } },
       max_tokens: 96,
     });
     const { content } = reply.choices[0].message;
@@ -35,7 +42,8 @@ $("extract").addEventListener("submit", async (e) => {
     $("record").textContent = reply.choices[0].finish_reason === "stop" ? JSON.stringify(JSON.parse(content), null, 2) : content;
     status("ready", `Ready (${reply.usage.completion_tokens} tokens, finish_reason ${reply.choices[0].finish_reason}).`);
   } catch (err) {
-    status("error", `${err.kind}: ${err.message}`);
+    // a schema pyrite does not hold is a RequestError naming the keyword's path (err.details.field)
+    status("error", `${err.kind}${err.details?.field ? ` at ${err.details.field}` : ""}: ${err.message}`);
   } finally {
     $("send").disabled = false;
   }
