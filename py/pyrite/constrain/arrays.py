@@ -10,18 +10,15 @@ the subsets of them used so far.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import RequestError
 from .combine import negate
 from .objects import unevaluated
-from .parts import Part, Parts, canonical, values
+from .parts import Compiles, Part, Parts, Schemas, canonical, values
 from .pattern import EMPTY, NOTHING, Pattern, alt, compile_pattern, graph, join, lit, seq
 from .product import intersect
 from .values import COMMA
-
-if TYPE_CHECKING:
-    from .schema import Compiler, Schemas
 
 MAX_UNIQUE = 8    # uniqueItems: the most distinct item values (the walk holds 2^n subsets)
 OPEN, CLOSE = lit(b"["), lit(b"]")
@@ -58,7 +55,7 @@ def _counts(parts: Parts) -> tuple[int, int | None]:
     return lo, min(his) if his else None
 
 
-def array_pattern(c: Compiler, parts: Parts, depth: int) -> Pattern:
+def array_pattern(c: Compiles, parts: Parts, depth: int) -> Pattern:
     lo, hi = _counts(parts)
     k = max((len(_layout(p)[0]) for p in parts), default=0)
     firsts = [c.of_schemas(_position(parts, i), depth) for i in range(k)]

@@ -9,14 +9,11 @@ by name otherwise.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import RequestError
 from .keywords import TYPES
-from .parts import Part, Parts, canonical, declared_types, generated_types, literals, type_of
-
-if TYPE_CHECKING:
-    from .schema import Compiler
+from .parts import Compiles, Part, Parts, canonical, declared_types, generated_types, literals, type_of
 
 Branches = list[Parts | None]
 NEGATABLE = ("type, enum, const, required, properties of those, pattern, minLength, maxLength, minimum, maximum, "
@@ -40,7 +37,7 @@ def branch_key(kw: dict) -> str | None:
     return next((k for k in ("anyOf", "oneOf", "not", "if") if k in kw), None)
 
 
-def branches(c: Compiler, key: str, p: Part, rest: Parts) -> Branches:
+def branches(c: Compiles, key: str, p: Part, rest: Parts) -> Branches:
     """The alternatives a part's applicator key stands for, each a conjunction (None: impossible), to be
     joined to rest (the conjunction's other parts)."""
     at, refs, scope = f"{p.where}.{key}", p.refs, p.scope
@@ -61,7 +58,7 @@ def branches(c: Compiler, key: str, p: Part, rest: Parts) -> Branches:
     return [yes] + ([] if other is None else [n + other for n in negate(c, cond, at) if n is not None])
 
 
-def _apart_from_others(c: Compiler, a: Parts, bs: Branches, i: int, p: Part) -> Parts:
+def _apart_from_others(c: Compiles, a: Parts, bs: Branches, i: int, p: Part) -> Parts:
     """Parts that keep what branch i (a, joined to the rest) produces from meeting any other branch, so
     that exactly one holds: nothing where they are disjoint already; else a's types without the other's,
     the absence of a property the other requires, or the other's negation. RequestError where none fits."""
@@ -79,7 +76,7 @@ def _apart_from_others(c: Compiler, a: Parts, bs: Branches, i: int, p: Part) -> 
     return out
 
 
-def _apart(c: Compiler, a: Parts, b: Parts, b_schema: Any, where: str) -> dict | None:
+def _apart(c: Compiles, a: Parts, b: Parts, b_schema: Any, where: str) -> dict | None:
     """Keywords that, added to a, fail b for every value a produces; None where none is found."""
     made, allowed = _made(a), allowed_types(b)
     if allowed is not None and made - allowed:
@@ -105,7 +102,7 @@ def allowed_types(parts: Parts) -> set[str] | None:
     return types
 
 
-def negate(c: Compiler, parts: Parts | None, where: str) -> Branches:
+def negate(c: Compiles, parts: Parts | None, where: str) -> Branches:
     """The conjunctions whose union is every value parts does not allow."""
     if parts is None:
         return [[]]
@@ -122,7 +119,7 @@ def negate(c: Compiler, parts: Parts | None, where: str) -> Branches:
     return out
 
 
-def _negated(c: Compiler, key: str, value: Any, p: Part, where: str) -> list[dict]:
+def _negated(c: Compiles, key: str, value: Any, p: Part, where: str) -> list[dict]:
     """Keyword sets, one per alternative, that together hold exactly where key: value fails."""
     if key == "type":
         ts = {value} if isinstance(value, str) else set(value)
@@ -163,7 +160,7 @@ def _made(parts: Parts) -> set[str]:
     return {type_of(v) for v in lits} if lits is not None else generated_types(parts)
 
 
-def _pinned(c: Compiler, parts: Parts, required_only: bool) -> dict[str, set]:
+def _pinned(c: Compiles, parts: Parts, required_only: bool) -> dict[str, set]:
     """name -> the canonical values a property may take where present, for each property pinned to enum or
     const values (required_only: only those parts require)."""
     required = {n for p in parts for n in p.kw.get("required", [])}
@@ -178,7 +175,7 @@ def _pinned(c: Compiler, parts: Parts, required_only: bool) -> dict[str, set]:
     return out
 
 
-def disjoint(c: Compiler, a: Parts, b: Parts) -> bool:
+def disjoint(c: Compiles, a: Parts, b: Parts) -> bool:
     """Whether no value the conjunction a produces can meet b (sufficient conditions, one way)."""
     made, allowed = _made(a), allowed_types(b)
     if allowed is not None and not (made | ({"integer"} if "number" in made else set())) & allowed:

@@ -11,20 +11,16 @@ minProperties could notice, so a minProperties that needs two generated keys is 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ..errors import RequestError
 from .automaton import Automaton
 from .keywords import dump
-from .parts import Part, Parts, values
+from .parts import Compiles, Part, Parts, Schemas, values
 from .pattern import EMPTY, NOTHING, Pattern, alt, compile_pattern, graph, join, lit, members, seq
 from .product import automaton_of, intersect, subtract
 from .regex import CONTENT, content_of, regex_content
 from .values import COLON, COMMA, QUOTE
-
-if TYPE_CHECKING:
-    from .schema import Compiler, Schemas
-
 
 
 @lru_cache(maxsize=256)
@@ -81,7 +77,7 @@ def _triggers(parts: Parts) -> dict[str, list]:
     return out
 
 
-def object_pattern(c: Compiler, parts: Parts, depth: int) -> Pattern:
+def object_pattern(c: Compiles, parts: Parts, depth: int) -> Pattern:
     obj = [p for p in parts if any(k in p.kw for k in _OBJECT_KEYS)]
     triggers = _triggers(obj)   # declared too: a trigger appears as a property, its dependencies with it
     needed = [d for n, deps in triggers.items() for dep, _, _ in deps if isinstance(dep, list) for d in dep + [n]]
@@ -111,7 +107,7 @@ def object_pattern(c: Compiler, parts: Parts, depth: int) -> Pattern:
     return _members(items, extra, parts)
 
 
-def _extra(c: Compiler, obj: Parts, declared: list[str], depth: int) -> Pattern | None:
+def _extra(c: Compiles, obj: Parts, declared: list[str], depth: int) -> Pattern | None:
     """One generated key and its value, where the schema asks for such keys; None where it does not."""
     pats = [(src, s, p) for p in obj for src, s in p.kw.get("patternProperties", {}).items()]
     additional = [(s, p) for s, p in values(obj, "additionalProperties")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Iterator
+from typing import Any, Iterator, Protocol
 
 from .keywords import IMPLY, TYPES, is_number
 
@@ -32,6 +32,18 @@ class Part:
 
 
 Parts = list[Part]
+Schemas = list[tuple[Any, str, tuple[str, ...]]]   # (schema, where, refs): what one value must meet
+
+
+class Compiles(Protocol):
+    """What the keyword families (objects, arrays, scalars, combine) ask of the compiler (schema.Compiler)."""
+    def parts(self, schema: Any, where: str, refs: tuple[str, ...] = (), seen: tuple[str, ...] = (),
+              scope: tuple[str, ...] = ()) -> Parts | None: ...
+    def pattern(self, schema: Any, where: str, depth: int, refs: tuple[str, ...] = ()) -> Any: ...
+    def of_parts(self, parts: Parts | None, depth: int) -> Any: ...
+    def of_schemas(self, subs: Schemas, depth: int) -> Any: ...
+    def flat_schemas(self, subs: Schemas) -> Parts | None: ...
+    def typed(self, parts: Parts, depth: int) -> Any: ...
 
 
 def values(parts: Parts, key: str) -> Iterator[tuple[Any, Part]]:

@@ -8,20 +8,17 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 from functools import lru_cache, reduce
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import LimitError, RequestError
 from .formats import KNOWN, format_content
 from .keywords import BOUNDS, dump, is_number
 from .numbers import MAX_DIGITS, MAX_MULTIPLE, Bound, integer_pattern, multiples, number_pattern
-from .parts import Part, Parts, canonical, type_of, values
+from .parts import Compiles, Part, Parts, canonical, type_of, values
 from .pattern import NOTHING, Pattern, alt, lit, opt, repeat, seq
 from .product import automaton_of, dfa_pattern, intersect, subtract
 from .regex import CONTENT, content_of, regex_content, with_length
 from .values import FALSE, NULL, QUOTE, TRUE, string_pattern
-
-if TYPE_CHECKING:
-    from .schema import Compiler
 
 # Formats JSON Schema defines that pyrite does not assert: refused by name, never silently let through.
 UNASSERTED = frozenset({"idn-email", "idn-hostname", "iri", "iri-reference", "uri-template", "json-pointer",
@@ -174,7 +171,7 @@ def _numbers(lo: Bound | None, hi: Bound | None, m: int | None, integer: bool, f
 
 # -- the rest ------------------------------------------------------------------------------------------
 
-def scalar_pattern(c: Compiler, parts: Parts, t: str) -> Pattern:
+def scalar_pattern(c: Compiles, parts: Parts, t: str) -> Pattern:
     """The texts of type t ("string", "number", "integer", "boolean", "null") parts allow."""
     if t == "string":
         return string_pattern_of(parts)
@@ -186,7 +183,7 @@ def scalar_pattern(c: Compiler, parts: Parts, t: str) -> Pattern:
     return alt(TRUE if canonical(True) not in out else NOTHING, FALSE if canonical(False) not in out else NOTHING)
 
 
-def literal_pattern(c: Compiler, parts: Parts, lits: list[Any], types: set[str], depth: int) -> Pattern:
+def literal_pattern(c: Compiles, parts: Parts, lits: list[Any], types: set[str], depth: int) -> Pattern:
     """The enum/const values that meet every other keyword of parts, each as its compact JSON text. A
     value is checked by the automaton of its type's pattern (so only what that pattern holds passes)."""
     out, checks, excluded = [], {}, _excluded(parts)

@@ -16,18 +16,18 @@ import functools
 from typing import Any
 
 from ..errors import LimitError, RequestError
+from . import arrays, objects, scalars
 from .automaton import Automaton
 from .combine import branch_key, branches
 from .keywords import validating
-from .parts import Part, Parts, generated_types, literals
+from .numbers import CAP
+from .parts import Part, Parts, Schemas, generated_types, literals
 from .pattern import NOTHING, Pattern, alt, compile_pattern
 from .product import automaton_of, dfa_pattern
 from .refs import Document
-from .numbers import CAP
 from .values import any_object, json_value
 
 WHERE = "response_format.json_schema.schema"
-Schemas = list[tuple[Any, str, tuple[str, ...]]]   # (schema, where, refs): what one value must meet
 MAX_DEPTH = 32        # sub-schemas (properties, items) nested deeper are refused
 MAX_REF_DEPTH = 3     # a recursive $ref is expanded this many times on one path, then its branch is cut
 MAX_BRANCHES = 512    # anyOf/oneOf/not/if branches compiled, all distributions together
@@ -121,7 +121,6 @@ class Compiler:
 
     def typed(self, parts: Parts, depth: int) -> Pattern:
         """A conjunction without branches: its literals, or each type it allows."""
-        from . import arrays, objects, scalars
         lits, types = literals(parts), generated_types(parts)
         if lits is not None:
             return scalars.literal_pattern(self, parts, lits, types, depth)
