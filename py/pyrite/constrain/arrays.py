@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import RequestError
 from .combine import negate
 from .objects import unevaluated
-from .parts import Compiles, Part, Parts, Schemas, canonical, values
+from .parts import Compiles, Part, Parts, Schemas, canonical, counts, values
 from .pattern import EMPTY, NOTHING, Pattern, alt, compile_pattern, graph, join, lit, seq
 from .product import intersect
 from .values import COMMA
@@ -49,14 +49,8 @@ def _position(parts: Parts, i: int | None) -> Schemas:
     return out + unevaluated(parts, "unevaluatedItems", evaluates)
 
 
-def _counts(parts: Parts) -> tuple[int, int | None]:
-    lo = max((int(v) for v, _ in values(parts, "minItems")), default=0)
-    his = [int(v) for v, _ in values(parts, "maxItems")]
-    return lo, min(his) if his else None
-
-
 def array_pattern(c: Compiles, parts: Parts, depth: int) -> Pattern:
-    lo, hi = _counts(parts)
+    lo, hi = counts(parts, "minItems", "maxItems")
     k = max((len(_layout(p)[0]) for p in parts), default=0)
     firsts = [c.of_schemas(_position(parts, i), depth) for i in range(k)]
     rest = c.of_schemas(_position(parts, None), depth)

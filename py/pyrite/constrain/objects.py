@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ..errors import RequestError
 from .automaton import Automaton
 from .keywords import dump
-from .parts import Compiles, Part, Parts, Schemas, values
+from .parts import Compiles, Part, Parts, Schemas, counts, values
 from .pattern import EMPTY, NOTHING, Pattern, alt, compile_pattern, graph, join, lit, members, seq
 from .product import automaton_of, intersect, subtract
 from .regex import CONTENT, content_of, regex_content
@@ -83,7 +83,8 @@ def object_pattern(c: Compiles, parts: Parts, depth: int) -> Pattern:
     needed = [d for n, deps in triggers.items() for dep, _, _ in deps if isinstance(dep, list) for d in dep + [n]]
     order = list(dict.fromkeys([n for p in obj for n in p.kw.get("properties", {})] + _names(obj, "required")
                                + needed + list(triggers)))
-    present = {n for n in order if _schemas_for(obj, n)[1]}
+    said = {n: _schemas_for(obj, n) for n in order}
+    present = {n for n in order if said[n][1]}
     schemas = [(dep, at, refs) for n in present for dep, at, refs in triggers.get(n, []) if not isinstance(dep, list)]
     if schemas:   # a trigger that can appear: its schema holds for the whole object, present or not
         stripped = [Part(_without_schemas(p.kw), p.where, p.refs) for p in parts]
@@ -91,24 +92,24 @@ def object_pattern(c: Compiles, parts: Parts, depth: int) -> Pattern:
         return NOTHING if None in more else c.of_parts(stripped + [q.quiet() for m in more for q in m], depth)
     required = set(_names(obj, "required")) | {d for n in present for dep, _, _ in triggers.get(n, [])
                                                 if isinstance(dep, list) for d in dep}
-    order += [n for n in required if n not in order]
     names = [c.pattern(s, f"{p.where}.propertyNames", depth + 1, p.refs) for s, p in values(obj, "propertyNames")]
-    names = [automaton_of(n, "propertyNames") for n in names]   # None: no name at all
+    checks = [automaton_of(n, "propertyNames") for n in names]   # None: no name at all
     items = []
-    for name in order:
-        subs, allowed = _schemas_for(obj, name)
-        allowed = allowed and all(n is not None and n.accepts(dump(name, 'propertyNames')) for n in names)
+    for name in order:   # required names are all in order: required ones and the dependencies (needed)
+        subs, allowed = said[name]
+        allowed = allowed and all(n is not None and n.accepts(dump(name, "propertyNames")) for n in checks)
         value = c.of_schemas(subs, depth) if allowed else NOTHING
         if value is NOTHING and name in required:
             return NOTHING
         if value is not NOTHING:
             items.append((seq(lit(dump(name, obj[0].where if obj else "schema")), COLON, value), name in required))
-    extra = _extra(c, obj, order + list(triggers) + _names(obj, "~absent"), depth)
+    extra = _extra(c, obj, order + _names(obj, "~absent"), names, depth)
     return _members(items, extra, parts)
 
 
-def _extra(c: Compiles, obj: Parts, declared: list[str], depth: int) -> Pattern | None:
-    """One generated key and its value, where the schema asks for such keys; None where it does not."""
+def _extra(c: Compiles, obj: Parts, declared: list[str], names: list[Pattern], depth: int) -> Pattern | None:
+    """One generated key (none of declared, each of names' strings) and its value, where the schema asks for
+    such keys; None where it does not."""
     pats = [(src, s, p) for p in obj for src, s in p.kw.get("patternProperties", {}).items()]
     additional = [(s, p) for s, p in values(obj, "additionalProperties")]
     asks = pats or any(isinstance(s, dict) for s, _ in additional + list(values(obj, "unevaluatedProperties")))
@@ -127,7 +128,6 @@ def _extra(c: Compiles, obj: Parts, declared: list[str], depth: int) -> Pattern 
     plain = subtract(keys, alt(*(regex_content(src, p.where) for src, _, p in pats)), where) if pats else keys
     subs = [(s, f"{p.where}.additionalProperties", p.refs) for s, p in additional]
     classes.append((plain, subs + unevaluated(obj, "unevaluatedProperties", lambda q: "additionalProperties" in q.kw)))
-    names = [c.pattern(s, f"{p.where}.propertyNames", depth + 1, p.refs) for s, p in values(obj, "propertyNames")]
     out = []
     for content, subs in classes:
         if any(s is False for s, _, _ in subs) or content is NOTHING:
@@ -142,9 +142,7 @@ def _extra(c: Compiles, obj: Parts, declared: list[str], depth: int) -> Pattern 
 def _members(items: list[tuple[Pattern, bool]], extra: Pattern | None, parts: Parts) -> Pattern:
     """{ the items in order, optional ones maybe left out, then any number of extra items }, their count
     held to minProperties..maxProperties."""
-    lo = max((int(v) for v, _ in values(parts, "minProperties")), default=0)
-    his = [int(v) for v, _ in values(parts, "maxProperties")]
-    hi = min(his) if his else None
+    lo, hi = counts(parts, "minProperties", "maxProperties")
     if extra is not None and lo > len(items) + 1:
         raise RequestError(f"{parts[0].where}.minProperties", f"minProperties {lo} needs more than one key beyond "
                                                               f"the {len(items)} declared, and pyrite cannot keep "

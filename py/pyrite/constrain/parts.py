@@ -51,6 +51,14 @@ def values(parts: Parts, key: str) -> Iterator[tuple[Any, Part]]:
     return ((p.kw[key], p) for p in parts if key in p.kw)
 
 
+def counts(parts: Parts, low: str, high: str) -> tuple[int, int | None]:
+    """The tightest of the count keywords low and high over parts (minLength/maxLength, minItems/maxItems,
+    minProperties/maxProperties): the largest low, the smallest high (None: none says)."""
+    lo = max((int(v) for v, _ in values(parts, low)), default=0)
+    his = [int(v) for v, _ in values(parts, high)]
+    return lo, min(his) if his else None
+
+
 def declared_types(parts: Parts) -> set[str] | None:
     """The types every part's "type" allows ("number" takes in "integer"); None where none says."""
     out: set[str] | None = None

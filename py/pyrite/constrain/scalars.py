@@ -14,7 +14,7 @@ from ..errors import LimitError, RequestError
 from .formats import KNOWN, format_content
 from .keywords import BOUNDS, dump, is_number
 from .numbers import MAX_DIGITS, MAX_MULTIPLE, Bound, integer_pattern, multiples, number_pattern
-from .parts import Compiles, Part, Parts, canonical, type_of, values
+from .parts import Compiles, Part, Parts, canonical, counts, type_of, values
 from .pattern import NOTHING, Pattern, alt, lit, opt, repeat, seq
 from .product import automaton_of, dfa_pattern, intersect, subtract
 from .regex import CONTENT, content_of, regex_content, with_length
@@ -30,18 +30,11 @@ def _excluded(parts: Parts) -> set:
     return {canonical(v) for vs, _ in values(parts, "~notin") for v in vs}
 
 
-def _tightest(parts: Parts, low: str, high: str) -> tuple[int, int | None]:
-    """The largest low and smallest high count keyword of parts (None: no high one)."""
-    lo = max((int(v) for v, _ in values(parts, low)), default=0)
-    his = [int(v) for v, _ in values(parts, high)]
-    return lo, min(his) if his else None
-
-
 # -- strings -------------------------------------------------------------------------------------------
 
 def string_content(parts: Parts) -> Pattern:
     """The JSON string contents (between the quotes) the parts allow."""
-    lo, hi = _tightest(parts, "minLength", "maxLength")
+    lo, hi = counts(parts, "minLength", "maxLength")
     content, where = CONTENT, parts[0].where if parts else "schema"
     for src, p in values(parts, "pattern"):
         content = intersect(content, regex_content(src, f"{p.where}.pattern"), f"{p.where}.pattern")
@@ -83,7 +76,7 @@ def _plain_string(parts: Parts) -> bool:
 
 def string_pattern_of(parts: Parts) -> Pattern:
     if _plain_string(parts):
-        return string_pattern(*_tightest(parts, "minLength", "maxLength"))
+        return string_pattern(*counts(parts, "minLength", "maxLength"))
     return seq(QUOTE, string_content(parts), QUOTE)
 
 

@@ -92,15 +92,12 @@ class Compiler:
 
     def of_schemas(self, subs: Schemas, depth: int) -> Pattern:
         """The pattern of a value that meets every one of subs, one level below depth."""
-        if depth + 1 > MAX_DEPTH:
-            raise RequestError(subs[0][1] if subs else "schema", f"schemas nest deeper than {MAX_DEPTH} levels "
-                                                                  f"here; {MAX_DEPTH} is the most")
+        _within_depth(subs[0][1] if subs else "schema", depth + 1)
         return self.of_parts(self.flat_schemas(subs), depth + 1)
 
     def pattern(self, schema: Any, where: str, depth: int, refs: tuple[str, ...] = ()) -> Pattern:
         """The pattern of one sub-schema, depth levels below the root."""
-        if depth > MAX_DEPTH:
-            raise RequestError(where, f"schemas nest deeper than {MAX_DEPTH} levels here; {MAX_DEPTH} is the most")
+        _within_depth(where, depth)
         return self.of_parts(self.parts(schema, where, refs), depth)
 
     def of_parts(self, parts: Parts | None, depth: int) -> Pattern:
@@ -137,6 +134,11 @@ class Compiler:
             else:
                 out.append(scalars.scalar_pattern(self, parts, t))
         return alt(*out)
+
+
+def _within_depth(where: str, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise RequestError(where, f"schemas nest deeper than {MAX_DEPTH} levels here; {MAX_DEPTH} is the most")
 
 
 _BRANCHING = {"anyOf": ("anyOf",), "oneOf": ("oneOf",), "not": ("not",), "if": ("if", "then", "else")}
