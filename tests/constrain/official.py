@@ -147,7 +147,8 @@ def render_doc() -> str:
         compiled = [o for o in outs if o.refused is None]
         lines.append(f"| {draft} | {len(outs)} | {len(compiled)} | {len(outs) - len(compiled)} | "
                      f"{sum(o.invalid_refused for o in compiled)} | {sum(o.valid_accepted for o in compiled)} | "
-                     f"{sum(len(o.findings) for o in compiled)} | {sum(sum(o.out_of_form.values()) for o in compiled)} |")
+                     f"{sum(len(o.findings) for o in compiled)} | "
+                     f"{sum(sum(o.out_of_form.values()) for o in compiled)} |")
     reasons = Counter(reason_key(o.refused) for outs in by_draft.values() for o in outs if o.refused)
     lines += ["", "## Refusals by reason (all drafts)", "", "| groups | reason |", "|---|---|"]
     lines += [f"| {n} | {_cell(r)} |" for r, n in sorted(reasons.items(), key=lambda rn: (-rn[1], rn[0]))]

@@ -7,7 +7,8 @@ import itertools
 import pytest
 
 from pyrite.constrain import compile_pattern, product
-from pyrite.constrain.pattern import _NFA, EMPTY, NOTHING, alt, byte_set, join, lit, opt, repeat, seq, star
+from pyrite.constrain.dfa import NFA
+from pyrite.constrain.pattern import EMPTY, NOTHING, alt, byte_set, join, lit, opt, repeat, seq, star
 from pyrite.constrain.product import automaton_of, counted, dfa_pattern, intersect, subtract
 from pyrite.errors import LimitError
 
@@ -51,7 +52,7 @@ def test_the_embedded_dfa_composes_like_any_pattern():
 def test_size_bounds_the_states_it_lays_out():
     d = intersect(star(AB), repeat(AB, 1, 40), "t")
     for p in (d, repeat(d, 2, 5), seq(d, d), alt(d, lit(b"x"))):
-        nfa = _NFA()
+        nfa = NFA()
         p.emit(nfa, nfa.new())
         assert len(nfa.eps) - 1 <= p.size
 

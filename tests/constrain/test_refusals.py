@@ -128,12 +128,24 @@ def test_nesting_deeper_than_max_depth_is_refused():
     assert e.value.field == ROOT + ".items" * (MAX_DEPTH + 1)
 
 
-@pytest.mark.parametrize("max_length, limit", [(4000, "MAX_TABLE_ENTRIES"), (10 ** 9, "MAX_NFA_STATES")])
-def test_an_automaton_too_large_is_a_limit_error_naming_the_path(max_length, limit):
+_WORDS = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett", "kilo", "lima",
+          "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor", "whiskey",
+          "xray", "yankee", "zulu")
+_RECORD = {"type": "object", "properties": {w: {"type": "string", "maxLength": 20} for w in _WORDS}}
+
+
+@pytest.mark.parametrize("age, limit, field, early", [
+    ({"type": "array", "items": _RECORD, "maxItems": 10}, "MAX_TABLE_ENTRIES", "properties.age.items", False),
+    ({"type": "array", "items": _RECORD, "maxItems": 14}, "MAX_TABLE_ENTRIES", "properties.age.items", True),
+    ({"type": "string", "maxLength": 10 ** 9}, "MAX_NFA_STATES", "properties.age", False),
+])
+def test_an_automaton_too_large_is_a_limit_error_naming_the_sub_schema(age, limit, field, early):
+    """The innermost sub-schema holding at least half the automaton is named; a table the NFA already
+    says is too large is refused before the subset construction."""
     with pytest.raises(LimitError) as e:
-        compile_schema(person({"type": "string", "maxLength": max_length}), where="rf.schema")
-    assert e.value.limit_name == limit and e.value.what.startswith("rf.schema:")
-    assert e.value.size > e.value.limit
+        compile_schema(person(age), where="rf.schema")
+    assert e.value.limit_name == limit and e.value.what.startswith(f"rf.schema.{field}:")
+    assert e.value.size > e.value.limit and ("estimated" in e.value.what) == early
 
 
 def test_annotations_and_unknown_keywords_are_ignored_and_true_is_any_value():

@@ -18,7 +18,7 @@ from .automaton import Automaton
 from .keywords import dump
 from .parts import Compiles, Part, Parts, Schemas, counts, values
 from .pattern import EMPTY, NOTHING, Pattern, alt, compile_pattern, graph, join, lit, members, seq
-from .product import automaton_of, intersect, subtract
+from .product import automaton_of, cached, intersect, subtract
 from .regex import CONTENT, content_of, regex_content
 from .values import COLON, COMMA, QUOTE
 
@@ -116,18 +116,17 @@ def _extra(c: Compiles, obj: Parts, declared: list[str], names: list[Pattern], d
     if not asks and any(p.kw.get("properties") or p.kw.get("required") for p in obj):
         return None
     where = obj[0].where if obj else "schema"
-    taken = alt(*(content_of(n) for n in dict.fromkeys(declared)))
-    keys, classes = subtract(CONTENT, taken, where) if declared else CONTENT, []
-    for i, (src, s, p) in enumerate(pats):
-        others = alt(*(regex_content(o, f"{q.where}.patternProperties") for j, (o, _, q) in enumerate(pats) if j != i))
-        mine = intersect(keys, regex_content(src, f"{p.where}.patternProperties"), f"{p.where}.patternProperties")
+    contents = _key_classes(tuple(dict.fromkeys(declared)), tuple(src for src, _, _ in pats),
+                            [f"{p.where}.patternProperties" for _, _, p in pats], where)
+    classes = []
+    for (src, s, p), content in zip(pats, contents):
         subs = [(s, f"{p.where}.patternProperties.{src}", p.refs)]
         subs += [(s2, f"{q.where}.additionalProperties", q.refs) for s2, q in additional if q is not p]
         subs += unevaluated(obj, "unevaluatedProperties", lambda q: q is p or "additionalProperties" in q.kw)
-        classes.append((subtract(mine, others, where) if others is not NOTHING else mine, subs))
-    plain = subtract(keys, alt(*(regex_content(src, p.where) for src, _, p in pats)), where) if pats else keys
+        classes.append((content, subs))
     subs = [(s, f"{p.where}.additionalProperties", p.refs) for s, p in additional]
-    classes.append((plain, subs + unevaluated(obj, "unevaluatedProperties", lambda q: "additionalProperties" in q.kw)))
+    classes.append((contents[-1], subs + unevaluated(obj, "unevaluatedProperties",
+                                                      lambda q: "additionalProperties" in q.kw)))
     out = []
     for content, subs in classes:
         if any(s is False for s, _, _ in subs) or content is NOTHING:
@@ -137,6 +136,21 @@ def _extra(c: Compiles, obj: Parts, declared: list[str], names: list[Pattern], d
             key = intersect(key, n, f"{where}.propertyNames")
         out.append(seq(key, COLON, c.of_schemas(subs, depth)))
     return alt(*out) if out else None
+
+
+def _key_classes(declared: tuple[str, ...], srcs: tuple[str, ...], at: list[str], where: str) -> tuple[Pattern, ...]:
+    """The contents of the generated keys (none of declared) that match the pattern srcs[i] and no other, for
+    each i, then those that match none: built once per (declared, srcs), as schemas repeat their objects."""
+    def build() -> tuple[Pattern, ...]:
+        keys = subtract(CONTENT, alt(*(content_of(n) for n in declared)), where) if declared else CONTENT
+        regexes = [regex_content(src, w) for src, w in zip(srcs, at)]
+        out = []
+        for i, (mine, w) in enumerate(zip(regexes, at)):
+            others = alt(*(r for j, r in enumerate(regexes) if j != i))
+            mine = intersect(keys, mine, w)
+            out.append(subtract(mine, others, where) if others is not NOTHING else mine)
+        return (*out, subtract(keys, alt(*regexes), where) if regexes else keys)
+    return cached(("keys", declared, srcs), build)
 
 
 def _members(items: list[tuple[Pattern, bool]], extra: Pattern | None, parts: Parts) -> Pattern:

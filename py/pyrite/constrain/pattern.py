@@ -1,37 +1,22 @@
 """Patterns over bytes (small combinators) and their compilation to an Automaton.
 
 A pattern is a tree of combinators; compile_pattern lays it out as an NFA with byte-set edges and
-epsilon moves (Thompson's construction), runs the subset construction over byte classes (the 256
-bytes split by the edge labels, so each DFA row has one entry per class, not per byte) and trims the
-result so that every state but the dead one can still reach acceptance.
+epsilon moves (Thompson's construction) and hands it to the subset construction (dfa.py). A pattern
+can carry a name (named(): the schema compiler names each sub-schema's pattern by its path), so a limit
+error names the innermost sub-schema that holds at least half of what outgrew the limit.
 
 Pure Python and no numpy: the page runs this in Pyodide. Byte sets are Python ints used as 256-bit
 masks (bit b set: byte b is in the set).
 """
 from __future__ import annotations
 
-import array
 from collections.abc import Iterable, Sequence
 
 from ..errors import LimitError
-from .automaton import DEAD, START, Automaton
+from .automaton import Automaton
+from .dfa import NFA, determinize, no_gc, trim
 
-MAX_TABLE_ENTRIES = 1 << 20   # n_states * (n_classes + 1): the GPU's table buffer (ops/constrain.py)
 MAX_NFA_STATES = 1 << 18      # checked before the NFA is laid out, so a huge repeat count never hangs
-
-
-class _NFA:
-    """States are indices; eps[s] the epsilon moves, edges[s] the (byte mask, target) moves."""
-    __slots__ = ("eps", "edges")
-
-    def __init__(self) -> None:
-        self.eps: list[list[int]] = []
-        self.edges: list[list[tuple[int, int]]] = []
-
-    def new(self) -> int:
-        self.eps.append([])
-        self.edges.append([])
-        return len(self.eps) - 1
 
 
 class Pattern:
@@ -39,10 +24,14 @@ class Pattern:
     __slots__ = ("size",)
     size: int
 
-    def emit(self, nfa: _NFA, entry: int) -> int:
+    def emit(self, nfa: NFA, entry: int) -> int:
         """Lays the pattern out from entry, returns its exit state. Only states a node creates itself
         ever get edges back into them, so entries and exits can be shared between nodes."""
         raise NotImplementedError
+
+    def shares(self) -> Iterable[tuple["Pattern", int]]:
+        """(part, the NFA states laid out for it here, all its copies together) for each part."""
+        return ()
 
 
 class _Nothing(Pattern):
@@ -60,7 +49,7 @@ class _Empty(Pattern):
     def __init__(self) -> None:
         self.size = 0
 
-    def emit(self, nfa: _NFA, entry: int) -> int:
+    def emit(self, nfa: NFA, entry: int) -> int:
         return entry
 
 
@@ -74,7 +63,7 @@ class _Bytes(Pattern):
     def __init__(self, mask: int) -> None:
         self.mask, self.size = mask, 1
 
-    def emit(self, nfa: _NFA, entry: int) -> int:
+    def emit(self, nfa: NFA, entry: int) -> int:
         t = nfa.new()
         nfa.edges[entry].append((self.mask, t))
         return t
@@ -86,10 +75,13 @@ class _Seq(Pattern):
     def __init__(self, parts: tuple[Pattern, ...]) -> None:
         self.parts, self.size = parts, sum(p.size for p in parts)
 
-    def emit(self, nfa: _NFA, entry: int) -> int:
+    def emit(self, nfa: NFA, entry: int) -> int:
         for p in self.parts:
             entry = p.emit(nfa, entry)
         return entry
+
+    def shares(self) -> Iterable[tuple[Pattern, int]]:
+        return ((p, p.size) for p in self.parts)
 
 
 class _Alt(Pattern):
@@ -98,11 +90,14 @@ class _Alt(Pattern):
     def __init__(self, parts: tuple[Pattern, ...]) -> None:
         self.parts, self.size = parts, sum(p.size for p in parts) + 1
 
-    def emit(self, nfa: _NFA, entry: int) -> int:
+    def emit(self, nfa: NFA, entry: int) -> int:
         end = nfa.new()
         for p in self.parts:
             nfa.eps[p.emit(nfa, entry)].append(end)
         return end
+
+    def shares(self) -> Iterable[tuple[Pattern, int]]:
+        return ((p, p.size) for p in self.parts)
 
 
 class _Join(Pattern):
@@ -112,9 +107,15 @@ class _Join(Pattern):
 
     def __init__(self, item: Pattern, sep: Pattern, lo: int, hi: int | None) -> None:
         self.item, self.sep, self.lo, self.hi = item, sep, lo, hi
-        self.size = (item.size + sep.size) * (max(lo, 1) if hi is None else hi) + 2
+        self.size = (item.size + sep.size) * self.copies() + 2
 
-    def emit(self, nfa: _NFA, entry: int) -> int:
+    def copies(self) -> int:
+        return max(self.lo, 1) if self.hi is None else self.hi
+
+    def shares(self) -> Iterable[tuple[Pattern, int]]:
+        return ((self.item, self.item.size * self.copies()), (self.sep, self.sep.size * self.copies()))
+
+    def emit(self, nfa: NFA, entry: int) -> int:
         item, sep, lo, hi = self.item, self.sep, self.lo, self.hi
         cur, stops = entry, [entry] if lo == 0 else []
         if hi is None:
@@ -147,7 +148,7 @@ class _Graph(Pattern):
         self.n_nodes, self.edges, self.finals = n_nodes, edges, finals
         self.size = sum(p.size for _, p, _ in edges) + n_nodes + 1
 
-    def emit(self, nfa: _NFA, entry: int) -> int:
+    def emit(self, nfa: NFA, entry: int) -> int:
         nodes = [nfa.new() for _ in range(self.n_nodes)]
         nfa.eps[entry].append(nodes[0])
         for u, p, v in self.edges:
@@ -156,6 +157,23 @@ class _Graph(Pattern):
         for f in self.finals:
             nfa.eps[nodes[f]].append(end)
         return end
+
+    def shares(self) -> Iterable[tuple[Pattern, int]]:
+        return ((p, p.size) for _, p, _ in self.edges)
+
+
+class _Named(Pattern):
+    """p, built for the sub-schema name (laid out as p is)."""
+    __slots__ = ("inner", "name")
+
+    def __init__(self, inner: Pattern, name: str) -> None:
+        self.inner, self.name, self.size = inner, name, inner.size
+
+    def emit(self, nfa: NFA, entry: int) -> int:
+        return self.inner.emit(nfa, entry)
+
+    def shares(self) -> Iterable[tuple[Pattern, int]]:
+        return ((self.inner, self.size),)
 
 
 def lit(data: bytes) -> Pattern:
@@ -253,128 +271,38 @@ def members(items: Sequence[tuple[Pattern, bool]], sep: Pattern) -> Pattern:
     return graph(3 * n + 2, edges, (3 * n, 3 * n + 1))
 
 
-def _classes(masks: Iterable[int]) -> tuple[list[int], int]:
-    """The byte -> class map of the coarsest partition that every mask is a union of, classes numbered
-    by their smallest byte."""
-    cls = [0] * 256
-    for m in masks:
-        split: dict[tuple[int, int], int] = {}
-        cls = [split.setdefault((c, m >> b & 1), len(split)) for b, c in enumerate(cls)]
-    order: dict[int, int] = {}
-    return [order.setdefault(c, len(order)) for c in cls], len(order)
+def named(p: Pattern, name: str) -> Pattern:
+    """p, marked as what the sub-schema name builds (for limit errors)."""
+    return p if p is NOTHING or p is EMPTY else _Named(p, name)
 
 
-def _determinize(p: Pattern, where: str) -> Automaton:
-    """The subset construction, over byte classes; a DFA state is the set of NFA states it stands for,
-    kept to those with byte edges (and the exit), so states that differ only by epsilon moves merge."""
-    nfa = _NFA()
-    start = nfa.new()
-    final = p.emit(nfa, start)
-    eps, edges = nfa.eps, nfa.edges
-    cls, n = _classes({m for es in edges for m, _ in es})
-    rep = [cls.index(c) for c in range(n)]
-    cover: dict[int, list[int]] = {}
-    for es in edges:
-        for m, _ in es:
-            if m not in cover:
-                cover[m] = [c for c in range(n) if m >> rep[c] & 1]
-    empty: frozenset[int] = frozenset()
-    closures: dict[int, frozenset[int]] = {}
-
-    def closure(s: int) -> frozenset[int]:
-        c = closures.get(s)
-        if c is None:
-            seen, todo = {s}, [s]
-            while todo:
-                for v in eps[todo.pop()]:
-                    if v not in seen:
-                        seen.add(v)
-                        todo.append(v)
-            c = closures[s] = frozenset(u for u in seen if edges[u] or u == final)
-        return c
-
-    rows: dict[int, list[frozenset[int]]] = {}   # an NFA state's targets per class
-
-    def row(s: int) -> list[frozenset[int]]:
-        r = rows.get(s)
-        if r is None:
-            r = rows[s] = [empty] * n
-            for m, t in edges[s]:
-                ct = closure(t)
-                for c in cover[m]:
-                    r[c] = r[c] | ct if r[c] else ct
-        return r
-
-    ids = {empty: DEAD, closure(start): START}
-    order = list(ids)
-    table = array.array("I", bytes(4 * n))
-    accepting = bytearray(1)
-    i = START
-    while i < len(order):   # order grows while the loop runs
-        dstate = order[i]
-        i += 1
-        accepting.append(final in dstate)
-        moving = [row(s) for s in dstate if edges[s]]
-        targets = moving[0] if len(moving) == 1 else [empty.union(*col) for col in zip(*moving)] if moving \
-            else [empty] * n
-        out = []
-        for t in targets:
-            j = ids.get(t)
-            if j is None:
-                j = ids[t] = len(order)
-                order.append(t)
-                if len(order) * (n + 1) > MAX_TABLE_ENTRIES:
-                    raise LimitError(f"{where}: the automaton's table (states x (classes + 1))",
-                                     len(order) * (n + 1), "MAX_TABLE_ENTRIES", MAX_TABLE_ENTRIES)
-            out.append(j)
-        table.extend(out)
-    return Automaton(bytes(cls), n, table, bytes(accepting))
+def bare(p: Pattern) -> Pattern:
+    """p without its names."""
+    while isinstance(p, _Named):
+        p = p.inner
+    return p
 
 
-def _closure(marked: bytearray, moves: Sequence[Iterable[int]], *seeds: int) -> bytearray:
-    """marked, with the seeds and every state that moves lead to from a marked state marked too."""
-    for s in seeds:
-        marked[s] = 1
-    todo = [s for s in range(len(marked)) if marked[s]]
-    while todo:
-        for u in moves[todo.pop()]:
-            if not marked[u]:
-                marked[u] = 1
-                todo.append(u)
-    return marked
-
-
-def trim(a: Automaton) -> Automaton:
-    """a without the states the start cannot reach or that cannot reach acceptance (their edges go to the
-    dead state 0), renumbered in order (the start stays 1), and with classes that no state tells apart
-    merged into one. ValueError when the start cannot reach acceptance (the language is empty)."""
-    n, nc, t = a.n_states, a.n_classes, a.table
-    succ = [set(t[s * nc:(s + 1) * nc]) for s in range(n)]
-    preds: list[list[int]] = [[] for _ in range(n)]
-    for s in range(1, n):
-        for u in succ[s]:
-            preds[u].append(s)
-    live, reached = _closure(bytearray(a.accepting), preds), _closure(bytearray(n), succ, START)
-    if not live[START]:
-        raise ValueError("the automaton accepts nothing: its start cannot reach an accepting state")
-    keep = [DEAD] + [s for s in range(1, n) if live[s] and reached[s]]
-    new = [DEAD] * n
-    for i, s in enumerate(keep):
-        new[s] = i
-    renumbered = array.array("I", [new[u] for s in keep for u in t[s * nc:(s + 1) * nc]])
-    merged: dict[bytes, int] = {}   # a column (every state's next state on a class) -> its new class
-    colmap = [merged.setdefault(renumbered[c::nc].tobytes(), len(merged)) for c in range(nc)]
-    m = len(merged)
-    firsts = [colmap.index(c) for c in range(m)]
-    table = array.array("I", [renumbered[i + c] for i in range(0, len(renumbered), nc) for c in firsts])
-    return Automaton(bytes(colmap[c] for c in a.classes), m, table, bytes(a.accepting[s] for s in keep))
+def holder(p: Pattern, where: str) -> str:
+    """The name of the innermost named part of p that holds at least half its NFA states (where when none):
+    down from p, into the part that holds at least half, as long as one does."""
+    half, name = p.size / 2, where
+    while p is not None:
+        if isinstance(p, _Named):
+            name = p.name
+        p = next((q for q, share in p.shares() if share >= half), None)
+    return name
 
 
 def compile_pattern(p: Pattern, where: str = "pattern") -> Automaton:
-    """The trimmed DFA of p. LimitError (naming where) when its NFA or table would outgrow the limits;
-    ValueError when p matches nothing."""
+    """The trimmed DFA of p. LimitError (naming where, or the sub-schema of p that holds most of it) when
+    its NFA or table would outgrow the limits; ValueError when p matches nothing."""
     if p is NOTHING:
         raise ValueError(f"{where}: the pattern matches nothing")
     if p.size > MAX_NFA_STATES:
-        raise LimitError(f"{where}: the pattern's NFA", p.size, "MAX_NFA_STATES", MAX_NFA_STATES)
-    return trim(_determinize(p, where))
+        raise LimitError(f"{holder(p, where)}: the pattern's NFA", p.size, "MAX_NFA_STATES", MAX_NFA_STATES)
+    with no_gc():
+        nfa = NFA()
+        start = nfa.new()
+        final = p.emit(nfa, start)
+        return trim(determinize(nfa, start, final, lambda: holder(p, where)))

@@ -9,14 +9,20 @@ where, and the embedded DFA counts one NFA state per DFA state, so the existing 
 from __future__ import annotations
 
 import array
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from itertools import compress
+from typing import Any, TypeVar
 
 from ..errors import LimitError
 from .automaton import DEAD, START, Automaton
-from .pattern import MAX_NFA_STATES, MAX_TABLE_ENTRIES, NOTHING, Pattern, _NFA, compile_pattern, star, trim
+from .dfa import MAX_TABLE_ENTRIES, NFA, trim
+from .pattern import MAX_NFA_STATES, NOTHING, Pattern, bare, compile_pattern, star
 
 Key = tuple[int, ...]   # a product state: the operands' states (and a count)
 SETTLED = -1            # a count that no longer matters (counted)
+MAX_CACHED = 512        # products kept for reuse (cached)
+_CACHE: dict[Hashable, Any] = {}
+T = TypeVar("T")
 
 
 class _Dfa(Pattern):
@@ -39,7 +45,7 @@ class _Dfa(Pattern):
             rows.append(tuple((m, t) for t, m in by_target.items()))
         self.automaton, self.rows, self.size = a, rows, a.n_states + 1
 
-    def emit(self, nfa: _NFA, entry: int) -> int:
+    def emit(self, nfa: NFA, entry: int) -> int:
         nodes = [DEAD] + [nfa.new() for _ in range(1, self.automaton.n_states)]
         end = nfa.new()
         nfa.eps[entry].append(nodes[START])
@@ -51,43 +57,52 @@ class _Dfa(Pattern):
 
 
 def minimize(a: Automaton) -> Automaton:
-    """The minimal DFA of a trimmed a (Hopcroft's partition refinement: split the blocks by their
-    predecessors into a block on a class, queueing the smaller half), trimmed again so classes that no
-    longer tell states apart merge."""
+    """The minimal DFA of a trimmed a, trimmed again so classes that no longer tell states apart merge.
+
+    Hopcroft's partition refinement: a block splits the others by which of their states step into it on
+    each class; a block that splits is queued whole or, once it served, its smaller half. The dead state
+    is left out (no live state of a trimmed a is equivalent to it), so the edges into it, most of a
+    table, are never walked; that makes the automaton partial, so every first block is queued."""
     n, nc, table = a.n_states, a.n_classes, a.table
-    inverse: list[dict[int, list[int]]] = [{} for _ in range(nc)]   # class -> target -> its sources
-    for s in range(n):
-        for c in range(nc):
-            inverse[c].setdefault(table[s * nc + c], []).append(s)
-    blocks = [b for b in ([s for s in range(n) if a.accepting[s]], [s for s in range(n) if not a.accepting[s]]) if b]
+    into: list[list[tuple[int, int]]] = [[] for _ in range(n)]   # state -> (class, source) of its live edges
+    classes = range(nc)
+    for s in range(1, n):
+        row = table[s * nc:(s + 1) * nc]
+        for c in compress(classes, row):
+            into[row[c]].append((c, s))
+    first = [[s for s in range(1, n) if a.accepting[s]], [s for s in range(1, n) if not a.accepting[s]]]
+    members = [{DEAD}] + [set(b) for b in first if b]
     block_of = [0] * n
-    for i, b in enumerate(blocks):
+    for i, b in enumerate(members):
         for s in b:
             block_of[s] = i
-    members = [set(b) for b in blocks]
-    todo = {(i, c) for i in range(len(members)) for c in range(nc)}
+    todo = set(range(1, len(members)))
     while todo:
-        i, c = todo.pop()
-        touched: dict[int, list[int]] = {}
-        for t in members[i]:
-            for s in inverse[c].get(t, ()):
+        by_class: dict[int, list[int]] = {}
+        for t in members[todo.pop()]:
+            for c, s in into[t]:
+                by_class.setdefault(c, []).append(s)
+        for sources in by_class.values():
+            touched: dict[int, list[int]] = {}
+            for s in sources:
                 touched.setdefault(block_of[s], []).append(s)
-        for j, hit in touched.items():
-            if len(hit) == len(members[j]):
-                continue
-            k = len(members)
-            members.append(set(hit))
-            members[j] -= members[k]
-            for s in hit:
-                block_of[s] = k
-            small = k if len(members[k]) <= len(members[j]) else j
-            for d in range(nc):
-                todo.add((k, d) if (j, d) in todo else (small, d))
+            for j, hit in touched.items():
+                if len(hit) == len(members[j]):
+                    continue
+                k = len(members)
+                members.append(set(hit))
+                members[j] -= members[k]
+                for s in hit:
+                    block_of[s] = k
+                todo.add(k if j in todo or len(members[k]) <= len(members[j]) else j)
     order = {block_of[DEAD]: DEAD, block_of[START]: START}
     for s in range(n):
         order.setdefault(block_of[s], len(order))
-    reps = sorted((i, min(m)) for i, m in ((order[b], m) for b, m in enumerate(members)))
-    rows = array.array("I", [order[block_of[table[s * nc + c]]] for _, s in reps for c in range(nc)])
+    new = [order[b] for b in block_of]
+    reps = sorted((order[b], min(m)) for b, m in enumerate(members))
+    rows = array.array("I")
+    for _, s in reps:
+        rows.extend(map(new.__getitem__, table[s * nc:(s + 1) * nc]))
     return trim(Automaton(a.classes, nc, rows, bytes(a.accepting[s] for _, s in reps)))
 
 
@@ -100,8 +115,21 @@ def dfa_pattern(a: Automaton) -> Pattern:
         return NOTHING
 
 
+def cached(key: Hashable, build: Callable[[], T]) -> T:
+    """build(), once per key: key names what build depends on (the schema values, never a path: a refusal
+    raises and is not kept), so a shape a schema repeats (an id's pattern, a date) is one product."""
+    got = _CACHE.get(key)
+    if got is None:
+        got = build()
+        if len(_CACHE) >= MAX_CACHED:
+            del _CACHE[next(iter(_CACHE))]   # the oldest
+        _CACHE[key] = got
+    return got
+
+
 def automaton_of(p: Pattern, where: str) -> Automaton | None:
     """p's trimmed DFA (the one it embeds, if it is one), None when p matches nothing."""
+    p = bare(p)
     if isinstance(p, _Dfa):
         return p.automaton
     if p is NOTHING:

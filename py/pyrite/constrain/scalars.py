@@ -16,7 +16,7 @@ from .keywords import BOUNDS, dump, is_number
 from .numbers import MAX_DIGITS, MAX_MULTIPLE, Bound, integer_pattern, multiples, number_pattern
 from .parts import Compiles, Part, Parts, canonical, counts, type_of, values
 from .pattern import NOTHING, Pattern, alt, lit, opt, repeat, seq
-from .product import automaton_of, dfa_pattern, intersect, subtract
+from .product import automaton_of, cached, dfa_pattern, intersect, subtract
 from .regex import CONTENT, content_of, regex_content, with_length
 from .values import FALSE, NULL, QUOTE, TRUE, string_pattern
 
@@ -33,7 +33,14 @@ def _excluded(parts: Parts) -> set:
 # -- strings -------------------------------------------------------------------------------------------
 
 def string_content(parts: Parts) -> Pattern:
-    """The JSON string contents (between the quotes) the parts allow."""
+    """The JSON string contents (between the quotes) the parts allow, built once per set of string keywords."""
+    key = ("string", counts(parts, "minLength", "maxLength"), tuple(v for v, _ in values(parts, "pattern")),
+           tuple(v for v, _ in values(parts, "format")), tuple(v for vs, _ in values(parts, "~notpattern") for v in vs),
+           tuple(v for vs, _ in values(parts, "~notin") for v in vs if isinstance(v, str)))
+    return cached(key, lambda: _content(parts))
+
+
+def _content(parts: Parts) -> Pattern:
     lo, hi = counts(parts, "minLength", "maxLength")
     content, where = CONTENT, parts[0].where if parts else "schema"
     for src, p in values(parts, "pattern"):

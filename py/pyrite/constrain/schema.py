@@ -22,7 +22,8 @@ from .combine import branch_key, branches
 from .keywords import validating
 from .numbers import CAP
 from .parts import Part, Parts, Schemas, generated_types, literals
-from .pattern import NOTHING, Pattern, alt, compile_pattern
+from .dfa import no_gc
+from .pattern import NOTHING, Pattern, alt, compile_pattern, named
 from .product import automaton_of, dfa_pattern
 from .refs import Document
 from .values import any_object, json_value
@@ -92,13 +93,14 @@ class Compiler:
 
     def of_schemas(self, subs: Schemas, depth: int) -> Pattern:
         """The pattern of a value that meets every one of subs, one level below depth."""
-        _within_depth(subs[0][1] if subs else "schema", depth + 1)
-        return self.of_parts(self.flat_schemas(subs), depth + 1)
+        where = subs[0][1] if subs else "schema"
+        _within_depth(where, depth + 1)
+        return named(self.of_parts(self.flat_schemas(subs), depth + 1), where)
 
     def pattern(self, schema: Any, where: str, depth: int, refs: tuple[str, ...] = ()) -> Pattern:
         """The pattern of one sub-schema, depth levels below the root."""
         _within_depth(where, depth)
-        return self.of_parts(self.parts(schema, where, refs), depth)
+        return named(self.of_parts(self.parts(schema, where, refs), depth), where)
 
     def of_parts(self, parts: Parts | None, depth: int) -> Pattern:
         """The pattern of a conjunction: branching applicators distributed over the rest, then by type."""
@@ -163,8 +165,10 @@ def schema_pattern(schema: Any, where: str = WHERE) -> Pattern:
 
 
 def compile_schema(schema: Any, where: str = WHERE) -> Automaton:
-    """The automaton of schema_pattern(schema); LimitError (naming where) when it would outgrow the table."""
-    a = automaton_of(schema_pattern(schema, where), where)
+    """The automaton of schema_pattern(schema); LimitError (naming where, or the sub-schema below it that
+    holds most of the automaton) when it would outgrow the table."""
+    with no_gc():
+        a = automaton_of(schema_pattern(schema, where), where)
     if a is None:   # empty only once laid out (a required property no value can meet, an empty product)
         raise RequestError(where, "this schema matches no JSON value")
     return a

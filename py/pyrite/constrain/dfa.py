@@ -1,0 +1,210 @@
+"""The subset construction: an NFA with byte-set edges and epsilon moves as a DFA over byte classes, and trim.
+
+The 256 bytes split into the classes the edge labels tell apart, so a DFA row has one entry per class,
+not per byte. A DFA state is the set of NFA states it stands for, kept to those with byte edges (and the
+exit), so states that differ only by epsilon moves merge. An NFA state's moves are kept sparse (the
+classes it has edges on), and the table is refused before the construction where the NFA already says
+it will not fit: a blow-up is refused at once, not after a second of building.
+
+Pure Python and no numpy: the page runs this in Pyodide. Byte sets are Python ints used as 256-bit
+masks (bit b set: byte b is in the set).
+"""
+from __future__ import annotations
+
+import array
+import gc
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+
+from ..errors import LimitError
+from .automaton import DEAD, START, Automaton
+
+MAX_TABLE_ENTRIES = 1 << 22   # n_states * (n_classes + 1): the GPU's table buffer, 16 MiB of u32 (ops/constrain.py)
+EARLY = 1.25                  # refused before the construction when moving NFA states x (classes + 1) pass this
+#                               many times the limit (the DFA of a schema rarely has fewer states than that)
+
+
+class NFA:
+    """States are indices; eps[s] the epsilon moves, edges[s] the (byte mask, target) moves."""
+    __slots__ = ("eps", "edges")
+
+    def __init__(self) -> None:
+        self.eps: list[list[int]] = []
+        self.edges: list[list[tuple[int, int]]] = []
+
+    def new(self) -> int:
+        self.eps.append([])
+        self.edges.append([])
+        return len(self.eps) - 1
+
+
+@contextmanager
+def no_gc() -> Iterator[None]:
+    """The cyclic collector held off while a compile allocates its many small sets: they hold no cycles,
+    and its passes over the growing heap cost more than the compile does. Restored as it was."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def byte_classes(masks: Iterable[int]) -> tuple[list[int], int]:
+    """The byte -> class map of the coarsest partition that every mask is a union of, classes numbered
+    by their smallest byte. Splits the blocks (as masks) by each mask, so the work is per block, not per byte."""
+    blocks = [(1 << 256) - 1]
+    for m in masks:
+        split = []
+        for b in blocks:
+            inside = b & m
+            split += (inside, b ^ inside) if inside and inside != b else (b,)
+        blocks = split
+    blocks.sort(key=lambda b: b & -b)
+    cls = [0] * 256
+    for i, b in enumerate(blocks):
+        while b:
+            low = b & -b
+            cls[low.bit_length() - 1] = i
+            b ^= low
+    return cls, len(blocks)
+
+
+def _too_big(where: str, size: int, when: str = "") -> LimitError:
+    return LimitError(f"{where}: the automaton's table (states x (classes + 1)){when}", size, "MAX_TABLE_ENTRIES",
+                      MAX_TABLE_ENTRIES)
+
+
+def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str]) -> Automaton:
+    """The DFA of the NFA from start to final (untrimmed). LimitError naming blame() (called only then)
+    when the table would pass MAX_TABLE_ENTRIES, at once where the estimate from the NFA passes EARLY
+    times it."""
+    eps, edges = nfa.eps, nfa.edges
+    masks = {m for es in edges for m, _ in es}
+    cls, n = byte_classes(masks)
+    estimate = sum(1 for es in edges if es) * (n + 1)
+    if estimate > EARLY * MAX_TABLE_ENTRIES:
+        raise _too_big(blame(), estimate, ", estimated from the NFA before its construction")
+    first = [0] * n   # each class's smallest byte
+    for b in range(255, -1, -1):
+        first[cls[b]] = b
+    empty: frozenset[int] = frozenset()
+    closures: dict[int, frozenset[int]] = {}
+
+    def closure(s: int) -> frozenset[int]:
+        c = closures.get(s)
+        if c is None and not eps[s]:   # most targets: a state with byte edges and no epsilon moves
+            c = closures[s] = frozenset((s,)) if edges[s] or s == final else empty
+        elif c is None:
+            seen, todo = {s}, [s]
+            while todo:
+                for v in eps[todo.pop()]:
+                    if v not in seen:
+                        seen.add(v)
+                        todo.append(v)
+            c = closures[s] = frozenset(u for u in seen if edges[u] or u == final)
+        return c
+
+    cover = {m: [c for c in range(n) if m >> first[c] & 1] for m in masks}
+    rows: dict[int, list[tuple[int, frozenset[int]]]] = {}   # an NFA state's (class, targets), sparse
+
+    def row(s: int) -> list[tuple[int, frozenset[int]]]:
+        r = rows.get(s)
+        if r is None:
+            es = edges[s]
+            if len(es) == 1:
+                ct = closure(es[0][1])
+                r = [(c, ct) for c in cover[es[0][0]]]
+            else:
+                by_class: dict[int, frozenset[int]] = {}
+                for m, t in es:
+                    ct = closure(t)
+                    for c in cover[m]:
+                        got = by_class.get(c)
+                        by_class[c] = ct if got is None else got | ct
+                r = list(by_class.items())
+            rows[s] = r
+        return r
+
+    ids = {empty: DEAD, closure(start): START}
+    order = list(ids)
+    most = MAX_TABLE_ENTRIES // (n + 1)   # states
+    table = array.array("I", bytes(4 * n))
+    accepting = bytearray(1)
+    i = START
+    while i < len(order):   # order grows while the loop runs
+        dstate = order[i]
+        i += 1
+        accepting.append(final in dstate)
+        moving = [s for s in dstate if edges[s]]
+        if len(moving) == 1:
+            targets = row(moving[0])
+        else:
+            merged: dict[int, frozenset[int]] = {}
+            for s in moving:
+                for c, ct in row(s):
+                    got = merged.get(c)
+                    merged[c] = ct if got is None else got | ct
+            targets = merged.items()
+        out = [DEAD] * n
+        for c, t in targets:
+            j = ids.get(t)
+            if j is None:
+                j = ids[t] = len(order)
+                order.append(t)
+                if j >= most:
+                    raise _too_big(blame(), (j + 1) * (n + 1))
+            out[c] = j
+        table.extend(out)
+    return Automaton(bytes(cls), n, table, bytes(accepting))
+
+
+def _closure(marked: bytearray, moves: Sequence[Iterable[int]], *seeds: int) -> bytearray:
+    """marked, with the seeds and every state that moves lead to from a marked state marked too."""
+    for s in seeds:
+        marked[s] = 1
+    todo = [s for s in range(len(marked)) if marked[s]]
+    while todo:
+        for u in moves[todo.pop()]:
+            if not marked[u]:
+                marked[u] = 1
+                todo.append(u)
+    return marked
+
+
+def trim(a: Automaton) -> Automaton:
+    """a without the states the start cannot reach or that cannot reach acceptance (their edges go to the
+    dead state 0), renumbered in order (the start stays 1), and with classes that no state tells apart
+    merged into one. ValueError when the start cannot reach acceptance (the language is empty)."""
+    n, nc, t = a.n_states, a.n_classes, a.table
+    succ = [set(t[s * nc:(s + 1) * nc]) for s in range(n)]
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for s in range(1, n):
+        for u in succ[s]:
+            preds[u].append(s)
+    live, reached = _closure(bytearray(a.accepting), preds), _closure(bytearray(n), succ, START)
+    if not live[START]:
+        raise ValueError("the automaton accepts nothing: its start cannot reach an accepting state")
+    keep = [DEAD] + [s for s in range(1, n) if live[s] and reached[s]]
+    if len(keep) == n:   # the common case: nothing to drop, nothing to renumber
+        kept, accepting = t, a.accepting
+    else:
+        new = [DEAD] * n
+        for i, s in enumerate(keep):
+            new[s] = i
+        rows = array.array("I")
+        for s in keep:
+            rows.extend(t[s * nc:(s + 1) * nc])
+        kept, accepting = array.array("I", map(new.__getitem__, rows)), bytes(a.accepting[s] for s in keep)
+    merged: dict[bytes, int] = {}   # a column (every state's next state on a class) -> its new class
+    colmap = [merged.setdefault(kept[c::nc].tobytes(), len(merged)) for c in range(nc)]
+    m = len(merged)
+    if m == nc:
+        table = kept
+    else:
+        table = array.array("I", bytes(4 * len(keep) * m))
+        for c in range(m):
+            old = colmap.index(c)
+            table[c::m] = kept[old::nc]
+    return Automaton(bytes(colmap[c] for c in a.classes), m, table, accepting)
