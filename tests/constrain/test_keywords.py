@@ -70,6 +70,8 @@ CASES = [   # (name, schema, valid texts, invalid texts)
      ['["a","c"]', "[]"], ['["a","a"]']),
     ("multipleOf", {"type": "integer", "multipleOf": 15, "minimum": -100, "maximum": 100}, ["-90", "0", "45"],
      ["10", "105"]),
+    ("multipleOf 1/k, met by whole numbers", {"type": "number", "multipleOf": 0.01, "maximum": 1000},
+     ["0", "-7", "1000"], ["1001"]),
     ("fractional bounds", {"type": "number", "exclusiveMinimum": 0.25, "maximum": 99.95},
      ["0.26", "99.95", "50"], ["0.25", "99.951", "100"]),
     ("draft 4 exclusive booleans", {"$schema": "http://json-schema.org/draft-04/schema#", "type": "number",

@@ -9,7 +9,7 @@ import pytest
 from pyrite.constrain import DEAD, START, Automaton, compile_pattern, trim
 from pyrite.constrain.pattern import (EMPTY, NOTHING, alt, byte_range, byte_set, graph, join, lit, members,
                                       opt, repeat, seq, star)
-from pyrite.constrain.numbers import integer_pattern, naturals
+from pyrite.constrain.numbers import integer_pattern, naturals, whole_multiple
 
 from .walk import Walker
 
@@ -91,6 +91,18 @@ def test_naturals_and_integers_are_exact():
     a = compile_pattern(integer_pattern(-12, 3))
     assert {n for n in range(-100, 100) if a.accepts(str(n).encode())} == set(range(-12, 4))
     assert not a.accepts(b"-0")
+
+
+@pytest.mark.parametrize("m, whole", [(0.5, True), (0.25, True), (0.1, True), (0.01, True), (0.001, True),
+                                      (1e-06, True), (1e-05, False), (0.3, False), (0.015, False), (1.5, False)])
+def test_a_fraction_1_over_k_is_met_by_whole_numbers_as_floats_divide(m, whole):
+    assert whole_multiple(m) == whole
+    if m == 1e-05:   # 1/k, but its float is too far off: 1 / 1e-05 is 99999.99999999999
+        assert 1 / m != int(1 / m)
+    if whole:   # as jsonschema checks multipleOf: the float quotient is whole
+        for n in [*range(-3000, 3000), *(2 ** e + d for e in range(40, 64) for d in (-2, -1, 0, 1, 2))]:
+            q = n / m
+            assert int(q) == q, (n, m)
 
 
 def test_trim_removes_dead_and_unreachable_states_and_merges_classes():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction as Exact
 
 from .pattern import EMPTY, NOTHING, Pattern, alt, byte_range, graph, lit, repeat, seq
 
@@ -152,6 +153,17 @@ def number_pattern(lo: Bound | None = None, hi: Bound | None = None) -> Pattern:
     below = Bound(-hi.value, hi.inclusive) if hi is not None and hi.value < 0 else Bound(zero, False)
     above = None if lo is None else Bound(-lo.value, lo.inclusive)
     return alt(non_negative, seq(MINUS, _magnitudes(below, above)))
+
+
+def whole_multiple(m: float) -> bool:
+    """Whether every whole number n is a multiple of the fraction m, exactly and to a validator that divides
+    floats (n / m, then whether that is whole). So where m is 1/k for a whole k (0.5, 0.01) and its float is
+    within a 2^-54 ratio of it: n / float(m) is then nearer n * k than half its spacing, and rounds to it
+    (from 2^53 up every float is whole)."""
+    exact = Exact(repr(m))
+    if exact <= 0 or (1 / exact).denominator != 1:
+        return False
+    return abs(exact / Exact(m) - 1) * 2 ** 54 < 1
 
 
 def multiples(m: int) -> Pattern:

@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import LimitError, RequestError
 from .formats import KNOWN, format_content
 from .keywords import BOUNDS, dump, is_number
-from .numbers import MAX_DIGITS, MAX_MULTIPLE, Bound, integer_pattern, multiples, number_pattern
+from .numbers import MAX_DIGITS, MAX_MULTIPLE, Bound, integer_pattern, multiples, number_pattern, whole_multiple
 from .parts import Compiles, Part, Parts, canonical, counts, type_of, values
 from .pattern import NOTHING, Pattern, alt, lit, opt, repeat, seq
 from .product import automaton_of, cached, dfa_pattern, intersect, subtract
@@ -119,13 +119,15 @@ def _bounds(parts: Parts) -> tuple[Bound | None, Bound | None]:
 
 
 def _multiple(parts: Parts) -> int | None:
-    """The least common multiple of every multipleOf (RequestError for a fraction, LimitError past MAX_MULTIPLE)."""
+    """The least common multiple of every multipleOf, a fraction 1/k counting as 1: the whole numbers meet it
+    (RequestError for another fraction, LimitError past MAX_MULTIPLE)."""
     ms = []
     for m, p in values(parts, "multipleOf"):
-        if not float(m).is_integer():
+        if not float(m).is_integer() and not whole_multiple(m):
             raise RequestError(f"{p.where}.multipleOf", f"multipleOf {m}: a fractional multipleOf is not supported "
-                                                        f"(whole numbers are)")
-        ms.append(int(m))
+                                                        f"(whole numbers are, and 1/k such as 0.01, met by whole "
+                                                        f"numbers alone)")
+        ms.append(int(m) if float(m).is_integer() else 1)
     m = reduce(math.lcm, ms, 1)
     if m > MAX_MULTIPLE:
         raise LimitError(f"{parts[0].where}.multipleOf", m, "MAX_MULTIPLE", MAX_MULTIPLE)

@@ -21,7 +21,7 @@ from .automaton import Automaton
 from .combine import branch_key, branches
 from .keywords import validating
 from .numbers import CAP
-from .parts import Part, Parts, Schemas, generated_types, literals
+from .parts import Part, Parts, Schemas, generated_types, literals, type_of, values
 from .dfa import no_gc
 from .pattern import NOTHING, Pattern, alt, compile_pattern, named
 from .product import automaton_of, dfa_pattern
@@ -129,6 +129,8 @@ class Compiler:
         for t in ("object", "array", "string", "number", "integer", "boolean", "null"):
             if t not in types or (t == "integer" and "number" in types):
                 continue
+            if t in ("object", "array"):
+                _nothing_excluded(parts, t)
             if t == "object":
                 out.append(objects.object_pattern(self, parts, depth))
             elif t == "array":
@@ -141,6 +143,15 @@ class Compiler:
 def _within_depth(where: str, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise RequestError(where, f"schemas nest deeper than {MAX_DEPTH} levels here; {MAX_DEPTH} is the most")
+
+
+def _nothing_excluded(parts: Parts, t: str) -> None:
+    """RequestError where a negated enum/const holds an object or array (t) value: an object or array pattern
+    cannot leave out one value in every key order and spacing it may take, so it is refused, not let through."""
+    for vs, p in values(parts, "~notin"):
+        if any(type_of(v) == t for v in vs):
+            raise RequestError(p.where, f"not (or an exact oneOf) over an enum/const {t} value is not supported; "
+                                        f"over strings, numbers, booleans and null it is")
 
 
 _BRANCHING = {"anyOf": ("anyOf",), "oneOf": ("oneOf",), "not": ("not",), "if": ("if", "then", "else")}
