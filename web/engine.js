@@ -4,6 +4,7 @@
 //   const engine = await createEngine({ model: "smollm2-135m", onProgress: (p) => {} });
 //   const reply = await engine.chat.completions.create({ messages: [{ role: "user", content: "Hi!" }] });
 //   reply.choices[0].message.content; reply.usage;   // {prompt_tokens, completion_tokens, total_tokens}
+//   (and speculative: {drafted, accepted} with `speculative: "ngram"` in the request)
 //   for await (const chunk of await engine.chat.completions.create({ messages, stream: true })) {
 //     out.textContent += chunk.choices[0].delta.content ?? "";   // the last chunk has finish_reason
 //   }
@@ -75,8 +76,10 @@ class Engine {
                    created: Math.floor(Date.now() / 1000), model: this.model };
     const usage = () => {
       const s = this._pyrite.lastStats;
-      return { prompt_tokens: s.prompt_tokens, completion_tokens: s.generated_tokens,
-               total_tokens: s.prompt_tokens + s.generated_tokens };
+      const out = { prompt_tokens: s.prompt_tokens, completion_tokens: s.generated_tokens,
+                    total_tokens: s.prompt_tokens + s.generated_tokens };
+      if (s.speculative) out.speculative = { drafted: s.drafted_tokens, accepted: s.accepted_tokens };
+      return out;
     };
     // the worker parses chat's output (pyrite.chat.completion) and says its finish_reason
     const finish = () => (chat && this._pyrite.lastFinish) || (FINISH[this._pyrite.lastStats.stop_reason] ?? "stop");

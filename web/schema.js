@@ -103,6 +103,20 @@ function messages(f, v, name) {
   return null;
 }
 
+function speculative(f, v, name) {
+  if (v === false || (typeof v === "string" && f.values.includes(v))) return null;
+  if (!isObject(v)) return refused(name, f.must, v);
+  const bad = extraKey(name, v, ["method", "max_draft"], "a speculative");
+  if (bad) return bad;
+  if (typeof v.method !== "string" || !f.values.includes(v.method)) {
+    return refused(`${name}.method`, `one of ${f.values.map((m) => `'${m}'`).join(", ")}`, v.method);
+  }
+  if (!absent(v.max_draft) && !(isInteger(v.max_draft) && v.max_draft >= 1 && v.max_draft <= f.maximum)) {
+    return refused(`${name}.max_draft`, `an integer in 1 .. ${f.maximum}`, v.max_draft);
+  }
+  return null;
+}
+
 const CHECKS = {  // field type -> (field, value, name) -> null | {path, message}; as py/pyrite/fields.py
   number: simple((f, v) => typeof v === "number" && Number.isFinite(v) && within(f, v)),
   integer: simple((f, v) => isInteger(v) && within(f, v)),
@@ -116,6 +130,7 @@ const CHECKS = {  // field type -> (field, value, name) -> null | {path, message
   list: simple((f, v) => Array.isArray(v)),
   object: simple((f, v) => isObject(v)),
   json: () => null,  // any JSON value: its request checks what it holds (tool_choice)
+  speculative,
 };
 
 /** {path, message} where the field (named `name`) refuses a present value; null where it allows it. */

@@ -13,8 +13,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .drafts import DEFAULT_DRAFT, MAX_DRAFT, METHODS
 from .errors import PyriteError
 from .sampling import MAX_WINDOW, SamplingParams
+from .schema import SPECULATIVE
 from .sync import run_sync
 
 
@@ -49,6 +51,16 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def _speculative(a: argparse.Namespace) -> dict[str, Any] | bool:
+    """--speculative METHOD [--max-draft N] as the request field (checked: RequestError naming it)."""
+    if a.speculative is None:
+        if a.max_draft is not None:
+            raise PyriteError("--max-draft: the draft length of --speculative, which is not given")
+        return False
+    value = {"method": a.speculative, **({"max_draft": a.max_draft} if a.max_draft is not None else {})}
+    return SPECULATIVE.check(value)
 
 
 def _sampling(a: argparse.Namespace) -> SamplingParams:
@@ -109,6 +121,7 @@ def _show_message(message: dict[str, Any]) -> None:
 async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
     from .engine import Engine
     params, options, turn = _sampling(a), _options(a), turn_options(a)  # bad flags fail before the model loads
+    speculative = _speculative(a)
     engine = await Engine.load(resolve_model(a.model), max_ctx=a.max_ctx, options=options)
     if a.chat:
         for text in engine.prompts.notices:
@@ -118,7 +131,8 @@ async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {"text": ""}
     if a.chat:
         chunks = await engine.chat_completion([{"role": "user", "content": a.prompt}], stream=True,
-                                              max_tokens=a.max_tokens, **turn, **params.to_options())
+                                              max_tokens=a.max_tokens, speculative=speculative, **turn,
+                                              **params.to_options())
         message: dict[str, Any] = {"role": "assistant", "content": "", "reasoning_content": "", "tool_calls": []}
         async for c in chunks:
             delta, out["finish_reason"] = c["choices"][0]["delta"], c["choices"][0]["finish_reason"]
@@ -128,7 +142,7 @@ async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
             out["text"] += _echo(a, delta.get("content") or "")
         out["message"] = {k: v for k, v in message.items() if v or k == "content"}
     else:
-        async for piece in engine.generate(a.prompt, a.max_tokens, params):
+        async for piece in engine.generate(a.prompt, a.max_tokens, params, speculative=speculative):
             out["text"] += _echo(a, piece)
     if not a.json:
         print()
@@ -188,6 +202,7 @@ def _browser(a: argparse.Namespace, source: str | list[int] | None = None) -> di
         params = _sampling(a) if a.cmd == "generate" else None  # checked before the page loads anything
         if a.cmd == "generate":
             turn_options(a)
+            speculative = _speculative(a)
         s.load(_browser_model(a.model))
         if options:
             s.set_options(**options)
@@ -197,11 +212,13 @@ def _browser(a: argparse.Namespace, source: str | list[int] | None = None) -> di
             return s.score(source if isinstance(source, list) else s.encode(source, chat=False))
         if a.chat:
             out = s.call("chat", messages=[{"role": "user", "content": a.prompt}],
-                         options={"max_tokens": a.max_tokens, **turn_options(a), **params.to_options()})
+                         options={"max_tokens": a.max_tokens, **turn_options(a), **params.to_options(),
+                                  "speculative": speculative})
             result = {"text": out["message"]["content"] or "", "finish_reason": out["finish_reason"],
                       "message": out["message"], "stats": out["stats"]}
         else:
-            out = s.generate(a.prompt, max_tokens=a.max_tokens, chat=False, **params.to_options())
+            out = s.generate(a.prompt, max_tokens=a.max_tokens, chat=False, speculative=speculative,
+                             **params.to_options())
             result = {"text": out["text"], "stats": out["stats"]}
         if not a.json:
             print(result["text"])
@@ -261,6 +278,10 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--repetition-window", type=int, default=MAX_WINDOW,
                    help=f"positions the penalty looks back (at most {MAX_WINDOW})")
     g.add_argument("--seed", type=int, default=None)
+    g.add_argument("--speculative", choices=METHODS, help="speculative decoding: draft tokens from the prompt "
+                   "(ngram) and verify them in one forward; the same output, usage in --json's stats")
+    g.add_argument("--max-draft", type=positive_int, default=None, help=f"with --speculative: the most tokens a "
+                   f"draft holds (1 .. {MAX_DRAFT}, default {DEFAULT_DRAFT})")
     g.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
     g.add_argument("--tools", metavar="FILE.json", help="with --chat: functions the model may call (OpenAI's "
                    "tools list); its calls print as [tool call] lines")

@@ -17,9 +17,11 @@ from . import score as scoring
 from .chat import completion
 from .constrain import Automaton
 from .gpu import Device
-from .graph.multistep import Forwards, Runs, ahead, run_stream
+from .drafts import NgramDrafter, Speculative, speculative_params
+from .graph.multistep import TAPE_AFTER, Forced, Forwards, Riders, ahead, run_stream
 from .graph.options import Options
 from .graph.plan import Live
+from .graph.speculative import MAX_ROWS, TAPE_AFTER as DRAFT_TAPE_AFTER, Drafts
 from .graph.tape import DecodeCounts
 from .kvstate import KVState
 from .models.loader import Progress, _no_progress
@@ -27,7 +29,7 @@ from .models.resident import Resident, load_resident
 from .ops.probe import ReadProbe, read_bandwidth
 from .prompt import Prompts
 from .runguard import RunGuard
-from .schema import MAX_TOKENS, STOP, stops
+from .schema import MAX_TOKENS, SPECULATIVE, STOP, stops
 from .sampler import GREEDY, Sampler
 from .sampling import SamplingParams
 from .stats import Stats, StepLog, profile_summary, profiled_steps
@@ -105,11 +107,12 @@ class Engine:
                 self.log.prefilled()
 
     async def decode(self, token: int, pos: int, steps: int, head: Sequence[str],
-                     runs: Runs | None = None) -> AsyncIterator[int]:
+                     riders: Riders | None = None) -> AsyncIterator[int]:
         """Up to `steps` tokens after token at pos, each picked on the GPU by the head sections: batches
         replayed from the tape (at most option decode_batch steps each; a stop ends the wait for one at
-        once), or, under the profiling gate, one timed step per submit; with runs (jump-forward), forwards
-        of the token picked last and the run known after it (graph/multistep.py). The prefill forgot the cache."""
+        once), or, under the profiling gate, one timed step per submit; with riders (jump-forward's forced
+        runs, speculative decoding's drafts), forwards of the token picked last and the run after it
+        (graph/multistep.py). The prefill forgot the cache."""
         sections = ("body", *head)
 
         def free(token: int, pos: int, steps: int) -> AsyncIterator[int]:  # one token per step
@@ -117,22 +120,39 @@ class Engine:
                     if self.profiling else
                     self.tape.stream(token, pos, steps, sections, last_pos=self.max_ctx - 1,
                                      cap=self.options["decode_batch"], wait=self.guard.wait, counts=self.counts))
-        self.stats.decode_path = "forward" if runs else "host" if self.profiling else f"tape/{self.device.replays_in}"
-        tokens = (run_stream(self.step, self.sampler.token, runs, free, token, pos, steps, sections, self.counts,
-                             most=self.model.max_seq) if runs else free(token, pos, steps))
+        self.stats.decode_path = "forward" if riders else "host" if self.profiling else f"tape/{self.device.replays_in}"
+        tokens = (run_stream(riders, free, token, pos, steps, self.counts, most=self.model.max_seq,
+                             tape_after=DRAFT_TAPE_AFTER if isinstance(riders, Drafts) else TAPE_AFTER)
+                  if riders else free(token, pos, steps))
         async for token in tokens:
             self.log.decoded()
             yield token
 
+    async def riders(self, ids: list[int], head: Sequence[str], jump: bool,
+                     speculative: Speculative | None) -> Riders | None:
+        """What rides in decode's forwards: a constraint's forced runs (jump), or drafts from the prompt
+        and the output (speculative, unconstrained and outside the profiling gate), or nothing."""
+        sections = ("body", *head)
+        if jump:
+            return Forced(self.step, sections, self.sampler.forced_after, self.sampler.token)
+        if speculative is None or self.sampler.runs is not None or self.profiling:
+            return None
+        rows = min(MAX_ROWS[self.model.plan.adapter_class], self.model.max_seq)
+        return Drafts(NgramDrafter(ids, speculative.max_draft), self.step, sections, await self.sampler.verify(rows),
+                      self.sampler.picks, self.sampler.token, self.sampler.remember, self.counts, rows)
+
     # -- generate -----------------------------------------------------------------------------------
 
     async def generate_ids(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
-                           reuse: bool = False, constraint: Automaton | None = None) -> AsyncIterator[int]:
+                           reuse: bool = False, constraint: Automaton | None = None,
+                           speculative: Speculative | None = None) -> AsyncIterator[int]:
         """Token ids of the answer to prompt ids, one at a time. reuse: prefill only what follows the
         longest common prefix with what the KV cache holds (kvstate.py); off by default, because the
         prefix's logits then come from other tiles, equal only to rounding. constraint: the answer's
         bytes stay in the automaton's language (pyrite.constrain), and it ends only where that accepts;
-        with option jump_forward on, the tokens it forces ride in the forwards (graph/multistep.py)."""
+        with option jump_forward on, the tokens it forces ride in the forwards (graph/multistep.py).
+        speculative: drafts from the prompt and the output verified in multi-token forwards
+        (graph/speculative.py): the same tokens, more of them per forward; off under a constraint."""
         MAX_TOKENS.check(max_tokens)  # the seam's own field: one error kind on every path
         if constraint is not None:
             self.prompts.tokenizer_for("response_format")  # a constraint walks the tokens' bytes
@@ -146,13 +166,15 @@ class Engine:
             jump = constraint is not None and self.options["jump_forward"] == "on"
             lead = self.sampler.lead(len(ids), min(max_tokens, self.max_ctx - len(ids)) - 1) if jump else []
             s.constraint_setup_s, s.forced_tokens = (time.perf_counter() - t0 if constraint else 0.0), len(lead)
+            riders = await self.riders(ids, head, jump, speculative)
+            s.speculative = speculative.method if isinstance(riders, Drafts) else ""
             await self.prefill(ids + lead, reused, head)  # a forced start rides with the prompt
             picked = await self.sampler.token()
             t1 = time.perf_counter()
             s.first_token(t1 - t0)
             at, stop_ids = len(ids) + len(lead), self.tokenizer.stop_ids if self.tokenizer is not None else frozenset()
             stream = ahead([*lead, picked], self.decode(picked, at, min(max_tokens - 1 - len(lead), self.max_ctx - at),
-                                                        head, self.sampler.forced_after if jump else None))
+                                                        head, riders))
             token, pos, shown = await anext(stream), len(ids), []
             try:
                 while not s.stop_reason:
@@ -176,12 +198,14 @@ class Engine:
                 s.counted(c)
 
     async def generate_text(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
-                            stop: tuple[str, ...] = (), reuse: bool = False,
-                            constraint: Automaton | None = None) -> AsyncIterator[str]:
+                            stop: tuple[str, ...] = (), reuse: bool = False, constraint: Automaton | None = None,
+                            speculative: Any = None) -> AsyncIterator[str]:
         """The answer to prompt ids as text pieces, cut before the first stop string (stop_reason
-        "stop_string": the tokens past it are not generated)."""
+        "stop_string": the tokens past it are not generated). speculative: the request field (false,
+        "ngram", {method, max_draft}) or a Speculative."""
         cut = StopText(stops(STOP.check(list(stop) if stop else None)))
-        async with aclosing(self.generate_ids(ids, max_tokens, params, reuse, constraint)) as tokens, \
+        drafts = checked_speculative(speculative)
+        async with aclosing(self.generate_ids(ids, max_tokens, params, reuse, constraint, drafts)) as tokens, \
                 aclosing(text_pieces(tokens, StreamDecoder(self.tokenizer, skip_special=True), cut)) as pieces:
             async for piece in pieces:
                 yield piece
@@ -189,30 +213,38 @@ class Engine:
             self.stats.stop_reason = "stop_string"
 
     def generate(self, prompt: str, max_tokens: int = 128, params: SamplingParams = SamplingParams(),
-                 chat: bool = False, system: str | None = None, stop: tuple[str, ...] = ()) -> AsyncIterator[str]:
+                 chat: bool = False, system: str | None = None, stop: tuple[str, ...] = (),
+                 speculative: Any = None) -> AsyncIterator[str]:
         """The answer as text pieces (whole UTF-8 characters) as they are decoded, cut before a stop string."""
-        return self.generate_text(self.prompts.text(prompt, chat, system), max_tokens, params, stop)
+        checked_speculative(speculative)  # a bad field before the prompt is encoded
+        return self.generate_text(self.prompts.text(prompt, chat, system), max_tokens, params, stop,
+                                  speculative=speculative)
 
     def chat(self, messages: list[dict], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
-             stop: tuple[str, ...] = (), **turn: Any) -> AsyncIterator[str]:
+             stop: tuple[str, ...] = (), speculative: Any = None, **turn: Any) -> AsyncIterator[str]:
         """The assistant's next message in a conversation ([{"role", "content"}, ...], in the model's chat
         template) as the text it writes, prefilling only what follows the longest common prefix with what
         the KV cache holds (Stats.prefilled_tokens, reused_tokens): an edited message re-prefills from its
         first change. turn: tools, tool_choice, response_format, enable_thinking (chat/completion.py)."""
+        checked_speculative(speculative)
         t = completion.ChatTurn.of(self.prompts, messages, **turn)
-        return self.generate_text(t.ids, max_tokens, params, stop, reuse=True, constraint=t.constraint)
+        return self.generate_text(t.ids, max_tokens, params, stop, reuse=True, constraint=t.constraint,
+                                  speculative=speculative)
 
     async def chat_completion(self, messages: list[dict], *, stream: bool = False, max_tokens: int = 256,
                               stop: str | list[str] | None = None, tools: Any = None, tool_choice: Any = None,
                               response_format: Any = None, enable_thinking: bool | None = None,
+                              speculative: Any = None,
                               **sampling: Any) -> dict[str, Any] | AsyncIterator[dict[str, Any]]:
         """OpenAI's chat.completions.create: the chat.completion object (message with content,
-        reasoning_content, tool_calls; finish_reason; usage), or with stream=True an async iterator of
-        chat.completion.chunk objects. Every field is checked before any GPU work."""
+        reasoning_content, tool_calls; finish_reason; usage, with usage.speculative {drafted, accepted}
+        where speculative decoding ran), or with stream=True an async iterator of chat.completion.chunk
+        objects. Every field is checked before any GPU work."""
         params, stop_strings = completion.request_options(stop, sampling)
+        drafts = checked_speculative(speculative)
         t = completion.ChatTurn.of(self.prompts, messages, tools=tools, tool_choice=tool_choice,
                                    response_format=response_format, enable_thinking=enable_thinking)
-        deltas, model = t.deltas(self, max_tokens, params, stop_strings), self.index.name
+        deltas, model = t.deltas(self, max_tokens, params, stop_strings, drafts), self.index.name
         return completion.chunks(model, t, deltas) if stream else await completion.response(model, t, deltas)
 
     def encode(self, text: str) -> list[int]:
@@ -261,3 +293,9 @@ class Engine:
 
     def profile_summary(self) -> list[dict[str, Any]]:  # GPU time of the last profiled step per kernel
         return profile_summary(self.last_profile)
+
+
+def checked_speculative(value: Any) -> Speculative | None:
+    """The speculative field as a request gives it (false, "ngram", {method, max_draft}) or a Speculative,
+    checked (RequestError naming speculative.max_draft, ...) before any GPU work."""
+    return value if isinstance(value, Speculative) else speculative_params(SPECULATIVE.check(value))

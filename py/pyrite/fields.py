@@ -18,6 +18,7 @@ field's default). Types:
     list       a list (its items are the request's own business)
     object     a JSON object
     json       any JSON value (its request checks what it holds)
+    speculative  false, a method (one of values), or {method, max_draft: an integer in 1 .. maximum}
 """
 from __future__ import annotations
 
@@ -196,6 +197,22 @@ def _messages(f: Field, v: Any) -> tuple[str, str] | None:
     return None
 
 
+def _speculative(f: Field, v: Any) -> tuple[str, str] | None:
+    if v is False or (isinstance(v, str) and v in f.values):
+        return None
+    if not isinstance(v, dict):
+        return _refused(f, v)
+    bad = _extra(f.name, v, ("method", "max_draft"), "a speculative")
+    if bad is not None:
+        return bad
+    if not isinstance(v.get("method"), str) or v["method"] not in f.values:
+        return _refused(f, v.get("method"), f"{f.name}.method", f"one of {', '.join(repr(m) for m in f.values)}")
+    most = v.get("max_draft")
+    if most is not None and not (_integer(most) and 1 <= most <= f.maximum):
+        return _refused(f, most, f"{f.name}.max_draft", f"an integer in 1 .. {_num(f.maximum)}")
+    return None
+
+
 def _stop(f: Field, v: Any) -> bool:
     return (isinstance(v, str) and v != "") or (isinstance(v, list) and all(isinstance(s, str) and s for s in v))
 
@@ -212,6 +229,7 @@ _CHECKS: dict[str, Callable[[Field, Any], tuple[str, str] | None]] = {
     "list": _simple(lambda f, v: isinstance(v, list)),
     "object": _simple(lambda f, v: isinstance(v, dict)),
     "json": lambda f, v: None,
+    "speculative": _speculative,
 }
 
 _MUST: dict[str, Callable[[Field], str]] = {
@@ -226,4 +244,6 @@ _MUST: dict[str, Callable[[Field], str]] = {
     "list": lambda f: "a list",
     "object": lambda f: "an object",
     "json": lambda f: "any JSON value",
+    "speculative": lambda f: (f"false, {' or '.join(repr(m) for m in f.values)}, or {{method, max_draft (1 .. "
+                              f"{_num(f.maximum)})}}"),
 }

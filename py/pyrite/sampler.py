@@ -3,7 +3,8 @@ whatever the batching or the profiling gate. sampling.py keeps the parameters, t
 host's reference draw that tests compare against. A constrained pick (ops/constrain.py) masks the
 logits to what an automaton allows first, and advances it by the token picked after; where the automaton
 allows one continuation only, forced_after gives its tokens to the next forward (jump-forward,
-jumpforward.py), written where that forward's head reads them."""
+jumpforward.py), written where that forward's head reads them. A speculative forward picks every row
+(verify, picks); remember keeps the draws' history ring where the host decides what stands."""
 from __future__ import annotations
 
 import array
@@ -22,6 +23,8 @@ from .tokenizer import Tokenizer
 
 GREEDY = ("logits", "next")  # models/llama.py's head sections: the logits, then the argmax
 DRAW = ("logits", "draw")    # or the draw by the sampling parameters
+VERIFY = ("verify", "verify_argmax")  # a speculative forward's: every row's argmax
+VERIFY_DRAW = ("verify", "verify_draw")  # or every row's draw at its position
 CONSTRAINED = ("mask", "advance")  # around the pick, under a constraint
 EMPTY = 0xFFFFFFFF           # a history slot that holds no token
 
@@ -40,6 +43,7 @@ class Sampler:
         m = resident.model
         self.resident, self.device, self.plan = resident, resident.device, m.plan
         self.sampling, self.history = m.sampling, m.act.history
+        self.ring = self.history.size // 4  # slots of the history ring (models/llama.py HISTORY_RING)
         self.out = m.act.out  # out[0]: the token picked last
         self.tokenizer = tokenizer  # the one a constraint walks (a model without one refuses constraints)
         self.runs: ForcedRuns | None = None  # the generation's constraint on the host (jump-forward)
@@ -64,9 +68,9 @@ class Sampler:
         if not params.greedy:
             seed = params.seed if params.seed is not None else random.getrandbits(64)
             write_sampling(self.plan, self.sampling, params, seed)
-            ring = [EMPTY] * MAX_WINDOW
+            ring = [EMPTY] * self.ring
             for q in range(max(0, len(ids) - MAX_WINDOW), len(ids)):
-                ring[q % MAX_WINDOW] = ids[q]
+                ring[q % self.ring] = ids[q]
             self.device.write_buffer(self.history, 0, array.array("I", ring).tobytes())
         self.drawing, self.runs = not params.greedy, None
         if words is None:
@@ -76,6 +80,31 @@ class Sampler:
         self.write_state(START)
         self.runs = ForcedRuns(automaton, self.tokenizer())
         return (head[0], CONSTRAINED[0], head[1], CONSTRAINED[1])
+
+    async def verify(self, rows: int) -> tuple[str, ...]:
+        """The head sections of a speculative forward (built, and their pipelines for 2..rows rows compiled,
+        on first use): every row's argmax, or under a draw every row's draw."""
+        model = self.resident.model
+        sections = VERIFY_DRAW if self.drawing else VERIFY
+        if model.verify_logits is None:
+            with self.resident.owning():
+                model.ensure_verify()
+            await self.device.compile(self.plan.pipelines([Live(s, 0) for s in range(2, rows + 1)],
+                                                          ("body", *VERIFY, VERIFY_DRAW[1])))
+        return ("body", *sections)
+
+    async def picks(self, rows: int) -> list[int]:
+        """The tokens the last forward picked at its first `rows` rows."""
+        return list(array.array("I", await self.device.read_buffer(self.out, 0, 8 * rows))[0::2])
+
+    def remember(self, tokens: list[int], pos: int) -> None:
+        """tokens at positions pos.. into the history ring a draw's penalty reads (a verify's draws read
+        it and write nothing); nothing under greedy picks."""
+        while self.drawing and tokens:  # a write per run of slots up to the ring's end
+            slot = pos % self.ring
+            n = min(len(tokens), self.ring - slot)
+            self.device.write_buffer(self.history, 4 * slot, array.array("I", tokens[:n]).tobytes())
+            tokens, pos = tokens[n:], pos + n
 
     def write_state(self, state: int) -> None:
         self.device.write_buffer(self.resident.model.constrain.state, 0, array.array("I", [state]).tobytes())
@@ -95,9 +124,7 @@ class Sampler:
         run, state = got
         if run:
             self.write_state(state)
-            if self.drawing:
-                for i, t in enumerate(run, pos):
-                    self.device.write_buffer(self.history, 4 * (i % MAX_WINDOW), array.array("I", [t]).tobytes())
+            self.remember(run, pos)
         return run
 
     async def token(self) -> int:

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from .drafts import MAX_DRAFT, METHODS
 from .errors import (ChatTemplateError, DeviceError, DeviceLostError, DTypeError, EngineBusyError, GGUFError,
                      InternalError,
                      KernelError, LimitError, ModelFormatError, PromptError, ProtocolError, PyriteError,
@@ -59,6 +60,10 @@ TURN_FIELDS = (
     Field("enable_thinking", "boolean", doc="a thinking model's reasoning (reasoning_content) on or off; absent: "
                                             "the template's own"),
 )
+SPECULATIVE = Field("speculative", "speculative", False, values=METHODS, maximum=MAX_DRAFT,
+                    doc="speculative decoding: \"ngram\" drafts the next tokens from the prompt and the text so "
+                        "far and verifies them in one forward (the same output, more tokens per forward); "
+                        "{method, max_draft} caps the draft; false: off")
 MAX_CTX = Field("max_ctx", "integer", 2048, doc="positions of the KV cache (at most the model's)", minimum=1)
 BLOCK_BYTES = Field("block_bytes", "integer", doc="caps one weight buffer below the adapter's binding limit",
                     minimum=1)
@@ -74,9 +79,9 @@ REQUESTS: dict[str, Request] = {
         MAX_TOKENS, STOP,
         Field("chat", "boolean", True, doc="wrap the prompt in the model's chat template"),
         Field("system", "string", doc="the chat template's system prompt (absent: the template's own)"),
-        *SAMPLING_FIELDS)),
+        *SAMPLING_FIELDS, SPECULATIVE)),
     "chat": Request("stream the next assistant message, reusing the KV cache of the turns before",
-                    (MESSAGES,), (MAX_TOKENS, STOP, *SAMPLING_FIELDS, *TURN_FIELDS)),
+                    (MESSAGES,), (MAX_TOKENS, STOP, *SAMPLING_FIELDS, *TURN_FIELDS, SPECULATIVE)),
     "generate_ids": Request("greedy token ids after prompt ids", (IDS, MAX_TOKENS)),
     "render": Request("a conversation in a chat template, as transformers renders it (pyrite.chat.render)", (
         Field("messages", "list", doc="the conversation: {role, content, tool_calls, ...} as the template reads",
@@ -107,9 +112,10 @@ REQUESTS: dict[str, Request] = {
         Field("name", "string", doc="the local model's name (absent: from the GGUF's metadata)"))),
     # the JS API's OpenAI-shaped requests (web/engine.js); the worker gets them as chat / generate
     "chat.completions": Request("createEngine's chat.completions.create",
-                                (MESSAGES, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS, *TURN_FIELDS)),
+                                (MESSAGES, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS, *TURN_FIELDS,
+                                 SPECULATIVE)),
     "completions": Request("createEngine's completions.create",
-                           (PROMPT, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS)),
+                           (PROMPT, MODEL, STREAM, MAX_TOKENS, STOP, *SAMPLING_FIELDS, SPECULATIVE)),
 }
 
 # Every error kind a request can end in, as the page sees it (docs/errors.md; web/schema.js ERROR_KINDS

@@ -36,7 +36,11 @@ class Stats:
     constraint_compile_s: float = 0.0  # the response_format's or forced call's automaton compiled (pyrite.constrain)
     constraint_setup_s: float = 0.0    # its first use on this engine: the token table, buffers and pipelines
     forced_tokens: int = 0       # tokens a constraint forced (jump-forward): run through a forward, never picked
-    tokens_per_forward: float = 0.0  # decode's tokens per forward: (steps + the forced tokens they ran) / steps
+    tokens_per_forward: float = 0.0  # decode's tokens per forward: (steps + the tokens beside their picks that
+                                     # stood: forced ones and accepted drafts) / steps
+    speculative: str = ""        # speculative decoding's method ("ngram"), "" when off (graph/speculative.py)
+    drafted_tokens: int = 0      # tokens it drafted for verify forwards
+    accepted_tokens: int = 0     # of them, the ones that stood
 
     @classmethod
     def of_prompt(cls, tokens: int, reused: int, tuning_s: float) -> "Stats":
@@ -63,8 +67,11 @@ class Stats:
     def counted(self, counts: DecodeCounts) -> None:
         """What the decode stream ran: steps, submits, host time per step, tokens per forward."""
         self.decode_steps, self.decode_submits = counts.steps, counts.submits
-        self.forced_tokens += counts.forced  # after the ones prefilled with the prompt (Sampler.prepare's lead)
+        self.forced_tokens += counts.forced - counts.accepted  # after the prompt's (Sampler.prepare's lead)
+        self.drafted_tokens, self.accepted_tokens = counts.drafted, counts.accepted
         self.tokens_per_forward = (counts.steps + counts.forced) / counts.steps if counts.steps else 0.0
+        if self.tokens_per_forward > 1:  # a forward's tokens read the weights once between them
+            self.roofline /= self.tokens_per_forward
         self.host_ms_per_token = 1e3 * counts.host_s / counts.steps if counts.steps else 0.0
 
 

@@ -166,7 +166,8 @@ async def generate(p: dict, emit: Emit) -> dict:
     engine = _engine_or_raise()
     o = p["options"]
     async for piece in engine.generate(p["prompt"], max_tokens=o["max_tokens"], params=SamplingParams.from_options(o),
-                                       chat=o["chat"], system=o["system"], stop=schema.stops(o["stop"])):
+                                       chat=o["chat"], system=o["system"], stop=schema.stops(o["stop"]),
+                                       speculative=o["speculative"]):
         emit("piece", piece)
     return _answer(engine)
 
@@ -181,7 +182,8 @@ async def chat(p: dict, emit: Emit) -> dict:
     o = p["options"]
     turn = ChatTurn.of(engine.prompts, p["messages"], tools=o["tools"], tool_choice=o["tool_choice"],
                        response_format=o["response_format"], enable_thinking=o["enable_thinking"])
-    async for delta in turn.deltas(engine, o["max_tokens"], SamplingParams.from_options(o), schema.stops(o["stop"])):
+    async for delta in turn.deltas(engine, o["max_tokens"], SamplingParams.from_options(o), schema.stops(o["stop"]),
+                                   o["speculative"]):
         if "content" in delta:
             emit("piece", delta["content"])
         emit("delta", json.dumps(delta))

@@ -20,11 +20,11 @@ class Fake:
     def __init__(self, forced: dict[int, list[int]]):
         self.forced, self.forwards, self.runs_asked, self.tape_from = forced, [], [], []
 
-    async def step(self, ids, pos, sections):
+    async def forward(self, ids, pos):
         self.forwards.append((list(ids), pos))
 
-    async def picked(self):
-        return 100 + len(self.forwards) - 1
+    async def picked(self, run):
+        return len(run), 100 + len(self.forwards) - 1
 
     def runs(self, token, pos, limit):
         self.runs_asked.append((token, pos, limit))
@@ -38,8 +38,7 @@ class Fake:
 
 def stream(fake: Fake, steps: int, **kw) -> list[int]:
     async def go():
-        return [t async for t in run_stream(fake.step, fake.picked, fake.runs, fake.free, 1, 10, steps, SECTIONS,
-                                            counts, **kw)]
+        return [t async for t in run_stream(fake, fake.free, 1, 10, steps, counts, **kw)]
     counts = DecodeCounts()
     out = run_sync(go())
     fake.counts = counts

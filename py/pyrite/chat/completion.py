@@ -125,11 +125,11 @@ class ChatTurn:
         return cls(prompts.encode_rendered(text), constraint, OutputParser(fmt), compile_s)
 
     async def deltas(self, engine: Any, max_tokens: int = 256, params: SamplingParams = SamplingParams(),
-                     stop: tuple[str, ...] = ()) -> AsyncIterator[dict]:
+                     stop: tuple[str, ...] = (), speculative: Any = None) -> AsyncIterator[dict]:
         """The turn's deltas as the model writes it (each {"content"}, {"reasoning_content"} or
         {"tool_calls"}), reusing the KV cache of the turns before."""
         async for piece in engine.generate_text(self.ids, max_tokens, params, stop, reuse=True,
-                                                constraint=self.constraint):
+                                                constraint=self.constraint, speculative=speculative):
             for delta in self.parser.feed(piece):
                 yield delta
         for delta in self.parser.finish():
@@ -157,9 +157,13 @@ def completion_id() -> str:
     return f"chatcmpl-{uuid.uuid4().hex[:24]}"
 
 
-def usage(stats: Stats) -> dict[str, int]:
-    return {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.generated_tokens,
-            "total_tokens": stats.prompt_tokens + stats.generated_tokens}
+def usage(stats: Stats) -> dict[str, Any]:
+    """OpenAI's usage, and speculative: {drafted, accepted} where speculative decoding ran."""
+    out: dict[str, Any] = {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.generated_tokens,
+                           "total_tokens": stats.prompt_tokens + stats.generated_tokens}
+    if stats.speculative:
+        out["speculative"] = {"drafted": stats.drafted_tokens, "accepted": stats.accepted_tokens}
+    return out
 
 
 async def response(model: str, turn: ChatTurn, deltas: AsyncIterator[dict]) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Decode in multi-token forwards: each forward takes the token picked last and a run of tokens known
-without the model (jump-forward: a constraint's forced tokens, jumpforward.py; speculative decoding
-will bring drafted ones), S = 1 + len(run) <= MAX_RUN tokens at positions pos.., through the body and a
+without the model (jump-forward: a constraint's forced tokens, jumpforward.py; speculative decoding:
+drafted ones, graph/speculative.py), S = 1 + len(run) <= MAX_RUN tokens at positions pos.., through the body and a
 head that picks the next token at the last position (Live(S, pos): the prefill's shape). The small-S
 routes (ops/linear.py, ops/sdpa.py) read each weight once for the S rows and reduce each row as the
 decode step does, so position i's logits equal a decode step's there, bit for bit.
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import AsyncIterator, Awaitable, Callable, Sequence
+from typing import AsyncIterator, Awaitable, Callable, Protocol, Sequence
 
 from ..gpu import Dispatch
 from .plan import Live, Plan
@@ -37,6 +37,38 @@ Step = Callable[[list[int], int, Sequence[str]], Awaitable[None]]  # Engine.step
 Runs = Callable[[int, int, int], list[int]]
 # (token, its position, steps) -> the tokens after it, one step each (the tape's stream)
 Steps = Callable[[int, int, int], AsyncIterator[int]]
+
+
+class Riders(Protocol):
+    """What rides in a forward beside the token picked last, and what of it stands."""
+
+    def runs(self, token: int, pos: int, most: int) -> list[int]:
+        """token was picked at pos: the run after it (at most most tokens)."""
+
+    async def forward(self, ids: list[int], pos: int) -> None:
+        """One forward of ids (the token, then its run) at positions pos.."""
+
+    async def picked(self, run: list[int]) -> tuple[int, int]:
+        """After the forward of run: (how many of run's tokens stand, the token picked after them)."""
+
+
+@dataclass
+class Forced:
+    """Jump-forward's riders: the constraint's forced run stands whole."""
+
+    step: Step
+    sections: Sequence[str]
+    after: Runs                       # Sampler.forced_after
+    token: Callable[[], Awaitable[int]]  # Sampler.token
+
+    def runs(self, token: int, pos: int, most: int) -> list[int]:
+        return self.after(token, pos, most)
+
+    async def forward(self, ids: list[int], pos: int) -> None:
+        await self.step(ids, pos, self.sections)
+
+    async def picked(self, run: list[int]) -> tuple[int, int]:
+        return len(run), await self.token()
 
 
 @dataclass
@@ -69,16 +101,16 @@ class Forwards:
         self.plan.last_run = tuple(sections)
 
 
-async def run_stream(step: Step, picked: Callable[[], Awaitable[int]], runs: Runs, free: Steps, token: int, pos: int,
-                     steps: int, sections: Sequence[str], counts: DecodeCounts, most: int = MAX_RUN,
-                     tape_after: int = TAPE_AFTER) -> AsyncIterator[int]:
+async def run_stream(riders: Riders, free: Steps, token: int, pos: int, steps: int, counts: DecodeCounts,
+                     most: int = MAX_RUN, tape_after: int = TAPE_AFTER) -> AsyncIterator[int]:
     """Up to `steps` tokens after token at pos: per forward (at most `most` tokens: the plan's max_seq),
-    the run `runs` gives after the token picked last (each yielded, counted as forced), then the token
-    the head picks after them; past tape_after free tokens in a row, `free`'s steps until a run."""
+    the run the riders give after the token picked last, the tokens of it that stand (counted as forced)
+    and the token picked after them; past tape_after forwards in a row with no run, `free`'s steps
+    until a run."""
     done, stretch = 0, 0
 
     def after(token: int) -> list[int]:  # the run after token, within the steps and the forward's rows
-        return runs(token, pos, min(MAX_RUN, most, steps - done) - 1) if done < steps else []
+        return riders.runs(token, pos, min(MAX_RUN, most, steps - done) - 1) if done < steps else []
 
     run = after(token)
     while done < steps:
@@ -98,13 +130,14 @@ async def run_stream(step: Step, picked: Callable[[], Awaitable[int]], runs: Run
             stretch = 0
             continue
         t0 = time.perf_counter()
-        await step([token, *run], pos, sections)
-        counts.submitted(1, time.perf_counter() - t0, forced=len(run))
-        for t in run:
+        await riders.forward([token, *run], pos)
+        t1 = time.perf_counter()
+        stood, token = await riders.picked(run)
+        counts.submitted(1, t1 - t0, forced=stood)
+        for t in run[:stood]:
             yield t
-        token = await picked()
         stretch = 0 if run else stretch + 1
-        pos, done = pos + 1 + len(run), done + 1 + len(run)
+        pos, done = pos + 1 + stood, done + 1 + stood
         yield token
         run = after(token)
 

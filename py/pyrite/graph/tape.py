@@ -53,17 +53,25 @@ Waiter = Callable[[Awaitable], Awaitable[bool]]
 class DecodeCounts:
     """What one stream did: decode steps run (forwards, each picking a token; a batch may run past a stop:
     those are never shown), submits they took, host seconds spent encoding and submitting them (no GPU
-    wait), and tokens forced into their forwards beside the token picked last (graph/multistep.py)."""
+    wait), tokens that rode in their forwards beside the token picked last and stood (forced by a
+    constraint or accepted drafts: graph/multistep.py), and speculative decoding's drafted and accepted
+    tokens (graph/speculative.py)."""
 
     steps: int = 0
     submits: int = 0
     host_s: float = 0.0
     forced: int = 0
+    drafted: int = 0
+    accepted: int = 0
 
     def submitted(self, steps: int, host_s: float, forced: int = 0) -> None:
         """One submit of `steps` decode steps carrying `forced` tokens more, host_s to encode and submit it."""
         self.steps, self.submits, self.host_s = self.steps + steps, self.submits + 1, self.host_s + host_s
         self.forced += forced
+
+    def verified(self, drafted: int, accepted: int) -> None:
+        """A forward verified a draft of `drafted` tokens, of which `accepted` stand."""
+        self.drafted, self.accepted = self.drafted + drafted, self.accepted + accepted
 
 
 @dataclass

@@ -3,8 +3,9 @@
 Sections: "body" (embedding + blocks), "logits" (the last token -> logits), then one of "next" (their
 argmax) or "draw" (a draw by the sampling parameters), each writing the token where the next decode
 step reads it (graph/tape.py; sampler.py picks which runs), and, built on first use, "score" (every
-token -> logits -> argmax + log-probability of the next token) and constrained output's "mask" (between
-the logits and the pick) and "advance" (after it).
+token -> logits -> argmax + log-probability of the next token), speculative decoding's "verify" with
+"verify_argmax" or "verify_draw" (every row of a forward picked as a decode step would), and constrained
+output's "mask" (between the logits and the pick) and "advance" (after it).
 Parameters keep the GGUF tensor names (blk.N.attn_q.weight ...); Q/K/V and gate/up arrive packed at
 load (blk.N.attn_qkv.weight, blk.N.ffn_gate_up.weight; models/packing.py) where their formats agree.
 A decoder layer is five nodes: qkv (norm, Q, K, V, RoPE, cache write), attention, o_proj (+ residual),
@@ -20,6 +21,7 @@ from ..errors import ModelFormatError
 from ..gpu import Buffer, Device
 from ..graph.options import Options
 from ..graph.plan import Plan, storage
+from ..graph.routes import FORWARD_ROWS
 from ..graph.tape import MAX_STEPS, STEP_BYTES, DecodeTape
 from ..sampling import MAX_WINDOW
 from ..ops.constrain import HEAD_WORDS, MAX_TABLE_WORDS, ConstrainBuffers, TokenTable, advance, mask
@@ -29,13 +31,16 @@ from ..ops.linear import linear
 from ..ops.norm import rmsnorm
 from ..ops.projection import Members, Rope, project
 from ..ops.rope import rope_kv, rope_table
-from ..ops.sample import draw_token, next_token, score
+from ..ops.sample import argmax, draw_rows, draw_token, next_token, score
 from ..ops.sdpa import sdpa
 from .config import ModelConfig
 from .packing import PACKS
 from ..graph.device_weights import DeviceWeight
 
 F32 = 4
+# The penalty's window and a verify forward's rows: the draft's tokens go into the ring before the rows
+# that come before them draw, so they must not land on slots of positions those rows' windows read.
+HISTORY_RING = MAX_WINDOW + FORWARD_ROWS
 
 
 @dataclass
@@ -59,7 +64,7 @@ class Activations:
     out: Buffer      # [max_seq, 2] u32: argmax, f32 bits (max logit or log-probability)
     tokens: Buffer   # [tape.MAX_STEPS] u32: the tokens a batch of decode steps picked
     step_next: Buffer  # a struct Step: the next decode step's live sizes (copied into the step uniform)
-    history: Buffer  # [sampling.MAX_WINDOW] u32: the token at position q, at q % MAX_WINDOW (the penalty's window)
+    history: Buffer  # [HISTORY_RING] u32: the token at position q, at q % HISTORY_RING (the penalty's window)
     dummy: Buffer    # 4 bytes, bound where an optional input (bias) is absent
 
 
@@ -82,7 +87,7 @@ class LlamaModel:
             gate=storage(device, "gate", max_seq * c.ffn * F32), up=storage(device, "up", max_seq * c.ffn * F32),
             last=storage(device, "last", c.hidden * F32), logits=storage(device, "logits", c.vocab * F32),
             out=storage(device, "out", max_seq * 8), tokens=storage(device, "tokens", MAX_STEPS * 4),
-            step_next=storage(device, "step_next", STEP_BYTES), history=storage(device, "history", MAX_WINDOW * 4),
+            step_next=storage(device, "step_next", STEP_BYTES), history=storage(device, "history", HISTORY_RING * 4),
             dummy=storage(device, "dummy", 4),
         )
         self.caches = [KVCache.allocate(device, f"blk.{i}.kv", c.n_kv_heads, c.head_dim, max_ctx)
@@ -95,6 +100,7 @@ class LlamaModel:
         self._build_next()
         self.tape = DecodeTape(self.plan, self.act.ids, self.act.step_next, self.act.tokens)  # decode batches
         self.score_logits: Buffer | None = None  # [max_seq, vocab] f32, built with the score section
+        self.verify_logits: Buffer | None = None  # [FORWARD_ROWS, vocab] f32, built with the verify sections
         self.constrain: ConstrainBuffers | None = None  # built with the mask and advance sections
 
     def w(self, name: str) -> DeviceWeight:
@@ -179,6 +185,23 @@ class LlamaModel:
         rmsnorm(p, "score.output_norm", a.x, self.w("output_norm.weight"), a.h, eps=c.rms_eps)
         linear(p, "score.output", a.h, self.lm_head, self.score_logits, dummy=a.dummy)
         score(p, "score", self.score_logits, a.targets, a.out, vocab=c.vocab)
+
+    def ensure_verify(self) -> None:
+        """Build speculative decoding's sections on first use (graph/speculative.py): "verify" (every live
+        row -> logits, each row through the norm and the small-S head as a decode step's one row goes, so
+        its logits equal that step's bit for bit), then "verify_argmax" (each row's argmax) or
+        "verify_draw" (each row's draw at its position), into out[row]."""
+        if self.verify_logits is not None:
+            return
+        c, a, p = self.config, self.act, self.plan
+        self.verify_logits = storage(self.device, "verify_logits", FORWARD_ROWS * c.vocab * F32)
+        p.section = "verify"
+        rmsnorm(p, "verify.output_norm", a.x, self.w("output_norm.weight"), a.h, eps=c.rms_eps)
+        linear(p, "verify.output", a.h, self.lm_head, self.verify_logits, dummy=a.dummy)
+        p.section = "verify_argmax"
+        argmax(p, "verify.argmax", self.verify_logits, a.out, vocab=c.vocab, rows=0)
+        p.section = "verify_draw"
+        draw_rows(p, "verify.draw", self.verify_logits, a.out, a.history, self.sampling, vocab=c.vocab)
 
     def ensure_constrain(self, table: TokenTable) -> ConstrainBuffers:
         """Build the "mask" and "advance" sections (ops/constrain.py) on first use, with the vocabulary's

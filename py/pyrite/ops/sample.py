@@ -1,7 +1,8 @@
 """sample: per-row argmax of logits on the GPU, and (score) the log-probability of given next tokens;
 next_token / draw_token: the decode step's token (the argmax, or a draw by the sampling parameters),
 handed with the next step's sizes to the next step. The engine's Sampler (sampler.py) picks which of
-the two runs by the plan section it runs ("next" or "draw")."""
+the two runs by the plan section it runs ("next" or "draw"); draw_rows is a speculative verify's draw
+per row (graph/speculative.py)."""
 from __future__ import annotations
 
 from ..gpu import Buffer
@@ -51,6 +52,20 @@ def draw_token(plan: Plan, op: str, logits: Buffer, out: Buffer, ids: Buffer, to
     return sampling
 
 
+def draw_rows(plan: Plan, op: str, logits: Buffer, out: Buffer, history: Buffer, sampling: Buffer, *,
+              vocab: int) -> None:
+    """Speculative decoding's verify: per live row r of logits, the draw a decode step at position
+    pos + r would make (draw_token's, with its sampling uniform and history ring, which it only reads)
+    into out[r]. Nothing moves the next step: the host keeps what stands (graph/speculative.py)."""
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "draw_rows"), V=vocab, slots=0, ring=history.size // 4)
+
+    def grid(live: Live) -> tuple[int, int, int]:
+        return (live.seq_len, 1, 1)
+
+    plan.add_node(op, FAMILY, vocab, DRAW_ROWS_ROUTES,
+                  Single((FAMILY,), [params, plan.step_buffer, logits, out, history, sampling], grid))
+
+
 def _one(live: Live) -> tuple[int, int, int]:
     return (1, 1, 1)
 
@@ -92,8 +107,10 @@ NEXT_ROUTES = [Route("argmax", always, one_dispatch, "greedy: one workgroup, the
                      "next step reads it", "next")]
 DRAW_ROUTES = [Route("draw", always, one_dispatch, "sampling: penalty, top-k, top-p, min-p, a seeded draw; one "
                      "workgroup", "draw")]
+DRAW_ROWS_ROUTES = [Route("draw_rows", always, one_dispatch, "a verify's draws: one workgroup per row, each as "
+                         "a decode step's draw at its position", "draw_rows")]
 SCORE_ROUTES = [Route("score", always, one_dispatch, "one workgroup per row: argmax, then log-softmax at the "
                       "target", "score")]
 NAMES = ("logits",)
 register(Op("logits", FAMILY, logits_case, {"argmax": ARGMAX_ROUTES, "score": SCORE_ROUTES, "next": NEXT_ROUTES,
-                                          "draw": DRAW_ROUTES}))
+                                          "draw": DRAW_ROUTES, "draw_rows": DRAW_ROWS_ROUTES}))

@@ -13,6 +13,10 @@
 //   4. a draw from what is left with u = hash(seed, position of the token) in [0, 1): the same seed
 //      gives the same tokens however the steps are batched.
 // Logits more than RANGE below the largest are never drawn (e^-RANGE of its weight at temperature 1).
+// ROWS (speculative decoding's verify, graph/speculative.py): one workgroup per live row r of logits
+// [seq_len, V], the draw at position step.pos + r + 1 as a decode step there would make it, into
+// out[2r..]; the host keeps the history ring (the draft's tokens go in before the forward) and picks
+// what stands, so nothing else is written.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params { V: u32, slots: u32, ring: u32, _p0: u32 }
 struct Sampling { temperature: f32, top_k: u32, top_p: f32, min_p: f32, penalty: f32, window: u32,
@@ -28,7 +32,7 @@ const NEG: f32 = -3.0e38;
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<uniform> step: Step;
 @group(0) @binding(2) var<storage, read_write> logits: array<f32>;     // [V] (the penalty edits it)
-@group(0) @binding(3) var<storage, read_write> out: array<u32>;        // [2]: token, bitcast f32 logit
+@group(0) @binding(3) var<storage, read_write> out: array<u32>;        // [2] per row: token, bitcast f32 logit
 @group(0) @binding(4) var<storage, read_write> ids: array<u32>;        // [max_seq] the embedding's input
 @group(0) @binding(5) var<storage, read_write> tokens: array<u32>;     // [p.slots] a ring of the steps' tokens
 @group(0) @binding(6) var<storage, read_write> step_next: array<u32>;  // [4] a Step
@@ -73,6 +77,7 @@ fn before(a: u32, b: u32) -> bool {
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32) {
     let position = step.kv_len;  // of the token drawn here
+    let base = 0u;
     // 1. repetition penalty, once per distinct token of the window
     let window = min(min(s.window, p.ring), position);
     if (s.penalty != 1.0 && lid < window) {
@@ -84,8 +89,8 @@ fn main(@builtin(local_invocation_index) lid: u32) {
             }
         }
         if (first) {
-            let l = logits[t];
-            logits[t] = select(l * s.penalty, l / s.penalty, l > 0.0);
+            let l = logits[base + t];
+            logits[base + t] = select(l * s.penalty, l / s.penalty, l > 0.0);
         }
     }
     storageBarrier();
@@ -93,7 +98,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {
 
     var mx = NEG;
     for (var i = lid; i < p.V; i = i + WG) {
-        mx = max(mx, logits[i]);
+        mx = max(mx, logits[base + i]);
     }
     mx = max_of(lid, mx);
 
@@ -109,7 +114,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {
         }
         workgroupBarrier();
         for (var i = lid; i < p.V; i = i + WG) {
-            let d = top - logits[i];
+            let d = top - logits[base + i];
             if (d >= 0.0 && d < w * f32(BINS)) {
                 atomicAdd(&hist[min(u32(d / w), BINS - 1u)], 1u);
             }
@@ -148,7 +153,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     }
     workgroupBarrier();
     for (var i = lid; i < p.V; i = i + WG) {
-        let l = logits[i];
+        let l = logits[base + i];
         if (l >= theta) {
             let slot = atomicAdd(&n_gathered, 1u);
             if (slot < CAP) {  // past CAP only under exact ties wider than a refined bin

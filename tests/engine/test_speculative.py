@@ -1,0 +1,107 @@
+"""Speculative decoding on the native backend (graph/speculative.py): drafts from the prompt verified in
+multi-token forwards give the same tokens as decoding without them, greedy and seeded draws alike, with
+stops inside an accepted run; a verify's rows carry the decode steps' logits bit for bit; usage reports
+the drafted and accepted tokens; a bad field is refused before any GPU work and the engine answers on."""
+from __future__ import annotations
+
+import array
+
+import pytest
+
+from pyrite.drafts import Speculative
+from pyrite.errors import RequestError
+from pyrite.sampler import GREEDY, VERIFY
+from pyrite.sampling import SamplingParams
+from pyrite.sync import run_sync
+
+pytestmark = [pytest.mark.gpu, pytest.mark.model]
+
+TEXT = ("The weather in Paris was sunny and warm for the whole wek of the festival, and the streets were full "
+        "of music until late at night.")
+COPY = [{"role": "user", "content": f"Fix the typo in this sentence and write it out again: {TEXT}"}]
+DRAW = SamplingParams(temperature=0.5, top_k=40, top_p=0.95, repetition_penalty=1.1, seed=11)
+
+
+def ids_of(engine, messages, max_tokens: int, params: SamplingParams = SamplingParams(),
+           speculative: Speculative | None = None) -> list[int]:
+    ids = engine.encode_chat(messages)
+
+    async def go():
+        return [t async for t in engine.generate_ids(ids, max_tokens, params, speculative=speculative)]
+    return run_sync(go())
+
+
+@pytest.mark.parametrize("params", [SamplingParams(), DRAW], ids=["greedy", "draw"])
+def test_the_same_tokens_with_speculation_on_and_off_and_drafts_accepted(smollm2_engine, params):
+    e = smollm2_engine
+    off = ids_of(e, COPY, 48, params)
+    assert e.stats.drafted_tokens == 0 and e.stats.speculative == ""
+    on = ids_of(e, COPY, 48, params, Speculative("ngram", 8))
+    assert on == off
+    s = e.stats
+    least = 8 if params.greedy else 2  # a draw strays from the copy more often
+    assert s.speculative == "ngram" and s.accepted_tokens > least and s.drafted_tokens >= s.accepted_tokens, s
+    assert s.tokens_per_forward > 1 + least / 48 and s.forced_tokens == 0, s
+    again = ids_of(e, COPY, 48, params, Speculative("ngram", 3))  # another draft length, the same text
+    assert again == off
+
+
+@pytest.mark.parametrize("max_tokens", [5, 13, 22])
+def test_max_tokens_inside_an_accepted_run_cuts_it_there(smollm2_engine, max_tokens):
+    e = smollm2_engine
+    full = ids_of(e, COPY, 40)
+    assert ids_of(e, COPY, max_tokens, speculative=Speculative("ngram", 8)) == full[:max_tokens]
+    assert e.stats.stop_reason == "max_tokens" and e.stats.generated_tokens == max_tokens
+
+
+def test_a_stop_string_inside_a_run_ends_the_text_where_it_ends_without_drafts(smollm2_engine):
+    e = smollm2_engine
+
+    def text(speculative):
+        async def go():
+            return "".join([p async for p in e.chat(COPY, 64, stop=("streets",), speculative=speculative)])
+        return run_sync(go()), e.stats.stop_reason
+    off = text(False)
+    assert off[1] == "stop_string" and "festival" in off[0]
+    assert text("ngram") == off and e.stats.accepted_tokens > 0
+
+
+def test_a_verify_forward_gives_each_row_the_decode_steps_logits(smollm2_engine):
+    """k + 1 rows through the verify sections equal k + 1 decode steps' logits, row for row, bit for bit."""
+    e, V, k = smollm2_engine, smollm2_engine.config.vocab, 5
+    run_sync(e.sampler.verify(k + 1))
+    ids = e.encode_chat(COPY)
+    run_sync(e.prefill(ids))
+    token, steps = run_sync(e.sampler.token()), []
+    for i in range(k + 1):
+        run_sync(e.step([token], len(ids) + i, ("body", *GREEDY)))
+        steps.append((token, array.array("f", run_sync(e.device.read_buffer(e.model.act.logits, 0, V * 4)))))
+        token = run_sync(e.sampler.token())
+    run_sync(e.prefill(ids))
+    run_sync(e.step([t for t, _ in steps], len(ids), ("body", *VERIFY)))
+    assert "verify.output" in {r["op"] for r in e.attest()}
+    rows = array.array("f", run_sync(e.device.read_buffer(e.model.verify_logits, 0, (k + 1) * V * 4)))
+    for i, (_, logits) in enumerate(steps):
+        assert rows[i * V:(i + 1) * V] == logits, i
+    picks = run_sync(e.sampler.picks(k + 1))
+    assert picks[:k] == [t for t, _ in steps][1:]  # each row's argmax: the next step's token
+
+
+def test_usage_reports_the_drafts_and_a_bad_field_is_refused_before_any_gpu_work(smollm2_engine):
+    e = smollm2_engine
+    r = run_sync(e.chat_completion(COPY, max_tokens=24, speculative={"method": "ngram", "max_draft": 6}))
+    u = r["usage"]["speculative"]
+    assert u["accepted"] > 0 and u["drafted"] >= u["accepted"]
+    assert "speculative" not in run_sync(e.chat_completion(COPY, max_tokens=4))["usage"]
+    for bad, field in (({"method": "medusa"}, "speculative.method"), ({"method": "ngram", "max_draft": 17},
+                                                                       "speculative.max_draft"), ("yes", "speculative")):
+        with pytest.raises(RequestError) as err:
+            run_sync(e.chat_completion(COPY, max_tokens=4, speculative=bad))
+        assert err.value.field == field
+    assert run_sync(e.chat_completion(COPY, max_tokens=3, speculative="ngram"))["usage"]["completion_tokens"] == 3
+
+
+def test_qwen_answers_the_same_with_speculation(qwen_engine):
+    e = qwen_engine
+    off = ids_of(e, COPY, 32)
+    assert ids_of(e, COPY, 32, speculative=Speculative("ngram", 8)) == off and e.stats.accepted_tokens > 0
