@@ -14,8 +14,8 @@ from .walk import Walker
 
 WALKS = 6
 # Schemas that compile, per source, as measured: raise a number when the compiler does better (never lower it)
-COVERAGE_RATCHET = {"kubernetes": 12, "openapi": 14, "pydantic": 18, "schemastore": 7, "tools": 47, "zod": 13,
-                    "hard": 24, "all": 111}
+COVERAGE_RATCHET = {"kubernetes": 12, "openapi": 14, "pydantic": 18, "schemastore": 8, "tools": 47, "zod": 13,
+                    "hard": 25, "all": 112}
 
 
 @pytest.mark.parametrize("path", [e.path for e in entries()])

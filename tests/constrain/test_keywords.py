@@ -37,6 +37,27 @@ CASES = [   # (name, schema, valid texts, invalid texts)
     ("oneOf by required", {"type": "object", "properties": {"isbn": {"type": "string"}, "title": {"type": "string"}},
                            "oneOf": [{"required": ["isbn"]}, {"required": ["title"]}], "additionalProperties": False},
      ['{"isbn":"1"}', '{"title":"t"}'], ['{"isbn":"1","title":"t"}', "{}"]),
+    ("oneOf literal against a pattern", {"oneOf": [
+        {"oneOf": [{"type": "object", "additionalProperties": {"type": "string"}},
+                   {"type": "string", "pattern": "^\\$\\{\\{.*\\}\\}$"}]},
+        {"type": "string", "enum": ["inherit"]}]}, ['"inherit"', '"${{ x }}"', '{"k":"v"}'], ['"other"']),
+    ("oneOf closed objects", {"oneOf": [
+        {"type": "object", "additionalProperties": False, "properties": {"env": {"type": "string"}}},
+        {"type": "object", "additionalProperties": False, "properties": {"file": {"type": "string"}}}]},
+     ['{"env":"a"}', '{"file":"b"}'], ["{}", '{"env":"a","file":"b"}']),
+    ("oneOf by a property's values", {"oneOf": [
+        {"type": "object", "properties": {"import": {"type": "string", "pattern": "^[^:]+:[^:]+$"}},
+         "required": ["import"], "additionalProperties": False},
+        {"type": "object", "properties": {"import": {"type": "string", "pattern": "^[^@]+@[^@]+$"}},
+         "required": ["import"], "additionalProperties": False}]},
+     ['{"import":"a:b"}', '{"import":"a@b"}'], ['{"import":"a@b:c"}']),
+    ("oneOf by a property's types", {"oneOf": [
+        {"type": "object", "properties": {"defer": {"type": "object", "maxProperties": 0}}, "required": ["defer"]},
+        {"type": "object", "properties": {"defer": {"type": "string"}}, "required": ["defer"]}]},
+     ['{"defer":{}}', '{"defer":"x"}'], ['{"defer":1}']),
+    ("oneOf by items", {"oneOf": [{"type": "array", "items": {"type": "string"}, "maxItems": 3},
+                                  {"type": "array", "items": {"type": "integer"}, "maxItems": 3}]},
+     ['["a"]', "[1]"], ["[]"]),
     ("allOf merged", {"allOf": [{"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]},
                                 {"properties": {"a": {"minimum": 3}, "b": {"type": "string"}}}]},
      ['{"a":3,"b":"x"}'], ['{"a":2}']),

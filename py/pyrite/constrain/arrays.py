@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from ..errors import RequestError
-from .combine import negate
+from .negate import negate
 from .objects import unevaluated
 from .parts import Compiles, Part, Parts, Schemas, canonical, counts, values
 from .pattern import EMPTY, NOTHING, Pattern, alt, compile_pattern, graph, join, lit, seq

@@ -10,26 +10,15 @@ minProperties could notice, so a minProperties that needs two generated keys is 
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Callable
 
 from ..errors import RequestError
-from .automaton import Automaton
 from .keywords import dump
 from .parts import Compiles, Part, Parts, Schemas, counts, values
-from .pattern import EMPTY, NOTHING, Pattern, alt, compile_pattern, graph, join, lit, members, seq
+from .pattern import EMPTY, NOTHING, Pattern, alt, graph, join, lit, members, seq
 from .product import automaton_of, cached, intersect, subtract
-from .regex import CONTENT, content_of, regex_content
+from .regex import CONTENT, content_of, matches, regex_content
 from .values import COLON, COMMA, QUOTE
-
-
-@lru_cache(maxsize=256)
-def _regex(src: str, where: str) -> Automaton:
-    return compile_pattern(regex_content(src, where), where)
-
-
-def _matches(src: str, where: str, name: str) -> bool:
-    return _regex(src, where).accepts(dump(name, where)[1:-1])
 
 
 def _evaluates(p: Part, name: str) -> list[tuple[Any, str, tuple[str, ...]]]:
@@ -37,7 +26,7 @@ def _evaluates(p: Part, name: str) -> list[tuple[Any, str, tuple[str, ...]]]:
     additionalProperties (empty: p does not evaluate name)."""
     props, pats = p.kw.get("properties", {}), p.kw.get("patternProperties", {})
     hit = [(s, f"{p.where}.patternProperties.{src}", p.refs) for src, s in pats.items()
-           if _matches(src, f"{p.where}.patternProperties", name)]
+           if matches(src, name, f"{p.where}.patternProperties")]
     if name in props:
         hit.append((props[name], f"{p.where}.properties.{name}", p.refs))
     if not hit and "additionalProperties" in p.kw:

@@ -16,7 +16,8 @@ from functools import lru_cache
 from ..errors import LimitError
 from .pattern import (EMPTY, MAX_NFA_STATES, NOTHING, Pattern, alt, byte_range, byte_set, compile_pattern, lit,
                       repeat, seq)
-from .product import automaton_of, byte_lengths, counted, dfa_pattern
+from .keywords import dump
+from .product import automaton_of, byte_lengths, cached, counted, dfa_pattern
 from .regex_syntax import Alt, Anchor, Chars, Node, Ranges, Repeat, Seq, parse
 from .values import CHAR
 
@@ -158,6 +159,13 @@ def regex_content(source: str, where: str) -> Pattern:
     lang = _language(parse(source, where), chars_content)
     return _checked(alt(*(seq(EMPTY if start else CONTENT, p, EMPTY if end else CONTENT)
                           for (start, end), p in lang.parts.items())), where)
+
+
+def matches(source: str, text: str, where: str) -> bool:
+    """Whether the regex source finds a match in text (RequestError naming where for a regex pyrite does not
+    take); each regex compiled once."""
+    a = cached(("regex", source), lambda: automaton_of(regex_content(source, where), where))
+    return a is not None and a.accepts(dump(text, where)[1:-1])
 
 
 def literal_match(source: str, where: str) -> Pattern:
