@@ -58,6 +58,9 @@ CASES = [   # (name, schema, valid texts, invalid texts)
     ("oneOf by items", {"oneOf": [{"type": "array", "items": {"type": "string"}, "maxItems": 3},
                                   {"type": "array", "items": {"type": "integer"}, "maxItems": 3}]},
      ['["a"]', "[1]"], ["[]"]),
+    ("oneOf over a branch that widens the implied type", {"oneOf": [
+        {"properties": {"a": {"type": "string"}}, "anyOf": [{"type": "string"}, {"type": "object"}]},
+        {"type": "string", "maxLength": 2}]}, ['{"a":"x"}'], ['"ab"']),
     ("allOf merged", {"allOf": [{"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]},
                                 {"properties": {"a": {"minimum": 3}, "b": {"type": "string"}}}]},
      ['{"a":3,"b":"x"}'], ['{"a":2}']),

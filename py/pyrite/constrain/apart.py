@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import RequestError
 from .negate import negate
-from .parts import Compiles, Part, Parts, canonical, declared_types, generated_types, literals, type_of
+from .parts import ALL_TYPES, Compiles, Part, Parts, canonical, declared_types, generated_types, literals, type_of
 from .regex import matches
 
 LOOK = 3   # how deep into properties, items and anyOf/oneOf branches the tests look
@@ -47,9 +47,13 @@ def allowed_types(c: Compiles, parts: Parts, depth: int = 0) -> set[str] | None:
 
 
 def _made(c: Compiles, parts: Parts) -> set[str]:
-    """The types the compiler produces for parts."""
+    """The types the compiler produces for parts: its literals', else those it generates, which a branch
+    distributed over parts may widen (its own "type" beside the keywords that implied one), and no more
+    than the types a value meeting parts can have."""
     lits = literals(parts)
-    made = _widen({type_of(v) for v in lits}) if lits is not None else generated_types(parts)
+    branching = any(k in p.kw for p in parts for k in ("anyOf", "oneOf", "not", "if"))
+    made = _widen({type_of(v) for v in lits}) if lits is not None else set(ALL_TYPES) if branching \
+        else generated_types(parts)
     allowed = allowed_types(c, parts)
     return made if allowed is None else made & allowed
 
