@@ -335,6 +335,7 @@ def bench(argv: list[str]) -> int:
     --consistency: every architecture vs HF on both backends, into README.md (bench/consistency.py);
     --convert: a GGUF converted in the page vs natively (bench/convert.py);
     --constrained: JSON-constrained decode against free decode, natively and in the page (bench/constrained.py);
+    --speculative: speculative decoding on against off, natively and in the page (bench/speculative.py);
     --gpu never reaches here (main() runs gpu_truth() before the venv)."""
     ensure_system_packages()
     for flag, script in (("--attention", "attention.py"), ("--kernels", "kernels.py")):
@@ -347,11 +348,12 @@ def bench(argv: list[str]) -> int:
         build(parse_models("all"))
         rest = [a for a in argv if a != "--convert"]
         return subprocess.run([sys.executable, str(ROOT / "bench" / "convert.py"), *rest], cwd=ROOT).returncode
-    if "--constrained" in argv:  # constrained decode against free decode, natively and in the page
-        model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
-        build(parse_models(model))
-        rest = [a for a in argv if a != "--constrained"]
-        return subprocess.run([sys.executable, str(ROOT / "bench" / "constrained.py"), *rest], cwd=ROOT).returncode
+    for flag, script in (("--constrained", "constrained.py"), ("--speculative", "speculative.py")):
+        if flag in argv:  # against free / plain decoding, natively and in the page
+            model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
+            build(parse_models(model))
+            rest = [a for a in argv if a != flag]
+            return subprocess.run([sys.executable, str(ROOT / "bench" / script), *rest], cwd=ROOT).returncode
     if "--consistency" in argv:
         build(parse_models("all"))
         rest = [a for a in argv if a != "--consistency"]

@@ -46,7 +46,7 @@ const ui = {
   newChat: $("new-chat"), stats: $("stats"), theme: $("theme"),
   maxTokens: $("max-tokens"), temperature: $("temperature"), topP: $("top-p"), topK: $("top-k"), minP: $("min-p"),
   repetitionPenalty: $("repetition-penalty"), repetitionWindow: $("repetition-window"), seed: $("seed"),
-  system: $("system"),
+  system: $("system"), speculative: $("speculative"),
   adapter: $("adapter"), features: $("features"), limits: $("limits"), f16: $("f16"),
   profileRun: $("profile-run"), profileTable: $("profile-table"),
   pickFile: $("pick-file"), file: $("model-file"), pickFolder: $("pick-folder"), folder: $("model-folder"),

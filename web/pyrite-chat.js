@@ -4,7 +4,8 @@
 //   <pyrite-chat model="smollm2-135m" base-url="https://your.site/"></pyrite-chat>
 //
 // Attributes: model (an id under the site's models/), base-url (the site root; default: this module's
-// folder), max-tokens (default 256), temperature (default 0: greedy), system (a system prompt).
+// folder), max-tokens (default 256), temperature (default 0: greedy), system (a system prompt),
+// speculative (present: speculative decoding, drafts from the conversation; the same answers).
 // Styled through CSS custom properties on the element: --pyrite-font, --pyrite-bg, --pyrite-fg,
 // --pyrite-muted, --pyrite-accent, --pyrite-border, --pyrite-radius, --pyrite-user-bg,
 // --pyrite-assistant-bg. Events: pyrite-ready {model}, pyrite-answer {content, stats}, pyrite-error
@@ -100,6 +101,7 @@ export class PyriteChat extends HTMLElement {
         messages: system ? [{ role: "system", content: system }, ...this.messages] : this.messages,
         max_tokens: Number(this.getAttribute("max-tokens") || 256),
         temperature: Number(this.getAttribute("temperature") || 0), stream: true,
+        speculative: this.hasAttribute("speculative") ? "ngram" : false,
       });
       for await (const chunk of chunks) {
         content += chunk.choices[0].delta.content ?? "";

@@ -32,6 +32,7 @@ export function readOptions(ui, schema, maxCtx) {
     if (problem(f, input.valueAsNumber, name)) throw fieldError(f.kind, name, `${label} must be ${f.must}.`);
     o[name] = input.valueAsNumber;
   }
+  if (ui.speculative.checked) o.speculative = "ngram";
   if (o.max_tokens > maxCtx) {
     const f = fields.max_tokens;
     throw fieldError(f.kind, "max_tokens", `Max tokens must be ${f.must} and at most ${maxCtx} (the context).`);
@@ -93,9 +94,13 @@ const ENDED = {
 
 /** The stats line of a finished answer. */
 export function formatStats(s) {
-  const forward = s.forced_tokens ? ` (${s.tokens_per_forward.toFixed(2)} tokens per forward)` : "";  // jump-forward
+  // jump-forward's forced tokens or speculative decoding's accepted drafts
+  const forward = s.forced_tokens || s.speculative ? ` (${s.tokens_per_forward.toFixed(2)} tokens per forward)` : "";
+  const drafts = s.speculative ? ` · drafted ${s.drafted_tokens}, accepted ${s.accepted_tokens}` +
+    (s.drafted_tokens ? ` (${Math.round(100 * s.accepted_tokens / s.drafted_tokens)}%)` : "") : "";
   const decode = s.generated_tokens > 1 ? `${s.decode_tok_s.toFixed(1)} tok/s decode${forward}` : "– tok/s decode";
   const reused = s.reused_tokens ? `, ${s.reused_tokens} reused` : "";
   return `${decode} · ${s.prefill_tok_s.toFixed(1)} tok/s prefill (${s.prompt_tokens} prompt tokens${reused}) · ` +
-         `${s.generated_tokens} tokens · first token after ${s.ttft_s.toFixed(2)} s · ended: ${ENDED[s.stop_reason] ?? s.stop_reason}`;
+         `${s.generated_tokens} tokens · first token after ${s.ttft_s.toFixed(2)} s${drafts} · ` +
+         `ended: ${ENDED[s.stop_reason] ?? s.stop_reason}`;
 }

@@ -8,6 +8,7 @@ models/resident.py, prompt.py, sampler.py, kvstate.py, stats.py, score.py, rungu
 from __future__ import annotations
 
 import array
+import asyncio
 import time
 from contextlib import aclosing
 from pathlib import Path
@@ -115,14 +116,15 @@ class Engine:
         (graph/multistep.py). The prefill forgot the cache."""
         sections = ("body", *head)
 
-        def free(token: int, pos: int, steps: int) -> AsyncIterator[int]:  # one token per step
+        def free(token: int, pos: int, steps: int, drain: asyncio.Event | None = None) -> AsyncIterator[int]:
             return (profiled_steps(self.step, self.sampler.token, token, pos, steps, sections, self.counts)
                     if self.profiling else
-                    self.tape.stream(token, pos, steps, sections, last_pos=self.max_ctx - 1,
+                    self.tape.stream(token, pos, steps, sections, last_pos=self.max_ctx - 1, drain=drain,
                                      cap=self.options["decode_batch"], wait=self.guard.wait, counts=self.counts))
         self.stats.decode_path = "forward" if riders else "host" if self.profiling else f"tape/{self.device.replays_in}"
         tokens = (run_stream(riders, free, token, pos, steps, self.counts, most=self.model.max_seq,
-                             tape_after=DRAFT_TAPE_AFTER if isinstance(riders, Drafts) else TAPE_AFTER)
+                             tape_after=DRAFT_TAPE_AFTER if isinstance(riders, Drafts) else TAPE_AFTER,
+                             stopped=self.guard.stopping.is_set)
                   if riders else free(token, pos, steps))
         async for token in tokens:
             self.log.decoded()

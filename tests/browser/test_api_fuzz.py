@@ -52,6 +52,8 @@ def in_bounds(f: Field, rng: random.Random) -> Any:
         return rng.random() < 0.5
     if f.type == "stop":
         return rng.choice(("\n\n", ["Hi", "."], [], "zz"))
+    if f.type == "speculative":
+        return rng.choice((False, "ngram", {"method": "ngram"}, {"method": "ngram", "max_draft": rng.randint(1, 16)}))
     lo = f.minimum if f.minimum is not None else 0
     hi = f.maximum if f.maximum is not None else lo + 3
     if f.type == "integer":  # at most 2**53: JS numbers hold every integer up to there, not past it
@@ -61,6 +63,8 @@ def in_bounds(f: Field, rng: random.Random) -> Any:
 
 def near_bounds(f: Field, rng: random.Random) -> Any:
     """A value at or just past one of the field's bounds (or junk where it has none)."""
+    if f.type == "speculative":  # its bounds are max_draft's, inside an object
+        return {"method": rng.choice(("ngram", "draft", None)), "max_draft": rng.choice((0, 1, 16, 17, 2.5, True))}
     edges = [b + d for b in (f.minimum, f.maximum) if b is not None for d in (-1, -0.5, 0, 0.5, 1)
              if float(b + d) == b + d]  # numbers JS holds exactly (2**64 - 1 is 2**64 there)
     return rng.choice(edges) if edges else rng.choice(JUNK)

@@ -91,6 +91,28 @@ def test_the_same_seed_gives_the_same_text_twice(api):
     assert texts[0] == texts[1] and texts[0]
 
 
+COPY = [{"role": "user", "content": "Fix the typo in this sentence and write it out again: The weather in Paris was "
+                                    "sunny and warm for the whole wek of the festival."}]
+
+
+@pytest.mark.parametrize("sampling", [{}, {"temperature": 0.5, "top_k": 40, "seed": 5}], ids=["greedy", "draw"])
+def test_speculative_decoding_answers_the_same_text_and_says_what_it_drafted(api, sampling):
+    """In the page, through the JS API: the same text with speculative on and off (the shorthand and the
+    object form), and usage.speculative counts the drafts (absent when off)."""
+    page, _ = api
+    r = run(page, """
+      const ask = (speculative) => engine.chat.completions.create({messages: arg.messages, max_tokens: 32,
+                                                                   ...arg.sampling, speculative});
+      const off = await ask(false), on = await ask("ngram"), short = await ask({method: "ngram", max_draft: 3});
+      return {off: off.choices[0].message.content, on: on.choices[0].message.content,
+              short: short.choices[0].message.content, offUsage: off.usage, onUsage: on.usage};""",
+            {"messages": COPY, "sampling": sampling})
+    assert r["off"] and r["on"] == r["off"] and r["short"] == r["off"], r
+    assert "speculative" not in r["offUsage"]
+    drafts = r["onUsage"]["speculative"]
+    assert drafts["accepted"] > 0 and drafts["drafted"] >= drafts["accepted"], r
+
+
 def test_stop_strings_end_the_answer(api):
     page, _ = api
     r = run(page, """
@@ -144,6 +166,9 @@ def test_interrupt_mid_stream_then_a_new_request(api):
     ({"messages": "hi"}, "RequestError", "messages"),
     ({"messages": [{"role": "robot", "content": "x"}]}, "RequestError", "messages[0].role"),
     ({"messages": MESSAGES, "beam_width": 4}, "RequestError", "beam_width"),
+    ({"messages": MESSAGES, "speculative": {"method": "medusa"}}, "RequestError", "speculative.method"),
+    ({"messages": MESSAGES, "speculative": {"method": "ngram", "max_draft": 17}}, "RequestError",
+     "speculative.max_draft"),
 ])
 def test_invalid_fields_reject_with_their_kind_naming_the_field(api, request_, kind, field):
     """As Python's schema says (top_k at most 256, a window of 0, any number of stop strings)."""
@@ -180,11 +205,14 @@ def test_the_chat_element_answers_and_takes_its_theme(session, loaded):
     try:
         page.goto(session.url("examples/embed.html"))
         page.wait_for_function("() => document.querySelector('pyrite-chat')?.engine != null", timeout=LOAD_MS, polling=500)
+        page.evaluate("document.querySelector('pyrite-chat').setAttribute('speculative', '')")
         page.fill("pyrite-chat textarea", "Name a color.")
         page.click("pyrite-chat .send")
         page.wait_for_function("() => document.querySelector('pyrite-chat').messages.length === 2", timeout=LOAD_MS)
         answer = page.text_content("pyrite-chat .msg.assistant")
         assert answer and answer == page.evaluate("document.querySelector('pyrite-chat').messages[1].content")
+        stats = page.evaluate("document.querySelector('pyrite-chat').engine.runtimeStats()")
+        assert stats["speculative"] == "ngram", stats  # the attribute reached the request
         assert page.evaluate("getComputedStyle(document.querySelector('pyrite-chat').shadowRoot"
                              ".querySelector('.send')).backgroundColor") == "rgb(130, 80, 223)"  # examples.css
         page.click("pyrite-chat .new")

@@ -142,6 +142,28 @@ def test_every_sampling_setting_reaches_the_draw_and_a_seed_repeats(page):
         page.fill(sel, value)
 
 
+def test_the_speculative_setting_answers_the_same_and_shows_its_drafts(page):
+    """The Settings checkbox turns speculative decoding on: the same answer to a copy-heavy message, and the
+    stats line says what it drafted and accepted."""
+    question = ("Fix the typo in this sentence and write it out again: The weather in Paris was sunny and warm "
+                "for the whole wek of the festival.")
+    page.click("#new-chat")
+    answers, lines = [], []
+    for on in (False, True):
+        page.evaluate("document.getElementById('settings').open = true")
+        page.set_checked("#speculative", on)
+        ask(page, question, max_tokens=24, chat=True)
+        assert finish(page) == "ready", page.text_content("#status")
+        answers.append(page.text_content("#output"))
+        lines.append(page.text_content("#stats"))
+        page.click("#new-chat")
+    stats = page.evaluate("window.pyrite.lastStats")
+    assert answers[0] and answers[1] == answers[0]
+    assert stats["speculative"] == "ngram" and stats["accepted_tokens"] > 0, stats
+    assert "drafted" not in lines[0] and re.search(r"drafted \d+, accepted \d+ \(\d+%\)", lines[1]), lines
+    page.set_checked("#speculative", False)
+
+
 def test_adapter_panel_lists_features_limits_and_shader_f16(page):
     page.click("#adapter-panel summary")
     info = page.evaluate("window.pyrite.model.device")

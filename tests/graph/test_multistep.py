@@ -17,8 +17,9 @@ from .test_null_plans import SECTIONS, build
 class Fake:
     """The engine's side of a stream: forward i picks token 100 + i; `forced` maps a token to its run."""
 
-    def __init__(self, forced: dict[int, list[int]]):
+    def __init__(self, forced: dict[int, list[int]], drains: bool = False):
         self.forced, self.forwards, self.runs_asked, self.tape_from = forced, [], [], []
+        self.drains, self.in_flight = drains, 3  # steps the tape has submitted past the token it yields
 
     async def forward(self, ids, pos):
         self.forwards.append((list(ids), pos))
@@ -30,9 +31,14 @@ class Fake:
         self.runs_asked.append((token, pos, limit))
         return self.forced.get(token, [])[:limit]
 
-    async def free(self, token, pos, steps):
+    async def free(self, token, pos, steps, drain):
         self.tape_from.append((token, pos))
+        last = steps
         for i in range(min(steps, getattr(self, "stop_after", steps))):
+            if drain.is_set():
+                last = min(last, i + self.in_flight)
+            if i >= last:
+                return
             yield 500 + i
 
 
@@ -71,6 +77,16 @@ def test_a_long_free_stretch_goes_to_the_tape_and_leaves_it_where_a_run_follows(
     assert fake.tape_from == [(100 + TAPE_AFTER - 1, 10 + TAPE_AFTER)]  # after TAPE_AFTER free tokens
     assert out[TAPE_AFTER:2 * TAPE_AFTER + 3] == [500 + i for i in range(TAPE_AFTER + 1)] + [42, 100 + TAPE_AFTER]
     assert fake.forwards[TAPE_AFTER] == ([500 + TAPE_AFTER, 42], 10 + 2 * TAPE_AFTER + 1)
+
+
+def test_riders_that_drain_take_the_tapes_steps_in_flight_then_their_run():
+    """A draft found in the tape's stretch waits for the steps already submitted: they stand, and the
+    run is found again after the last of them."""
+    fake = Fake({500 + TAPE_AFTER: [42], 500 + TAPE_AFTER + 3: [43, 44]}, drains=True)
+    out = stream(fake, 2 * TAPE_AFTER + 12)
+    n = TAPE_AFTER + 4  # the tape's steps up to the one a draft follows, and the 3 in flight after it
+    assert out[TAPE_AFTER:TAPE_AFTER + n + 3] == [500 + i for i in range(n)] + [43, 44, 100 + TAPE_AFTER]
+    assert fake.forwards[TAPE_AFTER] == ([500 + n - 1, 43, 44], 10 + TAPE_AFTER + n)
 
 
 def test_a_stop_that_ends_the_tapes_stretch_ends_the_stream():

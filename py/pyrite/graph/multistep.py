@@ -20,6 +20,7 @@ rollback of its own.
 """
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
 from typing import AsyncIterator, Awaitable, Callable, Protocol, Sequence
@@ -35,12 +36,17 @@ TAPE_AFTER = 8  # free tokens in a row after which a stretch goes to the tape (p
 Step = Callable[[list[int], int, Sequence[str]], Awaitable[None]]  # Engine.step(ids, pos, sections)
 # (token picked, its position, most tokens) -> the run after it, with what the head reads written
 Runs = Callable[[int, int, int], list[int]]
-# (token, its position, steps) -> the tokens after it, one step each (the tape's stream)
-Steps = Callable[[int, int, int], AsyncIterator[int]]
+# (token, its position, steps, drain) -> the tokens after it, one step each (the tape's stream); once drain
+# is set, no more batches are submitted and the stream ends with the ones in flight
+Steps = Callable[[int, int, int, asyncio.Event], AsyncIterator[int]]
 
 
 class Riders(Protocol):
-    """What rides in a forward beside the token picked last, and what of it stands."""
+    """What rides in a forward beside the token picked last, and what of it stands. drains: a run found
+    in the tape's stretch waits for the batches in flight (their tokens stand, and the run is found again
+    after them) rather than leaving them undone."""
+
+    drains: bool
 
     def runs(self, token: int, pos: int, most: int) -> list[int]:
         """token was picked at pos: the run after it (at most most tokens)."""
@@ -60,6 +66,7 @@ class Forced:
     sections: Sequence[str]
     after: Runs                       # Sampler.forced_after
     token: Callable[[], Awaitable[int]]  # Sampler.token
+    drains: bool = False  # the host's automaton state moves past a forced run once it is found
 
     def runs(self, token: int, pos: int, most: int) -> list[int]:
         return self.after(token, pos, most)
@@ -102,11 +109,12 @@ class Forwards:
 
 
 async def run_stream(riders: Riders, free: Steps, token: int, pos: int, steps: int, counts: DecodeCounts,
-                     most: int = MAX_RUN, tape_after: int = TAPE_AFTER) -> AsyncIterator[int]:
+                     most: int = MAX_RUN, tape_after: int = TAPE_AFTER,
+                     stopped: Callable[[], bool] = lambda: False) -> AsyncIterator[int]:
     """Up to `steps` tokens after token at pos: per forward (at most `most` tokens: the plan's max_seq),
     the run the riders give after the token picked last, the tokens of it that stand (counted as forced)
     and the token picked after them; past tape_after forwards in a row with no run, `free`'s steps
-    until a run."""
+    until a run (stopped: a stop ended the tape's wait)."""
     done, stretch = 0, 0
 
     def after(token: int) -> list[int]:  # the run after token, within the steps and the forward's rows
@@ -115,16 +123,20 @@ async def run_stream(riders: Riders, free: Steps, token: int, pos: int, steps: i
     run = after(token)
     while done < steps:
         if not run and stretch >= tape_after:
-            tokens = free(token, pos, steps - done)
+            drain = asyncio.Event()
+            tokens = free(token, pos, steps - done, drain)
             try:
                 async for token in tokens:
                     pos, done = pos + 1, done + 1
                     yield token
                     run = after(token)
-                    if run:
+                    if run and not riders.drains:
                         break
+                    if run:
+                        drain.set()
                 else:
-                    return  # the steps ran out, or a stop ended the wait for a batch
+                    if not drain.is_set() or stopped():
+                        return  # the steps ran out, or a stop ended the wait for a batch
             finally:
                 await tokens.aclose()
             stretch = 0

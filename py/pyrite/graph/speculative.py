@@ -7,15 +7,15 @@ same token for token with speculation on or off, and a forward yields 1 + (token
 The forward is jump-forward's (graph/multistep.py run_stream, the small-S routes that keep each row's
 logits bit-equal to a decode step's); the KV entries of rejected rows are left behind the position, and
 the next forward writes over them. A draw reads the history ring up to its position: the draft goes in
-before the forward, the pick after the accepted tokens after it (the verify's draws write nothing), and
-after the tape's batches the window is written again (the batch left in flight drew past the position,
-over slots that positions before it still read).
+before the forward, the pick after the accepted tokens after it (the verify's draws write nothing).
 
 Cost: a forward of S rows reads the weights once, but on a CPU adapter its rows cost nearly as much as
 S steps' (lavapipe, SmolLM2: 52 / 66 / 102 / 195 ms at S = 1 / 2 / 4 / 8), so the cpu class verifies at
-most 8 rows and the drafter rests after failed drafts; on a GPU 16 rows cost about one step. A long
-stretch with no draft goes to the tape's batches (TAPE_AFTER), and leaves them only for a draft of at
-least LEAVE_TAPE tokens: leaving drops the batch in flight.
+most 8 rows and the drafter rests after failed drafts; on a GPU, where a step is bound by reading the
+weights, 16 rows cost little more than one. A long
+stretch with no draft goes to the tape's batches (TAPE_AFTER), and leaves them for a draft of at least
+LEAVE_TAPE tokens once the batches in flight are done (their tokens stand; the draft is found again
+after them).
 """
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Awaitable, Callable, Sequence
 
 from ..drafts import NgramDrafter
-from ..sampling import MAX_WINDOW
 from .multistep import Step
 from .routes import FORWARD_ROWS
 from .tape import DecodeCounts
@@ -47,10 +46,9 @@ class Drafts:
     remember: Callable[[list[int], int], None]    # tokens at positions pos.. into the draw's history ring
     counts: DecodeCounts
     rows: int = FORWARD_ROWS   # the most rows a verify forward takes (MAX_ROWS by adapter class)
-    window: int = MAX_WINDOW   # positions of the history ring
+    drains: bool = True        # the tape's batches in flight are its picks already: they stand
     _pos: int = 0
     _forwarded: bool = True    # the last token came from a forward, not from the tape
-    _left_tape: bool = False   # the next forward follows the tape's batches
 
     def runs(self, token: int, pos: int, most: int) -> list[int]:
         """token stands at pos: the draft after it (at most most tokens and rows - 1); from the tape, only
@@ -58,14 +56,10 @@ class Drafts:
         self.drafter.extend([token])
         in_tape, self._forwarded = not self._forwarded, False
         draft, _ = self.drafter.draft(min(most, self.rows - 1), LEAVE_TAPE if in_tape else 1)
-        self._left_tape = in_tape and bool(draft)
         return draft
 
     async def forward(self, ids: list[int], pos: int) -> None:
         self._pos = pos
-        if self._left_tape:  # the batch left in flight drew past pos, over ring slots the window still reads
-            first = max(0, pos + 1 - self.window)
-            self.remember(self.drafter.tokens[first:pos + 1], first)
         if len(ids) > 1:
             self.remember(ids[1:], pos + 1)
         await self.step(ids, pos, self.verify if len(ids) > 1 else self.sections)

@@ -115,18 +115,19 @@ class DecodeTape:
                 pass
 
     async def stream(self, token: int, pos: int, steps: int, sections: Sequence[str], *, last_pos: int, cap: int,
-                     wait: Waiter, counts: DecodeCounts) -> AsyncIterator[int]:
+                     wait: Waiter, counts: DecodeCounts, drain: asyncio.Event | None = None) -> AsyncIterator[int]:
         """Up to `steps` decode steps from token at pos (never past last_pos), each next token picked on
         the GPU, in batches of the policy's size (at most cap). Each batch is submitted before the tokens of the one before it are
         read, so the GPU does not wait for the host. Yields each step's token; a consumer that stops early,
         or a stop (wait returns False: the batch's tokens are never read), leaves at most two batches
-        running past it, whose tokens are never shown."""
+        running past it, whose tokens are never shown. Once drain is set, no batch is submitted: the stream
+        ends with the ones in flight."""
         await self.settle()  # a run that was stopped mid-batch may still be mapping a readback
         self.plan.device.write_buffer(self.ids, 0, array.array("I", [token]).tobytes())
         inflight: deque = deque()  # (readback, first step, steps) per batch in flight
         done, last, t_read = 0, (0, 0.0), time.perf_counter()
         while True:
-            while done < steps and len(inflight) < 2:
+            while done < steps and len(inflight) < 2 and not (drain and drain.is_set()):
                 n = self.policy.next(*last, steps - done, cap)
                 t0 = time.perf_counter()
                 inflight.append((self.run(pos + done, n, last_pos, sections, first=done == 0), done, n))
