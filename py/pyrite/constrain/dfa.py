@@ -15,6 +15,7 @@ import array
 import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import compress
 
 from ..errors import LimitError
 from .automaton import DEAD, START, Automaton
@@ -97,13 +98,8 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str]) -> A
         if c is None and not eps[s]:   # most targets: a state with byte edges and no epsilon moves
             c = closures[s] = frozenset((s,)) if edges[s] or s == final else empty
         elif c is None:
-            seen, todo = {s}, [s]
-            while todo:
-                for v in eps[todo.pop()]:
-                    if v not in seen:
-                        seen.add(v)
-                        todo.append(v)
-            c = closures[s] = frozenset(u for u in seen if edges[u] or u == final)
+            _close(s, eps, closures, lambda u: bool(edges[u]) or u == final)
+            c = closures[s]
         return c
 
     cover = {m: [c for c in range(n) if m >> first[c] & 1] for m in masks}
@@ -160,11 +156,50 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str]) -> A
     return Automaton(bytes(cls), n, table, bytes(accepting))
 
 
+def _close(root: int, eps: list[list[int]], closures: dict[int, frozenset[int]], kept: Callable[[int], bool]) -> None:
+    """The epsilon closure (its kept states) of root and of every state its epsilon moves reach, into closures.
+    Tarjan's strongly connected components: a component's closure is its kept states and the closures of
+    the components it moves to, which are done before it, so each state is walked once, not once per
+    closure it falls in (an object's optional members chain their heads)."""
+    index, low, stack, on = {root: 0}, {root: 0}, [root], {root}
+    work = [(root, iter(eps[root]))]
+    while work:
+        v, moves = work[-1]
+        for w in moves:
+            if w in closures:
+                continue
+            if w not in index:
+                index[w] = low[w] = len(index)
+                stack.append(w)
+                on.add(w)
+                work.append((w, iter(eps[w])))
+                break
+            if w in on:
+                low[v] = min(low[v], index[w])
+        else:
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                component = set()
+                while True:
+                    u = stack.pop()
+                    on.discard(u)
+                    component.add(u)
+                    if u == v:
+                        break
+                c = frozenset(u for u in component if kept(u)).union(
+                    *(closures[w] for u in component for w in eps[u] if w not in component))
+                for u in component:
+                    closures[u] = c
+
+
 def _closure(marked: bytearray, moves: Sequence[Iterable[int]], *seeds: int) -> bytearray:
     """marked, with the seeds and every state that moves lead to from a marked state marked too."""
     for s in seeds:
         marked[s] = 1
-    todo = [s for s in range(len(marked)) if marked[s]]
+    todo = list(compress(range(len(marked)), marked))
     while todo:
         for u in moves[todo.pop()]:
             if not marked[u]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-from functools import lru_cache, reduce
+from functools import reduce
 from typing import Any
 
 from ..errors import LimitError, RequestError
@@ -146,15 +146,15 @@ def number_pattern_of(parts: Parts, integer: bool) -> Pattern:
     lo, hi = _bounds(parts)
     excluded = tuple(sorted({Decimal(repr(v)) if isinstance(v, float) else Decimal(v)
                              for vs, _ in values(parts, "~notin") for v in vs if is_number(v)}))
-    return _numbers(lo, hi, _multiple(parts), integer, any(values(parts, "~fraction")), excluded, parts[0].where)
+    kind = (lo, hi, _multiple(parts), integer, any(values(parts, "~fraction")), excluded)
+    return cached(("number", *kind), lambda: _numbers(*kind, parts[0].where))
 
 
-@lru_cache(maxsize=1024)
 def _numbers(lo: Bound | None, hi: Bound | None, m: int | None, integer: bool, fraction: bool,
              excluded: tuple[Decimal, ...], where: str) -> Pattern:
     """The numbers between lo and hi (integers, multiples of m), not integers where fraction, none of
-    excluded; as their minimal DFA, laid out once per kind: counting digits, the plain construction holds
-    some hundreds of states per number, the minimal one some tens."""
+    excluded; as their minimal DFA, laid out once per kind (number_pattern_of): counting digits, the plain
+    construction holds some hundreds of states per number, the minimal one some tens."""
     if integer or m is not None:
         ilo = None if lo is None else math.ceil(lo.value) + (0 if lo.inclusive or lo.value % 1 else 1)
         ihi = None if hi is None else math.floor(hi.value) - (0 if hi.inclusive or hi.value % 1 else 1)

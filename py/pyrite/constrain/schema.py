@@ -12,7 +12,6 @@ over the rest, and what remains is compiled type by type (scalars.py, objects.py
 """
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from ..errors import LimitError, RequestError
@@ -24,7 +23,7 @@ from .numbers import CAP
 from .parts import Part, Parts, Schemas, generated_types, literals, type_of, values
 from .dfa import no_gc
 from .pattern import NOTHING, Pattern, alt, compile_pattern, named
-from .product import automaton_of, dfa_pattern
+from .product import automaton_of
 from .refs import Document
 from .values import any_object, json_value
 
@@ -124,7 +123,7 @@ class Compiler:
         if lits is not None:
             return scalars.literal_pattern(self, parts, lits, types, depth)
         if not any(p.kw for p in parts):
-            return generic_value()
+            return json_value(GENERIC_DEPTH)   # laid out once, not once per open schema
         out = []
         for t in ("object", "array", "string", "number", "integer", "boolean", "null"):
             if t not in types or (t == "integer" and "number" in types):
@@ -155,12 +154,6 @@ def _nothing_excluded(parts: Parts, t: str) -> None:
 
 
 _BRANCHING = {"anyOf": ("anyOf",), "oneOf": ("oneOf",), "not": ("not",), "if": ("if", "then", "else")}
-
-
-@functools.cache
-def generic_value() -> Pattern:
-    """Any JSON value GENERIC_DEPTH deep, as its minimal DFA: laid out once, not once per open schema."""
-    return dfa_pattern(compile_pattern(json_value(GENERIC_DEPTH)))
 
 
 def schema_pattern(schema: Any, where: str = WHERE) -> Pattern:

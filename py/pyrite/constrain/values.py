@@ -5,8 +5,11 @@ Compact means no whitespace but one optional space after each ':' and each ','.
 """
 from __future__ import annotations
 
+import functools
+
 from .numbers import NUMBER
-from .pattern import Pattern, alt, byte_range, byte_set, join, lit, opt, repeat, seq
+from .pattern import Pattern, alt, byte_range, byte_set, compile_pattern, join, lit, opt, repeat, seq
+from .product import dfa_pattern
 
 COLON = seq(lit(b":"), opt(lit(b" ")))
 COMMA = seq(lit(b","), opt(lit(b" ")))
@@ -47,13 +50,14 @@ def array_pattern(item: Pattern, min_items: int = 0, max_items: int | None = Non
 STRING = string_pattern()
 
 
+@functools.cache
 def json_value(depth: int) -> Pattern:
-    """Any JSON value whose arrays and objects nest at most depth deep (0: scalars only)."""
-    value = alt(STRING, NUMBER, TRUE, FALSE, NULL)
-    scalars = value
-    for _ in range(depth):
-        value = alt(scalars, array_pattern(value), any_object(value))
-    return value
+    """Any JSON value whose arrays and objects nest at most depth deep (0: scalars only), as its minimal
+    DFA, laid out once: each level is minimized before the next embeds it, so the levels above build a
+    fraction of the states (a quarter at depth 2)."""
+    scalars = alt(STRING, NUMBER, TRUE, FALSE, NULL)
+    inner = json_value(depth - 1) if depth else scalars
+    return dfa_pattern(compile_pattern(alt(scalars, array_pattern(inner), any_object(inner)) if depth else scalars))
 
 
 def any_object(value: Pattern) -> Pattern:
