@@ -141,7 +141,7 @@ class Engine:
             return None
         rows = min(MAX_ROWS[self.model.plan.adapter_class], self.model.max_seq)
         return Drafts(NgramDrafter(ids, speculative.max_draft), self.step, sections, await self.sampler.verify(rows),
-                      self.sampler.picks, self.sampler.token, self.sampler.remember, self.counts, rows)
+                      self.sampler.verdict, self.sampler.token, self.sampler.remember, self.counts, rows)
 
     # -- generate -----------------------------------------------------------------------------------
 

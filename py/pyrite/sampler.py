@@ -97,6 +97,11 @@ class Sampler:
         """The tokens the last forward picked at its first `rows` rows."""
         return list(array.array("I", await self.device.read_buffer(self.out, 0, 8 * rows))[0::2])
 
+    async def verdict(self) -> tuple[int, int]:
+        """The last verify's verdict (found on the GPU): the draft's tokens that stand, the pick after them."""
+        stood, token = struct.unpack("<II", await self.device.read_buffer(self.resident.model.verdict, 0, 8))
+        return stood, token
+
     def remember(self, tokens: list[int], pos: int) -> None:
         """tokens at positions pos.. into the history ring a draw's penalty reads (a verify's draws read
         it and write nothing); nothing under greedy picks."""

@@ -85,7 +85,11 @@ def test_a_verify_forward_gives_each_row_the_decode_steps_logits(smollm2_engine)
         assert rows[i * V:(i + 1) * V] == logits, i
     picks = run_sync(e.sampler.picks(k + 1))
     assert picks[:k] == [t for t, _ in steps][1:]  # each row's argmax: the next step's token
-
+    assert run_sync(e.sampler.verdict()) == (k, token)  # found on the GPU: the whole draft stands
+    wrong = [t for t, _ in steps]
+    wrong[3] = (wrong[3] + 1) % V
+    run_sync(e.step(wrong, len(ids), ("body", *VERIFY)))
+    assert run_sync(e.sampler.verdict()) == (2, steps[3][0])  # the first two stand, then the row's own pick
 
 def test_usage_reports_the_drafts_and_a_bad_field_is_refused_before_any_gpu_work(smollm2_engine):
     e = smollm2_engine
@@ -93,8 +97,8 @@ def test_usage_reports_the_drafts_and_a_bad_field_is_refused_before_any_gpu_work
     u = r["usage"]["speculative"]
     assert u["accepted"] > 0 and u["drafted"] >= u["accepted"]
     assert "speculative" not in run_sync(e.chat_completion(COPY, max_tokens=4))["usage"]
-    for bad, field in (({"method": "medusa"}, "speculative.method"), ({"method": "ngram", "max_draft": 17},
-                                                                       "speculative.max_draft"), ("yes", "speculative")):
+    for bad, field in (({"method": "medusa"}, "speculative.method"), ("yes", "speculative"),
+                       ({"method": "ngram", "max_draft": 17}, "speculative.max_draft")):
         with pytest.raises(RequestError) as err:
             run_sync(e.chat_completion(COPY, max_tokens=4, speculative=bad))
         assert err.value.field == field

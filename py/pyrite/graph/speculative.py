@@ -1,8 +1,9 @@
 """Speculative decoding: a forward takes the token picked last and a draft of the tokens after it
 (drafts.py), and every row of it is picked as a decode step there would pick (the model's "verify"
 sections: each row's argmax, or its draw at its position); the draft's tokens stand up to the first
-that differs from the pick before it, and that pick follows them. So greedy and seeded output are the
-same token for token with speculation on or off, and a forward yields 1 + (tokens accepted).
+that differs from the pick before it, and that pick follows them (the verdict, found on the GPU: only
+its 8 bytes come back). So greedy and seeded output are the same token for token with speculation on or
+off, and a forward yields 1 + (tokens accepted).
 
 The forward is jump-forward's (graph/multistep.py run_stream, the small-S routes that keep each row's
 logits bit-equal to a decode step's); the KV entries of rejected rows are left behind the position, and
@@ -41,7 +42,7 @@ class Drafts:
     step: Step                 # Engine.step(ids, pos, sections)
     sections: Sequence[str]    # a forward without a draft: the decode step's own
     verify: Sequence[str]      # a forward with one: every row picked
-    picks: Callable[[int], Awaitable[list[int]]]  # the first n rows' picks of the last forward
+    verdict: Callable[[], Awaitable[tuple[int, int]]]  # the last verify's: the draft's tokens that stand, the pick
     token: Callable[[], Awaitable[int]]           # the pick of a forward without a draft
     remember: Callable[[list[int], int], None]    # tokens at positions pos.. into the draw's history ring
     counts: DecodeCounts
@@ -69,9 +70,7 @@ class Drafts:
         self._forwarded = True
         if not run:
             return 0, await self.token()
-        picks = await self.picks(len(run) + 1)
-        stood = next((i for i, (d, p) in enumerate(zip(run, picks)) if d != p), len(run))
-        token = picks[stood]
+        stood, token = await self.verdict()
         self.drafter.extend(run[:stood])
         self.drafter.verified(len(run), stood)
         self.counts.verified(len(run), stood)

@@ -31,7 +31,7 @@ from ..ops.linear import linear
 from ..ops.norm import rmsnorm
 from ..ops.projection import Members, Rope, project
 from ..ops.rope import rope_kv, rope_table
-from ..ops.sample import argmax, draw_rows, draw_token, next_token, score
+from ..ops.sample import accept, argmax, draw_rows, draw_token, next_token, score
 from ..ops.sdpa import sdpa
 from .config import ModelConfig
 from .packing import PACKS
@@ -101,6 +101,7 @@ class LlamaModel:
         self.tape = DecodeTape(self.plan, self.act.ids, self.act.step_next, self.act.tokens)  # decode batches
         self.score_logits: Buffer | None = None  # [max_seq, vocab] f32, built with the score section
         self.verify_logits: Buffer | None = None  # [FORWARD_ROWS, vocab] f32, built with the verify sections
+        self.verdict: Buffer | None = None  # [2] u32: a verify's tokens that stand, and the pick after them
         self.constrain: ConstrainBuffers | None = None  # built with the mask and advance sections
 
     def w(self, name: str) -> DeviceWeight:
@@ -190,7 +191,8 @@ class LlamaModel:
         """Build speculative decoding's sections on first use (graph/speculative.py): "verify" (every live
         row -> logits, each row through the norm and the small-S head as a decode step's one row goes, so
         its logits equal that step's bit for bit), then "verify_argmax" (each row's argmax) or
-        "verify_draw" (each row's draw at its position), into out[row]."""
+        "verify_draw" (each row's draw at its position), into out[row], each ending in the verdict: how many
+        of the draft's tokens stand and the pick after them (Sampler.verdict reads its 8 bytes)."""
         if self.verify_logits is not None:
             return
         c, a, p = self.config, self.act, self.plan
@@ -198,10 +200,13 @@ class LlamaModel:
         p.section = "verify"
         rmsnorm(p, "verify.output_norm", a.x, self.w("output_norm.weight"), a.h, eps=c.rms_eps)
         linear(p, "verify.output", a.h, self.lm_head, self.verify_logits, dummy=a.dummy)
+        self.verdict = storage(self.device, "verdict", 8)
         p.section = "verify_argmax"
         argmax(p, "verify.argmax", self.verify_logits, a.out, vocab=c.vocab, rows=0)
+        accept(p, "verify.accept", a.out, a.ids, self.verdict)
         p.section = "verify_draw"
         draw_rows(p, "verify.draw", self.verify_logits, a.out, a.history, self.sampling, vocab=c.vocab)
+        accept(p, "verify.draw_accept", a.out, a.ids, self.verdict)
 
     def ensure_constrain(self, table: TokenTable) -> ConstrainBuffers:
         """Build the "mask" and "advance" sections (ops/constrain.py) on first use, with the vocabulary's

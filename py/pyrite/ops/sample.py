@@ -2,7 +2,7 @@
 next_token / draw_token: the decode step's token (the argmax, or a draw by the sampling parameters),
 handed with the next step's sizes to the next step. The engine's Sampler (sampler.py) picks which of
 the two runs by the plan section it runs ("next" or "draw"); draw_rows is a speculative verify's draw
-per row (graph/speculative.py)."""
+per row, accept its verdict (graph/speculative.py)."""
 from __future__ import annotations
 
 from ..gpu import Buffer
@@ -66,6 +66,13 @@ def draw_rows(plan: Plan, op: str, logits: Buffer, out: Buffer, history: Buffer,
                   Single((FAMILY,), [params, plan.step_buffer, logits, out, history, sampling], grid))
 
 
+def accept(plan: Plan, op: str, out: Buffer, ids: Buffer, verdict: Buffer) -> None:
+    """A verify's verdict: the draft's tokens (ids[1:]) that stand, each the pick (out[r]) of the row
+    before it, and the pick after them, into verdict[0:2], the 8 bytes that come back."""
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "accept"), rows=min(out.size // 8, ids.size // 4))
+    plan.add_node(op, FAMILY, 2, ACCEPT_ROUTES, Single((FAMILY,), [params, plan.step_buffer, out, ids, verdict], _one))
+
+
 def _one(live: Live) -> tuple[int, int, int]:
     return (1, 1, 1)
 
@@ -109,8 +116,10 @@ DRAW_ROUTES = [Route("draw", always, one_dispatch, "sampling: penalty, top-k, to
                      "workgroup", "draw")]
 DRAW_ROWS_ROUTES = [Route("draw_rows", always, one_dispatch, "a verify's draws: one workgroup per row, each as "
                          "a decode step's draw at its position", "draw_rows")]
+ACCEPT_ROUTES = [Route("accept", always, one_dispatch, "a verify's verdict: one invocation compares the draft "
+                      "with the picks", "accept")]
 SCORE_ROUTES = [Route("score", always, one_dispatch, "one workgroup per row: argmax, then log-softmax at the "
                       "target", "score")]
 NAMES = ("logits",)
 register(Op("logits", FAMILY, logits_case, {"argmax": ARGMAX_ROUTES, "score": SCORE_ROUTES, "next": NEXT_ROUTES,
-                                          "draw": DRAW_ROUTES, "draw_rows": DRAW_ROWS_ROUTES}))
+                                          "draw": DRAW_ROUTES, "draw_rows": DRAW_ROWS_ROUTES, "accept": ACCEPT_ROUTES}))
