@@ -17,6 +17,6 @@ def refusal(e: Exception) -> str:
 def reason_key(refused: str) -> str:
     """A refusal without its specifics (its path, the value or reference it quotes, numbers)."""
     kind, _, rest = refused.partition(": ")
-    message = rest.split(": ", 1)[-1] if kind == "RequestError" else rest
+    message = rest.split(": ", 1)[-1]   # a RequestError's field, a LimitError's sub-schema
     message = re.sub(r"'#[^']*'", "'#...'", re.sub(r", not .*", "", message))
     return re.sub(r"\d+", "N", message)
