@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from pyrite.constrain import compile_pattern, product
+from pyrite.constrain import compile_pattern, compile_schema, product
 from pyrite.constrain.dfa import NFA
 from pyrite.constrain.pattern import EMPTY, NOTHING, alt, byte_set, join, lit, opt, repeat, seq, star
 from pyrite.constrain.product import automaton_of, counted, dfa_pattern, intersect, subtract
@@ -61,6 +61,23 @@ def test_operands_already_embedded_are_not_recompiled():
     d = dfa_pattern(compile_pattern(repeat(AB, 1, 3)))
     assert automaton_of(d, "t") is d.automaton
     assert dfa_pattern(compile_pattern(lit(b"ab"))).size == compile_pattern(lit(b"ab")).n_states + 1
+
+
+def test_a_shape_a_schema_repeats_is_built_once(monkeypatch):
+    monkeypatch.setattr(product, "MAX_TABLE_ENTRIES", 500)
+    built = []
+    make = lambda: built.append(1) or intersect(star(AB), repeat(AB, 1, 3), "t")  # noqa: E731
+    key = ("test", "a shape")
+    assert product.cached(key, make) is product.cached(key, make) and built == [1]
+    with pytest.raises(LimitError):   # a refusal is not kept: it is raised again, naming its own path
+        product.cached(("test", "too big"), lambda: counted(star(AB), AB, 300, None, "first.path"))
+    with pytest.raises(LimitError, match="second.path"):
+        product.cached(("test", "too big"), lambda: counted(star(AB), AB, 300, None, "second.path"))
+    monkeypatch.undo()
+    monkeypatch.setattr(product, "_CACHE", {})
+    compile_schema({"type": "object", "properties": {n: {"type": "string", "pattern": "^[a-z]+$", "maxLength": 9}
+                                                     for n in ("a", "b")}})
+    assert [k[0] for k in product._CACHE] == ["string"]   # the string's contents, once for both properties
 
 
 @pytest.mark.parametrize("lo, hi", [(0, 0), (1, 2), (2, None), (3, 3)])
