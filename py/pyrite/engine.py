@@ -19,10 +19,10 @@ from .chat import completion
 from .constrain import Automaton
 from .gpu import Device
 from .drafts import NgramDrafter, Speculative, speculative_params
-from .graph.multistep import TAPE_AFTER, Forced, Forwards, Riders, ahead, run_stream
+from .graph.multistep import Forced, Forwards, Riders, ahead, run_stream
 from .graph.options import Options
 from .graph.plan import Live
-from .graph.speculative import MAX_ROWS, TAPE_AFTER as DRAFT_TAPE_AFTER, Drafts
+from .graph.speculative import MAX_ROWS, Drafts
 from .graph.tape import DecodeCounts
 from .kvstate import KVState
 from .models.loader import Progress, _no_progress
@@ -123,7 +123,6 @@ class Engine:
                                      cap=self.options["decode_batch"], wait=self.guard.wait, counts=self.counts))
         self.stats.decode_path = "forward" if riders else "host" if self.profiling else f"tape/{self.device.replays_in}"
         tokens = (run_stream(riders, free, token, pos, steps, self.counts, most=self.model.max_seq,
-                             tape_after=DRAFT_TAPE_AFTER if isinstance(riders, Drafts) else TAPE_AFTER,
                              stopped=self.guard.stopping.is_set)
                   if riders else free(token, pos, steps))
         async for token in tokens:

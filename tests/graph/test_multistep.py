@@ -20,6 +20,7 @@ class Fake:
     def __init__(self, forced: dict[int, list[int]], drains: bool = False):
         self.forced, self.forwards, self.runs_asked, self.tape_from = forced, [], [], []
         self.drains, self.in_flight = drains, 3  # steps the tape has submitted past the token it yields
+        self.tape_after = TAPE_AFTER
 
     async def forward(self, ids, pos):
         self.forwards.append((list(ids), pos))
@@ -42,10 +43,10 @@ class Fake:
             yield 500 + i
 
 
-def stream(fake: Fake, steps: int, **kw) -> list[int]:
+def stream(fake: Fake, steps: int, tape_after: int = TAPE_AFTER, **kw) -> list[int]:
     async def go():
         return [t async for t in run_stream(fake, fake.free, 1, 10, steps, counts, **kw)]
-    counts = DecodeCounts()
+    counts, fake.tape_after = DecodeCounts(), tape_after
     out = run_sync(go())
     fake.counts = counts
     return out

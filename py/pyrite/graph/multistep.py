@@ -10,11 +10,13 @@ host out of the loop, so it cannot see where a forced run begins (ending a batch
 GPU to stop a replay half-way), and a run's forward needs the token picked before it. So forwards are
 driven from the host, one per submit, the pick read back before the next run is known: one step per
 submit costs about 10% against the tape's batches natively on lavapipe, which a key-heavy schema's 2
-tokens per forward repay (1.49x free decoding natively, 1.39x in the page: bench/README.md). A long free stretch (a string value, free text) has nothing to
-jump over: after TAPE_AFTER free tokens in a row the stretch goes to the tape's batches, and leaves
-them at the first token a forced run follows (the batch in flight past it is dropped, as after a stop:
-it only wrote positions the forward writes again). Everything a forward reads besides its ids is
-indexed by position (the KV cache, the draw's history ring and its RNG) or written by `runs` (the
+tokens per forward repay (1.49x free decoding natively, 1.39x in the page: bench/README.md). A long
+free stretch (a string value, free text) has nothing to jump over: after TAPE_AFTER free tokens in a
+row the stretch goes to the tape's batches, and leaves them at the first token a forced run follows
+(the batch in flight past it is dropped, as after a stop: it only wrote positions the forward writes
+again; speculative decoding's drafts wait for it instead, graph/speculative.py). Everything a forward
+reads besides its ids is indexed by position (the KV cache, the draw's history ring, sized so that what
+the batches in flight write never lands in a window before them, and its RNG) or written by `runs` (the
 constraint's state after the run, queued after the batches in flight), so leaving a batch needs no
 rollback of its own.
 """
@@ -44,9 +46,11 @@ Steps = Callable[[int, int, int, asyncio.Event], AsyncIterator[int]]
 class Riders(Protocol):
     """What rides in a forward beside the token picked last, and what of it stands. drains: a run found
     in the tape's stretch waits for the batches in flight (their tokens stand, and the run is found again
-    after them) rather than leaving them undone."""
+    after them) rather than leaving them undone. tape_after: forwards in a row with no run after which
+    the stretch goes to the tape's batches."""
 
     drains: bool
+    tape_after: int
 
     def runs(self, token: int, pos: int, most: int) -> list[int]:
         """token was picked at pos: the run after it (at most most tokens)."""
@@ -67,6 +71,7 @@ class Forced:
     after: Runs                       # Sampler.forced_after
     token: Callable[[], Awaitable[int]]  # Sampler.token
     drains: bool = False  # the host's automaton state moves past a forced run once it is found
+    tape_after: int = TAPE_AFTER
 
     def runs(self, token: int, pos: int, most: int) -> list[int]:
         return self.after(token, pos, most)
@@ -109,12 +114,11 @@ class Forwards:
 
 
 async def run_stream(riders: Riders, free: Steps, token: int, pos: int, steps: int, counts: DecodeCounts,
-                     most: int = MAX_RUN, tape_after: int = TAPE_AFTER,
-                     stopped: Callable[[], bool] = lambda: False) -> AsyncIterator[int]:
+                     most: int = MAX_RUN, stopped: Callable[[], bool] = lambda: False) -> AsyncIterator[int]:
     """Up to `steps` tokens after token at pos: per forward (at most `most` tokens: the plan's max_seq),
     the run the riders give after the token picked last, the tokens of it that stand (counted as forced)
-    and the token picked after them; past tape_after forwards in a row with no run, `free`'s steps
-    until a run (stopped: a stop ended the tape's wait)."""
+    and the token picked after them; past the riders' tape_after forwards in a row with no run, `free`'s
+    steps until a run (stopped: a stop ended the tape's wait)."""
     done, stretch = 0, 0
 
     def after(token: int) -> list[int]:  # the run after token, within the steps and the forward's rows
@@ -122,7 +126,7 @@ async def run_stream(riders: Riders, free: Steps, token: int, pos: int, steps: i
 
     run = after(token)
     while done < steps:
-        if not run and stretch >= tape_after:
+        if not run and stretch >= riders.tape_after:
             drain = asyncio.Event()
             tokens = free(token, pos, steps - done, drain)
             try:

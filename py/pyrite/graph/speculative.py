@@ -48,6 +48,7 @@ class Drafts:
     counts: DecodeCounts
     rows: int = FORWARD_ROWS   # the most rows a verify forward takes (MAX_ROWS by adapter class)
     drains: bool = True        # the tape's batches in flight are its picks already: they stand
+    tape_after: int = TAPE_AFTER
     _pos: int = 0
     _forwarded: bool = True    # the last token came from a forward, not from the tape
 

@@ -38,9 +38,10 @@ from .packing import PACKS
 from ..graph.device_weights import DeviceWeight
 
 F32 = 4
-# The penalty's window and a verify forward's rows: the draft's tokens go into the ring before the rows
-# that come before them draw, so they must not land on slots of positions those rows' windows read.
-HISTORY_RING = MAX_WINDOW + FORWARD_ROWS
+# Slots of the draw's history ring: the penalty's window, and past it what may be written ahead of a draw
+# without landing on a slot its window reads: a verify forward's draft (written before the rows before it
+# draw) and the two tape batches a forward leaves in flight (graph/multistep.py).
+HISTORY_RING = MAX_WINDOW + FORWARD_ROWS + 2 * MAX_STEPS
 
 
 @dataclass
