@@ -15,8 +15,9 @@ S steps' (lavapipe, SmolLM2: 52 / 66 / 102 / 195 ms at S = 1 / 2 / 4 / 8), so th
 most 8 rows and the drafter rests after failed drafts; on a GPU, where a step is bound by reading the
 weights, 16 rows cost little more than one. A long
 stretch with no draft goes to the tape's batches (TAPE_AFTER), and leaves them for a draft of at least
-LEAVE_TAPE tokens once the batches in flight are done (their tokens stand; the draft is found again
-after them).
+LEAVE_TAPE tokens from an n-gram of at least as many (a 2-gram's drafts fail too often in open-ended
+text to pay for leaving) once the batches in flight are done (their tokens stand; the draft is found
+again after them).
 """
 from __future__ import annotations
 
@@ -29,8 +30,8 @@ from .routes import FORWARD_ROWS
 from .tape import DecodeCounts
 
 MAX_ROWS = {"cpu": 8, "gpu": FORWARD_ROWS}  # rows of a verify forward per adapter class
-LEAVE_TAPE = 3
-TAPE_AFTER = 2  # forwards without a draft after which the tape's batches take over
+LEAVE_TAPE = 3  # tokens of a draft, and of the n-gram that proposed it, that end a stretch on the tape
+TAPE_AFTER = 1  # forwards without a draft after which the tape's batches take over
 
 
 @dataclass
@@ -57,8 +58,8 @@ class Drafts:
         a draft of LEAVE_TAPE tokens or more."""
         self.drafter.extend([token])
         in_tape, self._forwarded = not self._forwarded, False
-        draft, _ = self.drafter.draft(min(most, self.rows - 1), LEAVE_TAPE if in_tape else 1)
-        return draft
+        draft, matched = self.drafter.draft(min(most, self.rows - 1), LEAVE_TAPE if in_tape else 1)
+        return draft if not in_tape or matched >= LEAVE_TAPE else []
 
     async def forward(self, ids: list[int], pos: int) -> None:
         self._pos = pos
