@@ -117,7 +117,7 @@ class Engine:
         sections = ("body", *head)
 
         def free(token: int, pos: int, steps: int, drain: asyncio.Event | None = None) -> AsyncIterator[int]:
-            return (profiled_steps(self.step, self.sampler.token, token, pos, steps, sections, self.counts)
+            return (profiled_steps(self.step, self.sampler.token, token, pos, steps, sections, self.counts, drain)
                     if self.profiling else
                     self.tape.stream(token, pos, steps, sections, last_pos=self.max_ctx - 1, drain=drain,
                                      cap=self.options["decode_batch"], wait=self.guard.wait, counts=self.counts))
@@ -132,11 +132,11 @@ class Engine:
     async def riders(self, ids: list[int], head: Sequence[str], jump: bool,
                      speculative: Speculative | None) -> Riders | None:
         """What rides in decode's forwards: a constraint's forced runs (jump), or drafts from the prompt
-        and the output (speculative, unconstrained and outside the profiling gate), or nothing."""
+        and the output (speculative, unconstrained), or nothing."""
         sections = ("body", *head)
         if jump:
             return Forced(self.step, sections, self.sampler.forced_after, self.sampler.token)
-        if speculative is None or self.sampler.runs is not None or self.profiling:
+        if speculative is None or self.sampler.runs is not None:
             return None
         rows = min(MAX_ROWS[self.model.plan.adapter_class], self.model.max_seq)
         return Drafts(NgramDrafter(ids, speculative.max_draft), self.step, sections, await self.sampler.verify(rows),

@@ -3,6 +3,7 @@ steps it ran (StepLog), decode under the profiling gate (profiled_steps) and the
 Imports nothing above graph/: what it runs (the engine's step, the sampler's pick) is passed in."""
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import asdict, dataclass
 from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
@@ -121,10 +122,14 @@ def profile_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 async def profiled_steps(step: Callable[[list[int], int, Sequence[str]], Awaitable[None]],
                          picked: Callable[[], Awaitable[int]], token: int, pos: int, steps: int,
-                         sections: Sequence[str], counts: DecodeCounts) -> AsyncIterator[int]:
+                         sections: Sequence[str], counts: DecodeCounts,
+                         drain: asyncio.Event | None = None) -> AsyncIterator[int]:
     """Decode under the profiling gate: one step per submit (Engine.step, which times each kernel on the
-    GPU), the token it picked read back (Sampler.token) before the next; the host time of each counted."""
+    GPU), the token it picked read back (Sampler.token) before the next; the host time of each counted.
+    Once drain is set (a run follows the token: graph/multistep.py), it ends after the step it took."""
     for i in range(steps):
+        if drain is not None and drain.is_set():
+            return
         t0 = time.perf_counter()
         await step([token], pos + i, sections)
         counts.submitted(1, time.perf_counter() - t0)

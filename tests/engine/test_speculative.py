@@ -46,6 +46,20 @@ def test_the_same_tokens_with_speculation_on_and_off_and_drafts_accepted(smollm2
     assert again == off
 
 
+@pytest.mark.parametrize("params", [SamplingParams(), DRAW], ids=["greedy", "draw"])
+def test_the_host_path_answers_the_same_with_speculation(smollm2_engine, params):
+    """Under the profiling gate (one timed step per submit, each pick read back by the host) the drafts
+    are verified the same way and the tokens are the tape's."""
+    e = smollm2_engine
+    off = ids_of(e, COPY, 32, params)
+    e.profiling = True
+    try:
+        on = ids_of(e, COPY, 32, params, Speculative("ngram", 8))
+    finally:
+        e.profiling = False
+    assert on == off and e.stats.accepted_tokens > 0 and e.stats.decode_path == "forward", e.stats
+
+
 @pytest.mark.parametrize("max_tokens", [5, 13, 22])
 def test_max_tokens_inside_an_accepted_run_cuts_it_there(smollm2_engine, max_tokens):
     e = smollm2_engine
