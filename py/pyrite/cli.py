@@ -138,7 +138,8 @@ async def _native_generate(a: argparse.Namespace) -> dict[str, Any]:
             delta, out["finish_reason"] = c["choices"][0]["delta"], c["choices"][0]["finish_reason"]
             for key in ("content", "reasoning_content"):
                 message[key] += delta.get(key) or ""
-            message["tool_calls"] += [{k: v for k, v in call.items() if k != "index"} for call in delta.get("tool_calls", [])]
+            message["tool_calls"] += [{k: v for k, v in call.items() if k != "index"}
+                                      for call in delta.get("tool_calls", [])]
             out["text"] += _echo(a, delta.get("content") or "")
         out["message"] = {k: v for k, v in message.items() if v or k == "content"}
     else:

@@ -58,7 +58,8 @@ class Sampler:
             await self.device.compile(self.plan.pipelines([Live(1, 0)], CONSTRAINED))
         return model.constrain
 
-    async def prepare(self, params: SamplingParams, ids: list[int], automaton: Automaton | None = None) -> tuple[str, ...]:
+    async def prepare(self, params: SamplingParams, ids: list[int],
+                      automaton: Automaton | None = None) -> tuple[str, ...]:
         """Set up a generation's picks; -> the head sections that run them. A draw gets its parameters and
         a seed (params.seed, else a fresh one) in the sampling uniform, and the prompt's last positions
         in the history ring the repetition penalty reads (the draw appends each token it picks). An
