@@ -79,7 +79,10 @@ def test_bad_sampling_option_is_a_clear_error_before_any_load():
     for args, msg in ((("--top-p", "2"), "top_p must be in (0, 1], got 2.0"),
                       (("--min-p", "1"), "min_p must be in [0, 1)"),
                       (("--repetition-penalty", "0"), "repetition_penalty must be in [0.01, 100]"),
-                      (("--top-k", "-1"), "top_k must be in 0 .. 256")):
+                      (("--top-k", "-1"), "top_k must be in 0 .. 256"),
+                      (("--speculative", "ngram", "--max-draft", "17"),
+                       "speculative.max_draft must be an integer in 1 .. 16"),
+                      (("--max-draft", "4"), "--max-draft: the draft length of --speculative")):
         r = pyrite("generate", "--model", "no-such-model", "--prompt", "x", "--temperature", "1", *args, check=False)
         assert r.returncode == 2 and msg in r.stderr and "no-such-model" not in r.stderr, r.stderr
 
