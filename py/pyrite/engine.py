@@ -217,9 +217,9 @@ class Engine:
                  chat: bool = False, system: str | None = None, stop: tuple[str, ...] = (),
                  speculative: Any = None) -> AsyncIterator[str]:
         """The answer as text pieces (whole UTF-8 characters) as they are decoded, cut before a stop string."""
-        checked_speculative(speculative)  # a bad field before the prompt is encoded
+        drafts = checked_speculative(speculative)  # a bad field before the prompt is encoded
         return self.generate_text(self.prompts.text(prompt, chat, system), max_tokens, params, stop,
-                                  speculative=speculative)
+                                  speculative=drafts)
 
     def chat(self, messages: list[dict], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
              stop: tuple[str, ...] = (), speculative: Any = None, **turn: Any) -> AsyncIterator[str]:
@@ -227,10 +227,10 @@ class Engine:
         template) as the text it writes, prefilling only what follows the longest common prefix with what
         the KV cache holds (Stats.prefilled_tokens, reused_tokens): an edited message re-prefills from its
         first change. turn: tools, tool_choice, response_format, enable_thinking (chat/completion.py)."""
-        checked_speculative(speculative)
+        drafts = checked_speculative(speculative)
         t = completion.ChatTurn.of(self.prompts, messages, **turn)
         return self.generate_text(t.ids, max_tokens, params, stop, reuse=True, constraint=t.constraint,
-                                  speculative=speculative)
+                                  speculative=drafts)
 
     async def chat_completion(self, messages: list[dict], *, stream: bool = False, max_tokens: int = 256,
                               stop: str | list[str] | None = None, tools: Any = None, tool_choice: Any = None,

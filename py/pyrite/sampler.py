@@ -4,7 +4,7 @@ host's reference draw that tests compare against. A constrained pick (ops/constr
 logits to what an automaton allows first, and advances it by the token picked after; where the automaton
 allows one continuation only, forced_after gives its tokens to the next forward (jump-forward,
 jumpforward.py), written where that forward's head reads them. A speculative forward picks every row
-(verify, picks); remember keeps the draws' history ring where the host decides what stands."""
+(verify, verdict); remember keeps the draws' history ring where the host decides what stands."""
 from __future__ import annotations
 
 import array
@@ -93,10 +93,6 @@ class Sampler:
             await self.device.compile(self.plan.pipelines([Live(s, 0) for s in range(2, rows + 1)],
                                                           ("body", *VERIFY, VERIFY_DRAW[1])))
         return ("body", *sections)
-
-    async def picks(self, rows: int) -> list[int]:
-        """The tokens the last forward picked at its first `rows` rows."""
-        return list(array.array("I", await self.device.read_buffer(self.out, 0, 8 * rows))[0::2])
 
     async def verdict(self) -> tuple[int, int]:
         """The last verify's verdict (found on the GPU): the draft's tokens that stand, the pick after them."""

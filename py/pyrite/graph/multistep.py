@@ -134,9 +134,9 @@ async def run_stream(riders: Riders, free: Steps, token: int, pos: int, steps: i
                     pos, done = pos + 1, done + 1
                     yield token
                     run = after(token)
-                    if run and not riders.drains:
-                        break
                     if run:
+                        if not riders.drains:
+                            break
                         drain.set()
                 else:
                     if not drain.is_set() or stopped():

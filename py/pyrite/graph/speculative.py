@@ -13,11 +13,10 @@ before the forward, the pick after the accepted tokens after it (the verify's dr
 Cost: a forward of S rows reads the weights once, but on a CPU adapter its rows cost nearly as much as
 S steps' (lavapipe, SmolLM2: 52 / 66 / 102 / 195 ms at S = 1 / 2 / 4 / 8), so the cpu class verifies at
 most 8 rows and the drafter rests after failed drafts; on a GPU, where a step is bound by reading the
-weights, 16 rows cost little more than one. A long
-stretch with no draft goes to the tape's batches (TAPE_AFTER), and leaves them for a draft of at least
-LEAVE_TAPE tokens from an n-gram of at least as many (a 2-gram's drafts fail too often in open-ended
-text to pay for leaving) once the batches in flight are done (their tokens stand; the draft is found
-again after them).
+weights, 16 rows cost little more than one. A long stretch with no draft goes to the tape's batches
+(TAPE_AFTER), and leaves them for a draft of at least LEAVE_TAPE tokens from an n-gram of at least as
+many (a 2-gram's drafts fail too often in open-ended text to pay for leaving) once the batches in
+flight are done (their tokens stand; the draft is found again after them).
 """
 from __future__ import annotations
 

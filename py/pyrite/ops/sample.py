@@ -114,10 +114,11 @@ NEXT_ROUTES = [Route("argmax", always, one_dispatch, "greedy: one workgroup, the
                      "next step reads it", "next")]
 DRAW_ROUTES = [Route("draw", always, one_dispatch, "sampling: penalty, top-k, top-p, min-p, a seeded draw; one "
                      "workgroup", "draw")]
-DRAW_ROWS_ROUTES = [Route("draw_rows", always, one_dispatch, "a verify's draws: one workgroup per row, each as "
-                         "a decode step's draw at its position", "draw_rows")]
-ACCEPT_ROUTES = [Route("accept", always, one_dispatch, "a verify's verdict: one invocation compares the draft "
-                      "with the picks", "accept")]
+DRAW_ROWS_ROUTES = [Route("draw_rows", always, one_dispatch, "a verify's draws: one workgroup of 256 lanes per "
+                         "row (2-16 on a GPU's units, adjacent lanes reading adjacent logits), each as a decode "
+                         "step's draw at its position", "draw_rows")]
+ACCEPT_ROUTES = [Route("accept", always, one_dispatch, "a verify's verdict: one invocation, at most 15 compares "
+                      "(a few words read: nothing to spread over a GPU), so 8 bytes come back", "accept")]
 SCORE_ROUTES = [Route("score", always, one_dispatch, "one workgroup per row: argmax, then log-softmax at the "
                       "target", "score")]
 NAMES = ("logits",)
