@@ -97,7 +97,7 @@ async def prefill_rows(engine: Engine, spec: Spec, sizes: EngineSizes, route: st
         gbps = weights / (n / tok_s) / 1e9  # one chunk: the weights are read once per prefill
         rows.append({"model": spec.name, "route": route, "tokens": n, "prefill_tok_s": round(tok_s, 3),
                      "linear_gflops": round(linear_flops(spec) * tok_s / 1e9, 3),
-                     "weight_gbps": round(gbps, 3), "fraction": round(gbps / probe.gbps, 4),
+                     "weight_gbps": float(f"{gbps:.4g}"), "fraction": float(f"{gbps / probe.gbps:.4g}"),
                      "attested": picked(engine).get("prefill", {})})
     return rows
 

@@ -136,8 +136,8 @@ def gemv_rows(device, model: str, shapes: list[Shape], probe_gbps: float, repeat
                     gbps = tensor_bytes(s.format, (s.N, s.K), 32) / seconds / 1e9
                     rows.append({"model": model, "shape": s.name, "route": route, "adapter_class": cls,
                                  "N": s.N, "K": s.K, "format": s.format, "kernel": kernel,
-                                 "ms": round(seconds * 1e3, 4), "gbps": round(gbps, 3),
-                                 "fraction": round(gbps / probe_gbps, 4)})
+                                 "ms": round(seconds * 1e3, 4), "gbps": float(f"{gbps:.4g}"),  # significant digits: lavapipe reads < 0.1 GB/s
+                                 "fraction": float(f"{gbps / probe_gbps:.4g}")})
                     break
                 else:
                     unfit.append({"model": model, "shape": s.name, "route": route})
