@@ -22,7 +22,7 @@ from .drafts import NgramDrafter, Speculative, speculative_params
 from .graph.multistep import Forced, Forwards, Riders, ahead, run_stream
 from .graph.options import Options
 from .graph.plan import Live
-from .graph.speculative import MAX_ROWS, Drafts
+from .graph.speculative import MAX_ROWS, Drafts, HeldDrafts
 from .graph.tape import DecodeCounts
 from .kvstate import KVState
 from .models.loader import Progress, _no_progress
@@ -131,16 +131,18 @@ class Engine:
 
     async def riders(self, ids: list[int], head: Sequence[str], jump: bool,
                      speculative: Speculative | None) -> Riders | None:
-        """What rides in decode's forwards: a constraint's forced runs (jump), or drafts from the prompt
-        and the output (speculative, unconstrained), or nothing."""
-        sections = ("body", *head)
-        if jump:
-            return Forced(self.step, sections, self.sampler.forced_after, self.sampler.token)
-        if speculative is None or self.sampler.runs is not None:
-            return None
+        """What rides in decode's forwards: a constraint's forced runs (jump), drafts from the prompt and
+        the output (speculative; under a constraint, held to it, with the forced runs where jump is on),
+        or nothing."""
+        sampler, sections = self.sampler, ("body", *head)
+        if speculative is None:
+            return Forced(self.step, sections, sampler.forced_after, sampler.token) if jump else None
         rows = min(MAX_ROWS[self.model.plan.adapter_class], self.model.max_seq)
-        return Drafts(NgramDrafter(ids, speculative.max_draft), self.step, sections, await self.sampler.verify(rows),
-                      self.sampler.verdict, self.sampler.token, self.sampler.remember, self.counts, rows)
+        drafts = (NgramDrafter(ids, speculative.max_draft), self.step, sections, await sampler.verify(rows),
+                  sampler.verdict, sampler.token, sampler.remember, self.counts, rows)
+        if sampler.runs is None:
+            return Drafts(*drafts)
+        return HeldDrafts(*drafts, forced=sampler.forced_after, held=sampler.held, stood=sampler.stood, jump=jump)
 
     # -- generate -----------------------------------------------------------------------------------
 
@@ -153,7 +155,7 @@ class Engine:
         bytes stay in the automaton's language (pyrite.constrain), and it ends only where that accepts;
         with option jump_forward on, the tokens it forces ride in the forwards (graph/multistep.py).
         speculative: drafts from the prompt and the output verified in multi-token forwards
-        (graph/speculative.py): the same tokens, more of them per forward; off under a constraint."""
+        (graph/speculative.py): the same tokens, more of them per forward (under a constraint too)."""
         MAX_TOKENS.check(max_tokens)  # the seam's own field: one error kind on every path
         if constraint is not None:
             self.prompts.tokenizer_for("response_format")  # a constraint walks the tokens' bytes

@@ -11,7 +11,7 @@ with what follows, a split UTF-8 character) are the model's to pick, masked as e
 """
 from __future__ import annotations
 
-from .constrain import START, Automaton
+from .constrain import DEAD, START, Automaton
 from .tokenizer import Tokenizer
 
 
@@ -61,6 +61,19 @@ class ForcedRuns:
             state = self._walk(tokens)
         self.state = state
         return tokens, state
+
+    def held(self, draft: list[int]) -> tuple[list[int], list[int]]:
+        """A speculative draft under the constraint: -> the draft cut before its first token the automaton
+        refuses from the state (or a control or padding token: the mask decides those at the pick), and
+        the state each row's pick is masked from (the state, then after each token kept)."""
+        states = [self.state]
+        for t in draft:
+            b = self.tokenizer.token_bytes(t)
+            nxt = self.automaton.walk(states[-1], b) if b else DEAD
+            if nxt == DEAD or self.tokenizer.is_control(t) or self.tokenizer.is_unused(t):
+                break
+            states.append(nxt)
+        return draft[:len(states) - 1], states
 
     def _walk(self, tokens: list[int]) -> int:
         return self.automaton.walk(self.state, b"".join(self.tokenizer.token_bytes(t) for t in tokens))

@@ -25,6 +25,7 @@ GREEDY = ("logits", "next")  # models/llama.py's head sections: the logits, then
 DRAW = ("logits", "draw")    # or the draw by the sampling parameters
 VERIFY = ("verify", "verify_argmax")  # a speculative forward's: every row's argmax
 VERIFY_DRAW = ("verify", "verify_draw")  # or every row's draw at its position
+VERIFY_MASK = "verify_mask"  # between them under a constraint: each row masked from its own state
 CONSTRAINED = ("mask", "advance")  # around the pick, under a constraint
 EMPTY = 0xFFFFFFFF           # a history slot that holds no token
 
@@ -48,6 +49,7 @@ class Sampler:
         self.tokenizer = tokenizer  # the one a constraint walks (a model without one refuses constraints)
         self.runs: ForcedRuns | None = None  # the generation's constraint on the host (jump-forward)
         self.drawing = False  # the generation's picks are draws: forced tokens go into the history ring too
+        self._row_states: list[int] = []  # the states held() wrote for the last draft's rows
 
     async def constrain(self) -> ConstrainBuffers:
         """The constraint's buffers and sections (built, and their pipelines compiled, on first use)."""
@@ -83,16 +85,40 @@ class Sampler:
         return (head[0], CONSTRAINED[0], head[1], CONSTRAINED[1])
 
     async def verify(self, rows: int) -> tuple[str, ...]:
-        """The head sections of a speculative forward (built, and their pipelines for 2..rows rows compiled,
-        on first use): every row's argmax, or under a draw every row's draw."""
+        """The sections of a speculative forward (built, and their pipelines for 2..rows rows compiled, on
+        first use): every row's argmax, or under a draw every row's draw; under a constraint each row
+        masked first, from the state held() wrote for it."""
         model = self.resident.model
-        sections = VERIFY_DRAW if self.drawing else VERIFY
+        lives = [Live(s, 0) for s in range(2, rows + 1)]
         if model.verify_logits is None:
             with self.resident.owning():
                 model.ensure_verify()
-            await self.device.compile(self.plan.pipelines([Live(s, 0) for s in range(2, rows + 1)],
-                                                          ("body", *VERIFY, VERIFY_DRAW[1])))
-        return ("body", *sections)
+            await self.device.compile(self.plan.pipelines(lives, ("body", *VERIFY, VERIFY_DRAW[1])))
+        pick = VERIFY_DRAW if self.drawing else VERIFY
+        if self.runs is None:
+            return ("body", *pick)
+        if not model.verify_masked:
+            with self.resident.owning():
+                model.ensure_verify_mask()
+            await self.device.compile(self.plan.pipelines(lives, (VERIFY_MASK,)))
+        return ("body", pick[0], VERIFY_MASK, pick[1])
+
+    def held(self, draft: list[int]) -> list[int]:
+        """A draft under the constraint, cut to what its automaton allows (jumpforward.py ForcedRuns.held),
+        each row's state written where verify_mask reads it."""
+        draft, self._row_states = self.runs.held(draft)
+        if draft:
+            self.device.write_buffer(self.resident.model.constrain.row_states, 0,
+                                     array.array("I", self._row_states).tobytes())
+        return draft
+
+    def stood(self, stood: int, token: int) -> None:
+        """After a verify under the constraint: the host's state is the one before the pick (the next
+        forced_after walks it), and the GPU's is the one after (the verify advanced nothing)."""
+        runs = self.runs
+        runs.state = self._row_states[stood]
+        control = runs.tokenizer.is_control(token)  # a stop: the output ends there
+        self.write_state(runs.state if control else runs.automaton.walk(runs.state, runs.tokenizer.token_bytes(token)))
 
     async def verdict(self) -> tuple[int, int]:
         """The last verify's verdict (found on the GPU): the draft's tokens that stand, the pick after them."""

@@ -98,19 +98,28 @@ COPY = [{"role": "user", "content": "Fix the typo in this sentence and write it 
 @pytest.mark.parametrize("sampling", [{}, {"temperature": 0.5, "top_k": 40, "seed": 5}], ids=["greedy", "draw"])
 def test_speculative_decoding_answers_the_same_text_and_says_what_it_drafted(api, sampling):
     """In the page, through the JS API: the same text with speculative on and off (the shorthand and the
-    object form), and usage.speculative counts the drafts (absent when off)."""
+    object form), and under a response_format (drafts held to the schema), and usage.speculative counts
+    the drafts (absent when off)."""
     page, _ = api
     r = run(page, """
-      const ask = (speculative) => engine.chat.completions.create({messages: arg.messages, max_tokens: 32,
-                                                                   ...arg.sampling, speculative});
+      const ask = (speculative, format) => engine.chat.completions.create({messages: arg.messages, max_tokens: 32,
+                                                                           ...arg.sampling, speculative,
+                                                                           response_format: format});
       const off = await ask(false), on = await ask("ngram"), short = await ask({method: "ngram", max_draft: 3});
+      const heldOff = await ask(false, arg.format), heldOn = await ask("ngram", arg.format);
       return {off: off.choices[0].message.content, on: on.choices[0].message.content,
-              short: short.choices[0].message.content, offUsage: off.usage, onUsage: on.usage};""",
-            {"messages": COPY, "sampling": sampling})
+              short: short.choices[0].message.content, offUsage: off.usage, onUsage: on.usage,
+              heldOff: heldOff.choices[0].message.content, heldOn: heldOn.choices[0].message.content,
+              heldUsage: heldOn.usage};""",
+            {"messages": COPY, "sampling": sampling, "format": {"type": "json_schema", "json_schema": {
+                "name": "fixed", "schema": {"type": "object", "properties": {"fixed": {"type": "string"}},
+                                            "required": ["fixed"]}}}})
     assert r["off"] and r["on"] == r["off"] and r["short"] == r["off"], r
     assert "speculative" not in r["offUsage"]
     drafts = r["onUsage"]["speculative"]
     assert drafts["accepted"] > 0 and drafts["drafted"] >= drafts["accepted"], r
+    assert r["heldOff"].startswith('{"fixed') and r["heldOn"] == r["heldOff"], r
+    assert r["heldUsage"]["speculative"]["drafted"] >= r["heldUsage"]["speculative"]["accepted"], r
 
 
 def test_stop_strings_end_the_answer(api):

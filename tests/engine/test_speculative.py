@@ -5,9 +5,11 @@ the drafted and accepted tokens; a bad field is refused before any GPU work and 
 from __future__ import annotations
 
 import array
+import json
 
 import pytest
 
+from pyrite.constrain import compile_schema
 from pyrite.drafts import Speculative
 from pyrite.errors import RequestError
 from pyrite.sampler import GREEDY, VERIFY
@@ -23,11 +25,12 @@ DRAW = SamplingParams(temperature=0.5, top_k=40, top_p=0.95, repetition_penalty=
 
 
 def ids_of(engine, messages, max_tokens: int, params: SamplingParams = SamplingParams(),
-           speculative: Speculative | None = None) -> list[int]:
+           speculative: Speculative | None = None, constraint=None) -> list[int]:
     ids = engine.encode_chat(messages)
 
     async def go():
-        return [t async for t in engine.generate_ids(ids, max_tokens, params, speculative=speculative)]
+        return [t async for t in engine.generate_ids(ids, max_tokens, params, speculative=speculative,
+                                                     constraint=constraint)]
     return run_sync(go())
 
 
@@ -105,6 +108,30 @@ def test_a_verify_forward_gives_each_row_the_decode_steps_logits(smollm2_engine)
     wrong[3] = (wrong[3] + 1) % V
     run_sync(e.step(wrong, len(ids), ("body", *VERIFY)))
     assert run_sync(e.sampler.verdict()) == (2, steps[3][0])  # the first two stand, then the row's own pick
+
+@pytest.mark.parametrize("params,jump", [(SamplingParams(), "on"), (DRAW, "on"), (SamplingParams(), "off")],
+                         ids=["greedy", "draw", "greedy-no-jump"])
+def test_under_a_constraint_drafts_are_held_to_it_and_the_tokens_are_the_same(smollm2_engine, params, jump):
+    """A schema whose value copies the prompt: its forced key rides as jump-forward's run, the value's
+    drafts are cut to what the automaton allows and each verify row masked from its own state, and the
+    tokens are those of constrained decoding without drafts; the answer validates."""
+    e, schema = smollm2_engine, {"type": "object", "properties": {"fixed": {"type": "string", "maxLength": 160}},
+                                 "required": ["fixed"], "additionalProperties": False}
+    a, messages = compile_schema(schema), [{"role": "user", "content": f"{COPY[0]['content']} Answer in JSON."}]
+    e.options["jump_forward"] = jump
+    try:
+        off = ids_of(e, messages, 48, params, constraint=a)
+        on = ids_of(e, messages, 48, params, Speculative("ngram", 8), constraint=a)
+    finally:
+        e.options["jump_forward"] = "on"
+    assert on == off
+    s = e.stats
+    assert s.speculative == "ngram" and s.accepted_tokens > (4 if params.greedy else 0), s
+    assert (s.forced_tokens > 0) == (jump == "on"), s
+    text = e.tokenizer.decode(on)
+    if s.stop_reason != "max_tokens":
+        assert isinstance(json.loads(text)["fixed"], str), text
+
 
 def test_usage_reports_the_drafts_and_a_bad_field_is_refused_before_any_gpu_work(smollm2_engine):
     e = smollm2_engine

@@ -51,6 +51,18 @@ def constrain_case(rng, V: int, n_tok: int, state: int, advance: bool):
     return case, ref
 
 
+def constrain_rows_case(rng, V: int, n_tok: int, states: list[int]):
+    """mask_rows: row r of len(states) logits rows masked from states[r], against mask's own case per row."""
+    rows = [constrain_case(np.random.default_rng(7), V, n_tok, s, advance=False) for s in states]
+    inputs = dict(rows[0][0].inputs)  # the same automaton and vocabulary for every row (one seed)
+    inputs["row_states"] = np.uint32(states).tobytes()
+    inputs["logits"] = b"".join(c.inputs["logits"] for c, _ in rows)
+    case = Case("constrain", {"vocab": V, "n_tok": n_tok, "rows": True}, inputs, {"logits": len(states) * V * 4},
+                seq_len=len(states))
+    return case, {"logits": np.concatenate([ref["logits"] for _, ref in rows])}
+
+
 def all_constrain_cases(rng):
     return [("constrain_mask", *constrain_case(rng, 1031, 997, 2, advance=False), 0.0),
+            ("constrain_mask_rows", *constrain_rows_case(rng, 1031, 997, [2, 1, 5, 2, 9]), 0.0),
             ("constrain_mask_advance", *constrain_case(rng, 613, 613, 1, advance=True), 0.0)]

@@ -17,6 +17,11 @@ weights, 16 rows cost little more than one. A long stretch with no draft goes to
 (TAPE_AFTER), and leaves them for a draft of at least LEAVE_TAPE tokens from an n-gram of at least as
 many (a 2-gram's drafts fail too often in open-ended text to pay for leaving) once the batches in
 flight are done (their tokens stand; the draft is found again after them).
+
+Under a constraint (HeldDrafts) a forward carries the automaton's forced run where it has one
+(jump-forward's, standing whole), else a draft cut to what the automaton allows from the host's copy of
+its state, each row of the verify masked from the state before it (verify_mask) so every row picks what
+a masked decode step would there; after the verdict the host sets the automaton's state on the GPU.
 """
 from __future__ import annotations
 
@@ -24,7 +29,8 @@ from dataclasses import dataclass
 from typing import Awaitable, Callable, Sequence
 
 from ..drafts import NgramDrafter
-from .multistep import Step
+from .multistep import TAPE_AFTER as FORCED_TAPE_AFTER
+from .multistep import Runs, Step
 from .routes import FORWARD_ROWS
 from .tape import DecodeCounts
 
@@ -76,4 +82,44 @@ class Drafts:
         self.drafter.verified(len(run), stood)
         self.counts.verified(len(run), stood)
         self.remember([token], self._pos + 1 + stood)
+        return stood, token
+
+
+@dataclass(kw_only=True)
+class HeldDrafts(Drafts):
+    """Drafts under a constraint: the forced run after a token where the automaton has one (with
+    jump-forward on), else the draft cut to what the automaton allows. The tape's batches in flight
+    are dropped, as jump-forward drops them, when a run is found: the host's state has moved past it."""
+
+    forced: Runs                 # Sampler.forced_after: walks the token on the host, then its forced run
+    held: Callable[[list[int]], list[int]]     # Sampler.held: the draft cut, its rows' states written
+    stood: Callable[[int, int], None]          # Sampler.stood: the states after a verdict
+    jump: bool = True            # forced runs ride (the jump_forward option)
+    drains: bool = False
+    tape_after: int = FORCED_TAPE_AFTER
+    _run_forced: bool = False
+
+    def runs(self, token: int, pos: int, most: int) -> list[int]:
+        run = self.forced(token, pos, most if self.jump else 0)
+        self._run_forced = bool(run)
+        if run:
+            self.drafter.extend([token])
+            self._forwarded = False
+            return run
+        return self.held(super().runs(token, pos, most))
+
+    async def forward(self, ids: list[int], pos: int) -> None:
+        if self._run_forced:
+            await self.step(ids, pos, self.sections)
+        else:
+            await super().forward(ids, pos)
+
+    async def picked(self, run: list[int]) -> tuple[int, int]:
+        if self._run_forced:
+            self._forwarded = True
+            self.drafter.extend(run)
+            return len(run), await self.token()
+        stood, token = await super().picked(run)
+        if run:
+            self.stood(stood, token)
         return stood, token

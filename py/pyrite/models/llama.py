@@ -24,7 +24,8 @@ from ..graph.plan import Plan, storage
 from ..graph.routes import FORWARD_ROWS
 from ..graph.tape import MAX_STEPS, STEP_BYTES, DecodeTape
 from ..sampling import MAX_WINDOW
-from ..ops.constrain import HEAD_WORDS, MAX_TABLE_WORDS, ConstrainBuffers, TokenTable, advance, mask
+from ..ops.constrain import (HEAD_WORDS, MAX_TABLE_WORDS, ConstrainBuffers, TokenTable, advance, mask,
+                              mask_rows)
 from ..ops.embedding import embedding
 from ..ops.kv_cache import KVCache
 from ..ops.linear import linear
@@ -104,6 +105,8 @@ class LlamaModel:
         self.verify_logits: Buffer | None = None  # [FORWARD_ROWS, vocab] f32, built with the verify sections
         self.verdict: Buffer | None = None  # [2] u32: a verify's tokens that stand, and the pick after them
         self.constrain: ConstrainBuffers | None = None  # built with the mask and advance sections
+        self.constrain_tokens = 0  # tokens of the vocabulary's table the mask walks
+        self.verify_masked = False  # the "verify_mask" section is built
 
     def w(self, name: str) -> DeviceWeight:
         try:
@@ -223,11 +226,23 @@ class LlamaModel:
 
         b = ConstrainBuffers(storage(d, "constrain.automaton", (HEAD_WORDS + MAX_TABLE_WORDS) * 4),
                              storage(d, "constrain.state", 4), upload("constrain.tok_off", table.off.tobytes()),
-                             upload("constrain.tok_bytes", table.data), upload("constrain.tok_kind", table.kind.tobytes()))
-        n_tok = min(table.n_tok, self.config.vocab)
+                             upload("constrain.tok_bytes", table.data),
+                             upload("constrain.tok_kind", table.kind.tobytes()),
+                             storage(d, "constrain.row_states", FORWARD_ROWS * 4))
+        n_tok = self.constrain_tokens = min(table.n_tok, self.config.vocab)
         p.section = "mask"
         mask(p, "constrain.mask", b, a.logits, vocab=self.config.vocab, n_tok=n_tok)
         p.section = "advance"
         advance(p, "constrain.advance", b, a.out, n_tok=n_tok)
         self.constrain = b
         return b
+
+    def ensure_verify_mask(self) -> None:
+        """Build "verify_mask" once both the verify and the constraint sections are: each row of a verify
+        forward's logits masked from its own state (speculative decoding under a constraint)."""
+        if self.verify_masked:
+            return
+        self.plan.section = "verify_mask"
+        mask_rows(self.plan, "verify.mask", self.constrain, self.verify_logits, vocab=self.config.vocab,
+                  n_tok=self.constrain_tokens)
+        self.verify_masked = True

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from ..constrain import MAX_TABLE_ENTRIES, Automaton
 from ..errors import LimitError
 from ..gpu import Buffer
-from ..graph.grids import grid_1d
+from ..graph.grids import grid_1d, grid_rows
 from ..graph.plan import Live, Plan
 from ..graph.registry import Op, register
-from ..graph.routes import Route, Single, always, one_dispatch
+from ..graph.routes import FORWARD_ROWS, Route, Single, always, one_dispatch
 from ..kernels import kernel_id
 
 FAMILY = "constrain"
@@ -75,6 +75,7 @@ class ConstrainBuffers:
     tok_off: Buffer
     tok_bytes: Buffer
     tok_kind: Buffer
+    row_states: Buffer  # [FORWARD_ROWS] u32: the state each row of a verify forward is masked from
 
 
 def mask(plan: Plan, op: str, b: ConstrainBuffers, logits: Buffer, *, vocab: int, n_tok: int) -> None:
@@ -89,6 +90,18 @@ def mask(plan: Plan, op: str, b: ConstrainBuffers, logits: Buffer, *, vocab: int
                          grid))
 
 
+def mask_rows(plan: Plan, op: str, b: ConstrainBuffers, logits: Buffer, *, vocab: int, n_tok: int) -> None:
+    """mask for each of the live S rows of logits [S, vocab], row r from b.row_states[r]."""
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "mask_rows"), V=vocab, n_tok=n_tok)
+
+    def grid(live: Live) -> tuple[int, int, int]:
+        return grid_rows(vocab, MASK_WG, live.seq_len)
+
+    plan.add_node(op, FAMILY, vocab, MASK_ROWS_ROUTES,
+                  Single((FAMILY,), [params, b.automaton, b.tok_off, b.tok_bytes, b.row_states, b.tok_kind,
+                                     logits], grid))
+
+
 def advance(plan: Plan, op: str, b: ConstrainBuffers, out: Buffer, *, n_tok: int) -> None:
     """state = the automaton's state after the token picked (out[0]); a stop token leaves it."""
     params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "advance"), V=n_tok, n_tok=n_tok)
@@ -98,8 +111,13 @@ def advance(plan: Plan, op: str, b: ConstrainBuffers, out: Buffer, *, n_tok: int
 
 
 def constrain_case(p: Plan, bufs: dict[str, Buffer], a: dict) -> None:
-    """The raw-bytes case: mask logits from state, then (attrs "advance") advance it by out[0]."""
-    b = ConstrainBuffers(bufs["automaton"], bufs["state"], bufs["tok_off"], bufs["tok_bytes"], bufs["tok_kind"])
+    """The raw-bytes case: mask logits from state, then (attrs "advance") advance it by out[0]; attrs
+    "rows": mask the live rows of logits, each from its state in row_states, instead."""
+    b = ConstrainBuffers(bufs["automaton"], bufs["state"], bufs["tok_off"], bufs["tok_bytes"], bufs["tok_kind"],
+                         bufs["row_states"] if a.get("rows") else bufs["state"])
+    if a.get("rows"):
+        mask_rows(p, "mask_rows", b, bufs["logits"], vocab=a["vocab"], n_tok=a["n_tok"])
+        return
     mask(p, "mask", b, bufs["logits"], vocab=a["vocab"], n_tok=a["n_tok"])
     if a.get("advance"):
         advance(p, "advance", b, bufs["out"], n_tok=a["n_tok"])
@@ -109,7 +127,11 @@ def constrain_case(p: Plan, bufs: dict[str, Buffer], a: dict) -> None:
 MASK_ROUTES = [Route("walk", always, one_dispatch, "one invocation per token walks its bytes through the "
                      "automaton's table: the vocabulary in V/256 workgroups (594 for Qwen's 151,936 tokens) "
                      "whose adjacent lanes read adjacent offsets, masked in one dispatch, no host mask", "mask")]
+MASK_ROWS_ROUTES = [Route("walk_rows", always, one_dispatch, "mask's walk for each row of a verify forward "
+                          f"(S <= {FORWARD_ROWS}) from that row's state: V/256 x S workgroups, one dispatch",
+                          "mask_rows")]
 ADVANCE_ROUTES = [Route("advance", always, one_dispatch, "one invocation walks the token picked (a few bytes, "
                         "serial by nature): the state stays on the GPU between a batch's steps", "advance")]
 NAMES = ("constrain",)
-register(Op("constrain", FAMILY, constrain_case, {"mask": MASK_ROUTES, "advance": ADVANCE_ROUTES}))
+register(Op("constrain", FAMILY, constrain_case, {"mask": MASK_ROUTES, "mask_rows": MASK_ROWS_ROUTES,
+                                                      "advance": ADVANCE_ROUTES}))

@@ -8,6 +8,8 @@
 // MASK (before the pick): one invocation per token walks its bytes from the current state; a token
 // that reaches the dead state gets logit NEG, which neither the argmax nor the draw ever picks while
 // one token is left (the automaton is trimmed: every live state has a way on).
+// ROWS (a speculative forward's verify, graph/speculative.py): row r of S logits rows is masked from
+// its own state, states[r] (the host walked the draft's tokens before it), workgroups (V / WG, S).
 // ADVANCE (after the pick): one invocation walks the picked token (out[0]) and stores the new state,
 // so the next step of a replayed batch masks from there with no host in between.
 struct Params { V: u32, n_tok: u32, _p0: u32, _p1: u32 }  // V: logits; n_tok: tokens in the table

@@ -8,6 +8,8 @@
 // MASK (before the pick): one invocation per token walks its bytes from the current state; a token
 // that reaches the dead state gets logit NEG, which neither the argmax nor the draw ever picks while
 // one token is left (the automaton is trimmed: every live state has a way on).
+// ROWS (a speculative forward's verify, graph/speculative.py): row r of S logits rows is masked from
+// its own state, states[r] (the host walked the draft's tokens before it), workgroups (V / WG, S).
 // ADVANCE (after the pick): one invocation walks the picked token (out[0]) and stores the new state,
 // so the next step of a replayed batch masks from there with no host in between.
 struct Params { V: u32, n_tok: u32, _p0: u32, _p1: u32 }  // V: logits; n_tok: tokens in the table
@@ -24,7 +26,7 @@ const HEAD: u32 = 257u;  // the class map and C come first
 @group(0) @binding(3) var<storage, read> tok_bytes: array<u32>;
 @group(0) @binding(4) var<storage, read> state: array<u32>;
 @group(0) @binding(5) var<storage, read> tok_kind: array<u32>;
-@group(0) @binding(6) var<storage, read_write> logits: array<f32>; // [V]
+@group(0) @binding(6) var<storage, read_write> logits: array<f32>; // [V], ROWS: [S, V]
 
 // The state after token t's bytes from s (0 as soon as a byte is refused).
 fn walk(s0: u32, t: u32) -> u32 {
@@ -41,10 +43,11 @@ fn walk(s0: u32, t: u32) -> u32 {
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let t = gid.x + gid.y * nwg.x * WG;  // 2-D grid when 1-D would pass the 65535 limit
+    let row = 0u;
+    let s = state[0];
     if (t >= p.V) {
         return;
     }
-    let s = state[0];
     var ok = false;
     if (t < p.n_tok) {
         let kind = tok_kind[t];
@@ -56,6 +59,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
     if (!ok) {
-        logits[t] = NEG;
+        logits[row * p.V + t] = NEG;
     }
 }
