@@ -37,6 +37,26 @@ CASES = [   # (name, schema, valid texts, invalid texts)
     ("oneOf by required", {"type": "object", "properties": {"isbn": {"type": "string"}, "title": {"type": "string"}},
                            "oneOf": [{"required": ["isbn"]}, {"required": ["title"]}], "additionalProperties": False},
      ['{"isbn":"1"}', '{"title":"t"}'], ['{"isbn":"1","title":"t"}', "{}"]),
+    ("patternProperties keys keep off line terminators (Python's re reads '.' and '$' otherwise)", {
+        "type": "object", "patternProperties": {"^.*$": {"type": "integer"}}},
+     ['{"a":1}'], ['{"a\\rb":"s"}', '{"a\\n":"s"}', '{"a\\u2028":"s"}']),
+    ("anyOf by required, kept in the object", {
+        "type": "object", "properties": {"a": {"type": "integer"}, "x": {"type": "boolean"}, "b": {"type": "string"}},
+        "anyOf": [{"required": ["a"]}, {"required": ["b"], "description": "an annotation beside it"},
+                  {"required": ["a", "b"]}]},
+     ['{"a":1}', '{"b":"s"}', '{"a":1,"x":true,"b":"s"}', '{"x":true,"b":"s"}'], ["{}", '{"x":true}']),
+    ("anyOfs of required in allOf, one name not allowed", {
+        "type": "object", "properties": {"a": {}, "b": {}, "c": {}}, "additionalProperties": False,
+        "allOf": [{"anyOf": [{"required": ["a"]}, {"required": ["b"]}]},
+                  {"anyOf": [{"required": ["c"]}, {"required": ["zz"]}]}]},
+     ['{"a":1,"c":2}', '{"b":1,"c":2}', '{"a":1,"b":2,"c":3}'], ['{"a":1}', '{"c":1}', '{"a":1,"zz":2}']),
+    ("anyOf by required over other types too", {
+        "type": ["object", "string"], "anyOf": [{"required": ["k"]}, {"required": ["j"]}]},
+     ['"s"', '{"k":1}', '{"j":null}'], ["{}", '{"q":1}']),
+    ("anyOf by required with a property count", {
+        "type": "object", "properties": {"a": {}, "b": {}}, "maxProperties": 1,
+        "anyOf": [{"required": ["a"]}, {"required": ["b"]}]},
+     ['{"a":1}', '{"b":1}'], ["{}", '{"a":1,"b":2}']),
     ("oneOf literal against a pattern", {"oneOf": [
         {"oneOf": [{"type": "object", "additionalProperties": {"type": "string"}},
                    {"type": "string", "pattern": "^\\$\\{\\{.*\\}\\}$"}]},

@@ -5,17 +5,22 @@ gives it: its properties entry, the patternProperties it matches, else its addit
 name no part evaluates gets unevaluatedProperties. Keys beyond the declared ones are generated only
 where a schema asks for them (a patternProperties or an additionalProperties schema) or where no
 property is declared at all; such keys never spell a declared name, and match exactly one pattern or
-none. The emitted keys are distinct for declared names; generated keys could repeat, which only
+none (keys beside patternProperties keep off line terminators, and off all but printable ASCII where a
+pattern has a class escape, which is where Python's re reads a pattern otherwise than ECMA-262 does).
+The emitted keys are distinct for declared names; generated keys could repeat, which only
 minProperties could notice, so a minProperties that needs two generated keys is refused.
 """
 from __future__ import annotations
 
+import re
+from itertools import product
 from typing import Any, Callable
 
 from ..errors import RequestError
 from .keywords import dump
 from .parts import Compiles, Part, Parts, Schemas, counts, values
 from .pattern import EMPTY, NOTHING, Pattern, alt, graph, join, lit, members, seq
+from .presence import KEY as ANYREQUIRED, presence_names, tracked_members
 from .product import automaton_of, cached, intersect, subtract
 from .regex import CONTENT, content_of, matches, regex_content
 from .values import COLON, COMMA, QUOTE
@@ -71,7 +76,7 @@ def object_pattern(c: Compiles, parts: Parts, depth: int) -> Pattern:
     triggers = _triggers(obj)   # declared too: a trigger appears as a property, its dependencies with it
     needed = [d for n, deps in triggers.items() for dep, _, _ in deps if isinstance(dep, list) for d in dep + [n]]
     order = list(dict.fromkeys([n for p in obj for n in p.kw.get("properties", {})] + _names(obj, "required")
-                               + needed + list(triggers)))
+                               + needed + list(triggers) + presence_names(obj)))
     said = {n: _schemas_for(obj, n) for n in order}
     present = {n for n in order if said[n][1]}
     schemas = [(dep, at, refs) for n in present for dep, at, refs in triggers.get(n, []) if not isinstance(dep, list)]
@@ -83,7 +88,7 @@ def object_pattern(c: Compiles, parts: Parts, depth: int) -> Pattern:
                                                 if isinstance(dep, list) for d in dep}
     names = [c.pattern(s, f"{p.where}.propertyNames", depth + 1, p.refs) for s, p in values(obj, "propertyNames")]
     checks = [automaton_of(n, "propertyNames") for n in names]   # None: no name at all
-    items = []
+    items, names_of = [], []
     for name in order:   # required names are all in order: required ones and the dependencies (needed)
         subs, allowed = said[name]
         allowed = allowed and all(n is not None and n.accepts(dump(name, "propertyNames")) for n in checks)
@@ -92,8 +97,25 @@ def object_pattern(c: Compiles, parts: Parts, depth: int) -> Pattern:
             return NOTHING
         if value is not NOTHING:
             items.append((seq(lit(dump(name, obj[0].where if obj else "schema")), COLON, value), name in required))
+            names_of.append(name)
     extra = _extra(c, obj, order + _names(obj, "~absent"), names, depth)
+    if any(values(obj, ANYREQUIRED)):
+        return _tracked(c, parts, items, names_of, extra, depth)
     return _members(items, extra, parts)
+
+
+def _tracked(c: Compiles, parts: Parts, items: list[tuple[Pattern, bool]], names: list[str], extra: Pattern | None,
+             depth: int) -> Pattern:
+    """The members held to the parts' anyOfs of required (presence.py); with a property count, the anyOfs
+    distributed instead, one object per choice of alternatives (the count has its own graph)."""
+    if counts(parts, "minProperties", "maxProperties") != (0, None):
+        groups = [alts for group, _ in values(parts, ANYREQUIRED) for alts in group]
+        bare = [Part({k: v for k, v in p.kw.items() if k != ANYREQUIRED}, p.where, p.refs, p.scope) for p in parts]
+        return alt(*(object_pattern(c, bare + [Part({"required": list(n for a in choice for n in a)}, parts[0].where)],
+                                    depth) for choice in product(*groups)))
+    tail = [] if extra is None else [(join(extra, COMMA, 1), False, None)]
+    body = tracked_members([(p, req, n) for (p, req), n in zip(items, names)] + tail, COMMA, parts)
+    return seq(lit(b"{"), body, lit(b"}"))
 
 
 def _extra(c: Compiles, obj: Parts, declared: list[str], names: list[Pattern], depth: int) -> Pattern | None:
@@ -132,6 +154,9 @@ def _key_classes(declared: tuple[str, ...], srcs: tuple[str, ...], at: list[str]
     each i, then those that match none: built once per (declared, srcs), as schemas repeat their objects."""
     def build() -> tuple[Pattern, ...]:
         keys = subtract(CONTENT, alt(*(content_of(n) for n in declared)), where) if declared else CONTENT
+        if srcs:   # where regex engines agree (Python's re: '.' takes \r, '$' a final \n; \d, \w, \s Unicode)
+            alike = _PRINTABLE if any(_CLASS_ESCAPE.search(src) for src in srcs) else _ONE_LINE
+            keys = intersect(keys, regex_content(alike, where), where)
         regexes = [regex_content(src, w) for src, w in zip(srcs, at)]
         out = []
         for i, (mine, w) in enumerate(zip(regexes, at)):
@@ -183,6 +208,9 @@ def _without_schemas(kw: dict) -> dict:
     return out
 
 
+_ONE_LINE = "^[^\\n\\r\\u2028\\u2029]*$"   # a key a patternProperties classifies: no line terminator,
+_PRINTABLE = "^[ -~]*$"                      # and printable ASCII where a pattern has a class escape
+_CLASS_ESCAPE = re.compile(r"\\[dDwWsS]")
 _OBJECT_KEYS = ("properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "required",
                 "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas",
-                "dependencies", "~absent")
+                "dependencies", "~absent", ANYREQUIRED)

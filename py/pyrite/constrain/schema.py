@@ -23,6 +23,7 @@ from .numbers import CAP
 from .parts import Part, Parts, Schemas, generated_types, literals, type_of, values
 from .dfa import no_gc
 from .pattern import NOTHING, Pattern, alt, compile_pattern, named
+from .presence import KEY as PRESENCE, presence_only
 from .product import automaton_of
 from .refs import Document
 from .values import any_object, json_value
@@ -107,6 +108,11 @@ class Compiler:
             return NOTHING
         for i, p in enumerate(parts):
             key = branch_key(p.kw)
+            held = presence_only(p.kw["anyOf"], f"{p.where}.anyOf") if key == "anyOf" else None
+            if held is not None:   # kept in the object, not distributed (presence.py)
+                kw = {k: v for k, v in p.kw.items() if k != "anyOf"}
+                kw[PRESENCE] = kw.get(PRESENCE, ()) + (held,)
+                return self.of_parts(parts[:i] + [Part(kw, p.where, p.refs, p.scope)] + parts[i + 1:], depth)
             if key is not None:
                 self.branches += 1
                 if self.branches > MAX_BRANCHES:
