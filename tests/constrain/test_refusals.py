@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyrite.constrain import MAX_DEPTH, compile_schema, schema_pattern
+from pyrite.constrain import MAX_DEPTH, compile_schema, dfa, schema_pattern
 from pyrite.errors import LimitError, RequestError
 
 ROOT = "response_format.json_schema.schema"
@@ -138,16 +138,23 @@ _CASED = {"type": "object", "properties": {w: {"type": "string", "maxLength": 20
                                            for w in _WORDS + tuple(map(str.upper, _WORDS))}}
 
 
-@pytest.mark.parametrize("age, limit, field, when", [
-    ({"type": "array", "items": _RECORD, "maxItems": 10}, "MAX_TABLE_ENTRIES", "properties.age.items", None),
-    ({"type": "array", "items": _RECORD, "maxItems": 14}, "MAX_TABLE_ENTRIES", "properties.age.items", "projected"),
-    ({"type": "array", "items": _CASED, "maxItems": 8}, "MAX_TABLE_ENTRIES", "properties.age.items", "estimated"),
-    ({"type": "string", "maxLength": 10 ** 9}, "MAX_NFA_STATES", "properties.age", None),
+@pytest.mark.parametrize("age, limit, field, when, early", [
+    ({"type": "array", "items": _RECORD, "maxItems": 10}, "MAX_TABLE_ENTRIES", "properties.age.items", None, None),
+    ({"type": "array", "items": _RECORD, "maxItems": 14}, "MAX_TABLE_ENTRIES", "properties.age.items", "projected",
+     100),
+    ({"type": "array", "items": _RECORD, "maxItems": 14}, "MAX_TABLE_ENTRIES", "properties.age.items", "estimated",
+     None),
+    ({"type": "array", "items": _CASED, "maxItems": 8}, "MAX_TABLE_ENTRIES", "properties.age.items", "estimated", None),
+    ({"type": "string", "maxLength": 10 ** 9}, "MAX_NFA_STATES", "properties.age", None, None),
 ])
-def test_an_automaton_too_large_is_a_limit_error_naming_the_sub_schema(age, limit, field, when):
+def test_an_automaton_too_large_is_a_limit_error_naming_the_sub_schema(age, limit, field, when, early, monkeypatch):
     """The innermost sub-schema holding at least half the automaton is named; a table the NFA already
     says is too large is refused before the subset construction, and one the first states project past
-    the limit during it."""
+    the limit during it (early: the NFA's margin, raised so the projection is what refuses). Under a 4 M-entry
+    table, where these shapes sit below MAX_NFA_STATES."""
+    monkeypatch.setattr(dfa, "MAX_TABLE_ENTRIES", 1 << 22)
+    if early is not None:
+        monkeypatch.setattr(dfa, "EARLY", early)
     with pytest.raises(LimitError) as e:
         compile_schema(person(age), where="rf.schema")
     assert e.value.limit_name == limit and e.value.what.startswith(f"rf.schema.{field}:")

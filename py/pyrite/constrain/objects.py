@@ -12,16 +12,18 @@ minProperties could notice, so a minProperties that needs two generated keys is 
 """
 from __future__ import annotations
 
+import json
 import re
+from functools import reduce
 from itertools import product
 from typing import Any, Callable
 
 from ..errors import RequestError
 from .keywords import dump
 from .parts import Compiles, Part, Parts, Schemas, counts, values
-from .pattern import EMPTY, NOTHING, Pattern, alt, graph, join, lit, members, seq
+from .pattern import EMPTY, NOTHING, Pattern, alt, compile_pattern, graph, join, lit, members, seq
 from .presence import KEY as ANYREQUIRED, presence_names, tracked_members
-from .product import automaton_of, cached, intersect, subtract
+from .product import automaton_of, cached, dfa_pattern, intersect, subtract
 from .regex import CONTENT, content_of, matches, regex_content
 from .values import COLON, COMMA, QUOTE
 
@@ -127,7 +129,8 @@ def _extra(c: Compiles, obj: Parts, declared: list[str], names: list[Pattern], d
     if not asks and any(p.kw.get("properties") or p.kw.get("required") for p in obj):
         return None
     where = obj[0].where if obj else "schema"
-    contents = _key_classes(tuple(dict.fromkeys(declared)), tuple(src for src, _, _ in pats),
+    pats_src = tuple(src for src, _, _ in pats)
+    contents = _key_classes(tuple(dict.fromkeys(declared)), pats_src,
                             [f"{p.where}.patternProperties" for _, _, p in pats], where)
     classes = []
     for (src, s, p), content in zip(pats, contents):
@@ -138,13 +141,16 @@ def _extra(c: Compiles, obj: Parts, declared: list[str], names: list[Pattern], d
     subs = [(s, f"{p.where}.additionalProperties", p.refs) for s, p in additional]
     classes.append((contents[-1], subs + unevaluated(obj, "unevaluatedProperties",
                                                       lambda q: "additionalProperties" in q.kw)))
+    raw = json.dumps([s for s, _ in values(obj, "propertyNames")], sort_keys=True, default=repr)
     out = []
-    for content, subs in classes:
+    for i, (content, subs) in enumerate(classes):
         if any(s is False for s, _, _ in subs) or content is NOTHING:
             continue
         key = seq(QUOTE, content, QUOTE)
-        for n in names:
-            key = intersect(key, n, f"{where}.propertyNames")
+        if names:   # a product per class, once per (keys, propertyNames) where no $ref makes it depend on the place
+            def named(key: Pattern = key) -> Pattern:
+                return reduce(lambda k, n: intersect(k, n, f"{where}.propertyNames"), names, key)
+            key = named() if "$ref" in raw else cached(("names", tuple(declared), tuple(pats_src), i, raw), named)
         out.append(seq(key, COLON, c.of_schemas(subs, depth)))
     return alt(*out) if out else None
 
@@ -153,10 +159,12 @@ def _key_classes(declared: tuple[str, ...], srcs: tuple[str, ...], at: list[str]
     """The contents of the generated keys (none of declared) that match the pattern srcs[i] and no other, for
     each i, then those that match none: built once per (declared, srcs), as schemas repeat their objects."""
     def build() -> tuple[Pattern, ...]:
-        keys = subtract(CONTENT, alt(*(content_of(n) for n in declared)), where) if declared else CONTENT
+        keys = CONTENT
         if srcs:   # where regex engines agree (Python's re: '.' takes \r, '$' a final \n; \d, \w, \s Unicode)
             alike = _PRINTABLE if any(_CLASS_ESCAPE.search(src) for src in srcs) else _ONE_LINE
-            keys = intersect(keys, regex_content(alike, where), where)
+            keys = cached(("regex", alike), lambda: dfa_pattern(compile_pattern(regex_content(alike, where))))
+        if declared:
+            keys = subtract(keys, alt(*(content_of(n) for n in declared)), where)
         regexes = [regex_content(src, w) for src, w in zip(srcs, at)]
         out = []
         for i, (mine, w) in enumerate(zip(regexes, at)):
