@@ -81,12 +81,14 @@ def _too_big(where: str, size: int, when: str = "") -> LimitError:
                       MAX_TABLE_ENTRIES)
 
 
-def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str]) -> Automaton:
+def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
+                masks: set[int] | None = None) -> Automaton:
     """The DFA of the NFA from start to final (untrimmed). LimitError naming blame() (called only then)
     when the table would pass MAX_TABLE_ENTRIES, at once where the estimate from the NFA passes EARLY
-    times it."""
+    times it. masks: those of the NFA's edges, where the caller has them."""
     eps, edges = nfa.eps, nfa.edges
-    masks = {m for es in edges for m, _ in es}
+    if masks is None:
+        masks = {m for es in edges for m, _ in es}
     cls, n = byte_classes(masks)
     estimate = sum(1 for es in edges if es) * (n + 1)
     if estimate > EARLY * MAX_TABLE_ENTRIES:

@@ -14,15 +14,20 @@ from collections.abc import Iterable, Sequence
 
 from ..errors import LimitError
 from .automaton import Automaton
-from .dfa import NFA, determinize, no_gc, trim
+from . import dfa
+from .dfa import NFA, byte_classes, determinize, no_gc, trim
 
 MAX_NFA_STATES = 1 << 18      # checked before the NFA is laid out, so a huge repeat count never hangs
 
 
 class Pattern:
-    """A set of byte strings. Built by the functions below; size bounds the NFA states it lays out."""
-    __slots__ = ("size",)
+    """A set of byte strings. Built by the functions below; size bounds the NFA states it lays out, moving
+    counts those of them that get byte edges, and starts says whether its entry gets one (so the table
+    can be estimated before the NFA is laid out: the states that move, as the subset construction counts)."""
+    __slots__ = ("size", "moving", "starts")
     size: int
+    moving: int
+    starts: bool
 
     def emit(self, nfa: NFA, entry: int) -> int:
         """Lays the pattern out from entry, returns its exit state. Only states a node creates itself
@@ -33,13 +38,17 @@ class Pattern:
         """(part, the NFA states laid out for it here, all its copies together) for each part."""
         return ()
 
+    def masks(self) -> Iterable[int]:
+        """The byte masks of the edges the pattern lays out itself (its parts' aside)."""
+        return ()
+
 
 class _Nothing(Pattern):
     """The empty set: the combinators fold it away, and compile_pattern refuses it."""
     __slots__ = ()
 
     def __init__(self) -> None:
-        self.size = 0
+        self.size, self.moving, self.starts = 0, 0, False
 
 
 class _Empty(Pattern):
@@ -47,7 +56,7 @@ class _Empty(Pattern):
     __slots__ = ()
 
     def __init__(self) -> None:
-        self.size = 0
+        self.size, self.moving, self.starts = 0, 0, False
 
     def emit(self, nfa: NFA, entry: int) -> int:
         return entry
@@ -61,12 +70,15 @@ class _Bytes(Pattern):
     __slots__ = ("mask",)
 
     def __init__(self, mask: int) -> None:
-        self.mask, self.size = mask, 1
+        self.mask, self.size, self.moving, self.starts = mask, 1, 0, True
 
     def emit(self, nfa: NFA, entry: int) -> int:
         t = nfa.new()
         nfa.edges[entry].append((self.mask, t))
         return t
+
+    def masks(self) -> Iterable[int]:
+        return (self.mask,)
 
 
 class _Seq(Pattern):
@@ -74,6 +86,8 @@ class _Seq(Pattern):
 
     def __init__(self, parts: tuple[Pattern, ...]) -> None:
         self.parts, self.size = parts, sum(p.size for p in parts)
+        self.moving = sum(p.moving for p in parts) + sum(p.starts for p in parts[1:])
+        self.starts = parts[0].starts
 
     def emit(self, nfa: NFA, entry: int) -> int:
         for p in self.parts:
@@ -89,6 +103,7 @@ class _Alt(Pattern):
 
     def __init__(self, parts: tuple[Pattern, ...]) -> None:
         self.parts, self.size = parts, sum(p.size for p in parts) + 1
+        self.moving, self.starts = sum(p.moving for p in parts), any(p.starts for p in parts)
 
     def emit(self, nfa: NFA, entry: int) -> int:
         end = nfa.new()
@@ -107,7 +122,10 @@ class _Join(Pattern):
 
     def __init__(self, item: Pattern, sep: Pattern, lo: int, hi: int | None) -> None:
         self.item, self.sep, self.lo, self.hi = item, sep, lo, hi
-        self.size = (item.size + sep.size) * self.copies() + 2
+        n = self.copies()
+        self.size = (item.size + sep.size) * n + 2
+        self.starts = item.starts and (hi is not None or lo >= 2)   # the first item laid out at the entry
+        self.moving = (item.moving + sep.moving + item.starts + sep.starts) * n - self.starts
 
     def copies(self) -> int:
         return max(self.lo, 1) if self.hi is None else self.hi
@@ -147,6 +165,8 @@ class _Graph(Pattern):
     def __init__(self, n_nodes: int, edges: tuple[tuple[int, Pattern, int], ...], finals: tuple[int, ...]) -> None:
         self.n_nodes, self.edges, self.finals = n_nodes, edges, finals
         self.size = sum(p.size for _, p, _ in edges) + n_nodes + 1
+        self.moving = sum(p.moving for _, p, _ in edges) + len({u for u, p, _ in edges if p.starts})
+        self.starts = False
 
     def emit(self, nfa: NFA, entry: int) -> int:
         nodes = [nfa.new() for _ in range(self.n_nodes)]
@@ -167,7 +187,7 @@ class _Named(Pattern):
     __slots__ = ("inner", "name")
 
     def __init__(self, inner: Pattern, name: str) -> None:
-        self.inner, self.name, self.size = inner, name, inner.size
+        self.inner, self.name, self.size, self.moving, self.starts = inner, name, inner.size, inner.moving, inner.starts
 
     def emit(self, nfa: NFA, entry: int) -> int:
         return self.inner.emit(nfa, entry)
@@ -302,7 +322,25 @@ def compile_pattern(p: Pattern, where: str = "pattern") -> Automaton:
     if p.size > MAX_NFA_STATES:
         raise LimitError(f"{holder(p, where)}: the pattern's NFA", p.size, "MAX_NFA_STATES", MAX_NFA_STATES)
     with no_gc():
+        masks = _masks(p)
+        estimate = (p.moving + p.starts) * (byte_classes(masks)[1] + 1)
+        if estimate > dfa.EARLY * dfa.MAX_TABLE_ENTRIES:   # refused before the NFA is laid out (a third of a refusal)
+            raise LimitError(f"{holder(p, where)}: the automaton's table (states x (classes + 1)), estimated from "
+                             f"the pattern before its NFA", estimate, "MAX_TABLE_ENTRIES", dfa.MAX_TABLE_ENTRIES)
         nfa = NFA()
         start = nfa.new()
         final = p.emit(nfa, start)
-        return trim(determinize(nfa, start, final, lambda: holder(p, where)))
+        return trim(determinize(nfa, start, final, lambda: holder(p, where), masks))
+
+
+def _masks(p: Pattern) -> set[int]:
+    """The byte masks of every edge p lays out: each distinct part visited once."""
+    seen, todo, out = {id(p)}, [p], set()
+    while todo:
+        q = todo.pop()
+        out.update(q.masks())
+        for part, _ in q.shares():
+            if id(part) not in seen:
+                seen.add(id(part))
+                todo.append(part)
+    return out

@@ -76,10 +76,10 @@ def tracked_members(items: list[tuple[Pattern, bool, str | None]], sep: Pattern,
         p, required, name = kept[i]
         after = step(t, name)
         if feasible(after, i + 1):
-            head = node(2, i, after)
-            edges.append((node(kind, i, t), EMPTY if kind == 0 else sep, head))
-            edges.append((head, p, node(1, i + 1, after)))
-            todo.append((1, i + 1, after))
+            if (2, i, after) not in ids:   # the member once per head, however many ways lead in
+                edges.append((node(2, i, after), p, node(1, i + 1, after)))
+                todo.append((1, i + 1, after))
+            edges.append((node(kind, i, t), EMPTY if kind == 0 else sep, node(2, i, after)))
         if not required:
             edges.append((node(kind, i, t), EMPTY, node(kind, i + 1, t)))
             todo.append((kind, i + 1, t))

@@ -28,7 +28,7 @@ T = TypeVar("T")
 class _Dfa(Pattern):
     """A DFA laid out as it stands: one NFA state per live DFA state, byte-set edges between them (bytes
     that lead to the same state share one edge), and an exit that every accepting state reaches."""
-    __slots__ = ("automaton", "rows")
+    __slots__ = ("automaton", "rows", "edge_masks")
 
     def __init__(self, a: Automaton) -> None:
         nc, table = a.n_classes, a.table
@@ -44,6 +44,11 @@ class _Dfa(Pattern):
                     by_target[t] = by_target.get(t, 0) | masks[c]
             rows.append(tuple((m, t) for t, m in by_target.items()))
         self.automaton, self.rows, self.size = a, rows, a.n_states + 1
+        self.moving, self.starts = sum(1 for r in rows if r), False
+        self.edge_masks = frozenset(m for row in rows for m, _ in row)
+
+    def masks(self) -> frozenset[int]:
+        return self.edge_masks
 
     def emit(self, nfa: NFA, entry: int) -> int:
         nodes = [DEAD] + [nfa.new() for _ in range(1, self.automaton.n_states)]
