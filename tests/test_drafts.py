@@ -1,41 +1,64 @@
 """Prompt-lookup drafts (pyrite.drafts) and the speculative field (schema.SPECULATIVE) without a GPU: what
-a draft proposes, how its length and rest follow the acceptance, and the field's refusals by path."""
+a draft proposes, how its length follows the acceptance and the cost of a row, and the field's refusals by path."""
 from __future__ import annotations
 
 import pytest
 
-from pyrite.drafts import (BACKOFF_FIRST, BACKOFF_MAX, DEFAULT_DRAFT, MAX_DRAFT, NgramDrafter, Speculative,
+from pyrite.drafts import (DEFAULT_DRAFT, MAX_DRAFT, PRIOR_P, PRIOR_SLOPE, DraftLength, NgramDrafter, Speculative,
                            speculative_params)
 from pyrite.errors import RequestError
 from pyrite.schema import SPECULATIVE
 
 
 def test_the_latest_longest_match_proposes_what_followed_it():
-    d = NgramDrafter([1, 2, 3, 4, 5, 9, 2, 3, 4, 7, 8, 1, 2, 3], max_draft=4)
+    d = NgramDrafter([1, 2, 3, 4, 5, 9, 2, 3, 4, 7, 8, 1, 2, 3], max_draft=4, adapter_class="gpu")
     assert d.draft(8) == ([4, 5, 9, 2], 3)  # [1, 2, 3] at 0 (the longer match before [2, 3]'s later one)
-    d = NgramDrafter([2, 3, 4, 5, 2, 3, 4, 7, 9, 2, 3, 4], max_draft=4)
+    d = NgramDrafter([2, 3, 4, 5, 2, 3, 4, 7, 9, 2, 3, 4], max_draft=4, adapter_class="gpu")
     assert d.draft(2) == ([7, 9], 3)  # [2, 3, 4] at 0 and at 4: the latest occurrence wins
     assert NgramDrafter([5, 6, 7, 8]).draft(8) == ([], 0)  # nothing repeats
     assert NgramDrafter([1, 2, 1, 2]).draft(8, at_least=3) == ([], 0)  # too short a continuation
 
 
-def test_the_draft_length_follows_the_acceptance_and_failures_rest_doubling():
-    d = NgramDrafter(list(range(20)) * 3, max_draft=8)
-    assert len(d.draft(16)[0]) == 8
+def test_the_draft_length_is_the_one_that_pays_at_the_acceptance_and_the_row_cost():
+    """(1 + p + .. + p^k) / (1 + slope k) at its best: short drafts where a row costs much (a CPU adapter)
+    or p is low, long ones where rows are nearly free (a GPU) or drafts stand, none where none yields
+    WORTH."""
+    cpu, gpu = DraftLength(PRIOR_SLOPE["cpu"]), DraftLength(PRIOR_SLOPE["gpu"])
+    assert cpu.chance(4) == pytest.approx(PRIOR_P[4]) and cpu.chance(2) == pytest.approx(PRIOR_P[2])
+    first = cpu.best(4, 15)
+    assert 1 <= first < gpu.best(4, 15) and cpu.best(2, 15) < first
+    for _ in range(6):
+        cpu.verified(4, 3, 3)  # whole drafts stand: p rises, and with it the length
+    assert cpu.chance(4) > 0.9 and first < cpu.best(4, 15) < 15 and cpu.best(4, 2) == 2
+    assert cpu.best(2, 15) < first  # another n-gram length keeps its own p
+    for _ in range(12):
+        cpu.verified(4, 3, 0)
+    assert cpu.chance(4) < 0.4 and cpu.best(4, 15) == 0
+    skips = 0
+    while cpu.best(4, 15) == 0:  # each draft not tried lets the failures fade: drafts come back
+        skips += 1
+    assert 3 < skips < 60
+
+
+def test_a_forward_s_cost_is_timed_against_a_one_row_forward_s():
+    d = DraftLength(PRIOR_SLOPE["cpu"])
+    d.timed(4, 0.5)
+    assert d.cost(4) == pytest.approx(1 + 3 * PRIOR_SLOPE["cpu"])  # no one-row forward timed yet: the guess
+    for _ in range(40):
+        d.timed(1, 0.050)
+        d.timed(5, 0.060)  # 4 rows more cost 20%
+    assert d.cost(5) == pytest.approx(1.2, rel=0.02) and d.cost(3) == 1 + 2 * PRIOR_SLOPE["cpu"]
+    assert d.best(4, 4) == 4 and DraftLength(PRIOR_SLOPE["cpu"]).best(4, 4) < 4
+
+
+def test_a_drafter_s_draft_is_as_long_as_pays_and_its_verdict_is_kept_by_n_gram_length():
+    d = NgramDrafter(list(range(20)) * 3, max_draft=8, adapter_class="gpu")
+    draft, n = d.draft(16)
+    assert n == 4 and draft == list(range(8))  # max_draft bounds the gpu's long draft
     d.verified(8, 2)
-    assert d.length == 3 and len(d.draft(16)[0]) == 3
-    d.verified(3, 3)
-    assert d.length == 6
-    d.verified(6, 0)
-    rests = [d.draft(16) for _ in range(BACKOFF_FIRST)]
-    assert rests == [([], 0)] * BACKOFF_FIRST and d.draft(16)[0]
-    d.verified(1, 0)
-    assert [d.draft(16)[0] for _ in range(2 * BACKOFF_FIRST)] == [[]] * (2 * BACKOFF_FIRST)
-    for _ in range(10):
-        d.verified(1, 0)
-    assert d._backoff == BACKOFF_MAX
-    d.verified(1, 1)
-    assert d._backoff == BACKOFF_FIRST
+    assert d.length.stood[4] == 2 and d.length.failed[4] == 1
+    cpu = NgramDrafter(list(range(20)) * 3, adapter_class="cpu")
+    assert 0 < len(cpu.draft(16)[0]) < 8 and cpu.draft(16, at_least=8) == ([], 0)
 
 
 @pytest.mark.parametrize("value, field", [

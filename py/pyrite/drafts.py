@@ -3,22 +3,33 @@
 
 Prompt lookup ("ngram"): the longest suffix of the tokens so far (NGRAM_MAX down to NGRAM_MIN tokens)
 that occurred before, most recent occurrence first, proposes the tokens that followed it. Text that
-copies its input (code edits, reformatting, extraction) matches long runs; open-ended text rarely
-matches, and a draft that is all wrong costs a wider forward for one token, so after a draft with
-nothing accepted the drafter rests for BACKOFF_FIRST forwards, doubling up to BACKOFF_MAX while drafts
-keep failing. The draft length follows the acceptance: a draft is cut to one more token than the last
-one accepted, doubled back up to max_draft while drafts are accepted whole.
+copies its input (code edits, reformatting, extraction) matches long runs; open-ended text rarely does.
+
+How long a draft pays (DraftLength): a forward of s rows costs cost(s) times a forward of one row, and
+a drafted token stands with chance p once the ones before it stood, so a draft
+of k tokens yields (1 + p + ... + p^k) / cost(k + 1) tokens per one-row forward's time; the drafter takes
+the k that maximizes it, and no draft where none yields WORTH. p is kept per matched n-gram length from what was
+accepted lately; cost(s) is timed on the adapter as forwards run (before that, 1 + slope (s - 1) with
+the adapter class's slope: nearly flat on a GPU, where a forward reads the weights once for every row;
+steep on a CPU adapter, where each row costs compute). A draft that is not worth it lets the failures fade, so a
+stretch that copies again is found.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 METHODS = ("ngram",)
 MAX_DRAFT = 16     # the most tokens a request may ask to draft (a forward takes the draft and one more)
 DEFAULT_DRAFT = 8
 NGRAM_MAX, NGRAM_MIN = 4, 2
-BACKOFF_FIRST, BACKOFF_MAX = 4, 64
+PRIOR_SLOPE = {"cpu": 0.35, "gpu": 0.05}  # a row's cost against a one-row forward's, before any is timed
+PRIOR_P = {4: 0.8, 3: 0.7, 2: 0.5}  # a drafted token's chance to stand per n-gram length, before any verdict
+PRIOR_WEIGHT = 2.0                  # ... worth this many drafts' tokens
+DECAY = 0.8        # the weight a past draft keeps at each new one of its n-gram length (and the timings)
+FADE = 0.9         # the weight the failures keep at each draft not worth trying
+WORTH = 1.1        # a draft must promise this many tokens per one-row forward's time: what the tape's
+                   # batches, which take a stretch with no drafts, gain over one-row forwards (bench/README.md)
 
 
 @dataclass(frozen=True)
@@ -37,15 +48,58 @@ def speculative_params(value: Any) -> Speculative | None:
     return Speculative(value["method"], value.get("max_draft", DEFAULT_DRAFT))
 
 
+@dataclass
+class DraftLength:
+    """The draft length that pays, from the acceptance per n-gram length and the timed cost of a forward."""
+
+    slope: float                  # a row's cost against a one-row forward's, where a width is not timed yet
+    stood: dict[int, float] = field(default_factory=dict)    # n -> drafted tokens that stood (decayed)
+    failed: dict[int, float] = field(default_factory=dict)   # n -> drafts cut short by a rejection
+    seconds: dict[int, float] = field(default_factory=dict)  # rows -> a forward's seconds (decayed mean)
+
+    def chance(self, n: int) -> float:
+        """p: the chance a token drafted from an n-gram match stands, once the ones before it stood."""
+        a = self.stood.get(n, 0.0) + PRIOR_P[n] * PRIOR_WEIGHT
+        return a / (a + self.failed.get(n, 0.0) + (1 - PRIOR_P[n]) * PRIOR_WEIGHT)
+
+    def cost(self, rows: int) -> float:
+        """A forward of rows rows against one of one row: timed where both are, else the slope's guess
+        (the small-S tiles make it a staircase, not a line: only timing tells)."""
+        one, it = self.seconds.get(1), self.seconds.get(rows)
+        return it / one if one and it else 1 + self.slope * (rows - 1)
+
+    def best(self, n: int, limit: int) -> int:
+        """The k <= limit that maximizes a forward's yield per cost (0: none yields WORTH)."""
+        p, made, best, k_best = self.chance(n), 1.0, WORTH, 0
+        for k in range(1, limit + 1):
+            made += p ** k
+            gain = made / self.cost(k + 1)
+            if gain > best:
+                best, k_best = gain, k
+        if k_best == 0:
+            self.failed[n] = self.failed.get(n, 0.0) * FADE
+        return k_best
+
+    def verified(self, n: int, drafted: int, accepted: int) -> None:
+        self.stood[n] = self.stood.get(n, 0.0) * DECAY + accepted
+        self.failed[n] = self.failed.get(n, 0.0) * DECAY + (accepted < drafted)
+
+    def timed(self, rows: int, seconds: float) -> None:
+        """A forward of rows rows took seconds, to its pick read back."""
+        was = self.seconds.get(rows)
+        self.seconds[rows] = seconds if was is None else DECAY * was + (1 - DECAY) * seconds
+
+
 class NgramDrafter:
     """Prompt-lookup drafts over a growing list of tokens (the prompt, then the output), indexed as they
     arrive: per n-gram length, each n-gram's latest start that has a token after it."""
 
-    def __init__(self, tokens: list[int], max_draft: int = DEFAULT_DRAFT):
+    def __init__(self, tokens: list[int], max_draft: int = DEFAULT_DRAFT, adapter_class: str = "cpu"):
         self.tokens: list[int] = []
-        self.max_draft = self.length = max_draft
+        self.max_draft = max_draft
+        self.length = DraftLength(PRIOR_SLOPE[adapter_class])
         self._starts: dict[int, dict[tuple[int, ...], int]] = {n: {} for n in range(NGRAM_MIN, NGRAM_MAX + 1)}
-        self._rest, self._backoff = 0, BACKOFF_FIRST
+        self._matched = 0  # the n-gram length of the last draft
         self.extend(tokens)
 
     def extend(self, tokens: list[int]) -> None:
@@ -57,29 +111,22 @@ class NgramDrafter:
             self.tokens.append(t)
 
     def draft(self, limit: int, at_least: int = 1) -> tuple[list[int], int]:
-        """The next tokens guessed (at most limit, and the draft length or at_least where that is more),
-        and the length of the n-gram that matched; ([], 0): none of at least at_least tokens, or resting
-        after failures."""
-        length = min(limit, max(self.length, at_least))
-        if length < at_least or length <= 0:
-            return [], 0
-        if self._rest > 0:
-            self._rest -= 1
-            return [], 0
+        """The next tokens guessed (at most limit and max_draft; as many as pay, DraftLength) and the length
+        of the n-gram that matched; ([], 0): no match with at least at_least tokens after it, or no draft
+        of at_least tokens pays."""
+        limit = min(limit, self.max_draft)
         for n in range(NGRAM_MAX, NGRAM_MIN - 1, -1):
             if len(self.tokens) <= n:
                 continue
             at = self._starts[n].get(tuple(self.tokens[-n:]))
             if at is not None and len(self.tokens) - at - n >= at_least:
+                length = self.length.best(n, limit)
+                if length < at_least:
+                    return [], 0
+                self._matched = n
                 return self.tokens[at + n:at + n + length], n
         return [], 0
 
     def verified(self, drafted: int, accepted: int) -> None:
-        """A draft of `drafted` tokens had its first `accepted` confirmed: set the next draft's length and
-        rest."""
-        if accepted == 0:
-            self._rest, self._backoff = self._backoff, min(2 * self._backoff, BACKOFF_MAX)
-        else:
-            self._backoff = BACKOFF_FIRST
-        self.length = (min(2 * self.length, self.max_draft) if accepted == drafted else
-                       max(1, min(accepted + 1, self.max_draft)))
+        """The last draft, of `drafted` tokens, had its first `accepted` confirmed."""
+        self.length.verified(self._matched, drafted, accepted)

@@ -137,8 +137,9 @@ class Engine:
         sampler, sections = self.sampler, ("body", *head)
         if speculative is None:
             return Forced(self.step, sections, sampler.forced_after, sampler.token) if jump else None
-        rows = min(MAX_ROWS[self.model.plan.adapter_class], self.model.max_seq)
-        drafts = (NgramDrafter(ids, speculative.max_draft), self.step, sections, await sampler.verify(rows),
+        cls = self.model.plan.adapter_class
+        rows = min(MAX_ROWS[cls], self.model.max_seq)
+        drafts = (NgramDrafter(ids, speculative.max_draft, cls), self.step, sections, await sampler.verify(rows),
                   sampler.verdict, sampler.token, sampler.remember, self.counts, rows)
         if sampler.runs is None:
             return Drafts(*drafts)
