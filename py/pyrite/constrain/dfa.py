@@ -83,10 +83,15 @@ def _too_big(where: str, size: int, when: str = "") -> LimitError:
 
 def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
                 masks: set[int] | None = None) -> Automaton:
-    """The DFA of the NFA from start to final (untrimmed). LimitError naming blame() (called only then)
-    when the table would pass MAX_TABLE_ENTRIES, at once where the estimate from the NFA passes EARLY
-    times it. masks: those of the NFA's edges, where the caller has them."""
+    """The DFA of the NFA from start to final, its states all reachable and live (NFA states that cannot
+    reach final are left out of every set), so only its classes are left to merge (merge_classes).
+    LimitError naming blame() (called only then) when the table would pass MAX_TABLE_ENTRIES, at once
+    where the estimate from the NFA passes EARLY times it; ValueError when start cannot reach final.
+    masks: those of the NFA's edges, where the caller has them."""
     eps, edges = nfa.eps, nfa.edges
+    live = _live(nfa, final)
+    if not live[start]:
+        raise ValueError("the automaton accepts nothing: its start cannot reach an accepting state")
     if masks is None:
         masks = {m for es in edges for m, _ in es}
     cls, n = byte_classes(masks)
@@ -102,9 +107,9 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
     def closure(s: int) -> frozenset[int]:
         c = closures.get(s)
         if c is None and not eps[s]:   # most targets: a state with byte edges and no epsilon moves
-            c = closures[s] = frozenset((s,)) if edges[s] or s == final else empty
+            c = closures[s] = frozenset((s,)) if live[s] and (edges[s] or s == final) else empty
         elif c is None:
-            _close(s, eps, closures, lambda u: bool(edges[u]) or u == final)
+            _close(s, eps, closures, lambda u: live[u] and (bool(edges[u]) or u == final))
             c = closures[s]
         return c
 
@@ -183,6 +188,17 @@ def _projection(moving: int, order: list[frozenset[int]]) -> Callable[[], int]:
     return project
 
 
+def _live(nfa: NFA, final: int) -> bytearray:
+    """1 for each NFA state that can reach final (the NFA's moves walked backwards)."""
+    back: list[list[int]] = [[] for _ in nfa.eps]
+    for s, (moves, es) in enumerate(zip(nfa.eps, nfa.edges)):
+        for t in moves:
+            back[t].append(s)
+        for _, t in es:
+            back[t].append(s)
+    return _closure(bytearray(len(back)), back, final)
+
+
 def _close(root: int, eps: list[list[int]], closures: dict[int, frozenset[int]], kept: Callable[[int], bool]) -> None:
     """The epsilon closure (its kept states) of root and of every state its epsilon moves reach, into closures.
     Tarjan's strongly connected components: a component's closure is its kept states and the closures of
@@ -250,23 +266,27 @@ def trim(a: Automaton) -> Automaton:
         raise ValueError("the automaton accepts nothing: its start cannot reach an accepting state")
     keep = [DEAD] + [s for s in range(1, n) if live[s] and reached[s]]
     if len(keep) == n:   # the common case: nothing to drop, nothing to renumber
-        kept, accepting = t, a.accepting
-    else:
-        new = [DEAD] * n
-        for i, s in enumerate(keep):
-            new[s] = i
-        rows = array.array("I")
-        for s in keep:
-            rows.extend(t[s * nc:(s + 1) * nc])
-        kept, accepting = array.array("I", map(new.__getitem__, rows)), bytes(a.accepting[s] for s in keep)
+        return merge_classes(a)
+    new = [DEAD] * n
+    for i, s in enumerate(keep):
+        new[s] = i
+    rows = array.array("I")
+    for s in keep:
+        rows.extend(t[s * nc:(s + 1) * nc])
+    kept = array.array("I", map(new.__getitem__, rows))
+    return merge_classes(Automaton(a.classes, nc, kept, bytes(a.accepting[s] for s in keep)))
+
+
+def merge_classes(a: Automaton) -> Automaton:
+    """a with the classes that no state tells apart merged into one."""
+    nc, kept = a.n_classes, a.table
     merged: dict[bytes, int] = {}   # a column (every state's next state on a class) -> its new class
     colmap = [merged.setdefault(kept[c::nc].tobytes(), len(merged)) for c in range(nc)]
     m = len(merged)
     if m == nc:
-        table = kept
-    else:
-        table = array.array("I", bytes(4 * len(keep) * m))
-        for c in range(m):
-            old = colmap.index(c)
-            table[c::m] = kept[old::nc]
-    return Automaton(bytes(colmap[c] for c in a.classes), m, table, accepting)
+        return a
+    table = array.array("I", bytes(4 * a.n_states * m))
+    for c in range(m):
+        old = colmap.index(c)
+        table[c::m] = kept[old::nc]
+    return Automaton(bytes(colmap[c] for c in a.classes), m, table, a.accepting)

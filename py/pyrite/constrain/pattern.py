@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from ..errors import LimitError
 from .automaton import Automaton
 from . import dfa
-from .dfa import NFA, byte_classes, determinize, no_gc, trim
+from .dfa import NFA, byte_classes, determinize, merge_classes, no_gc
 
 MAX_NFA_STATES = 1 << 18      # checked before the NFA is laid out, so a huge repeat count never hangs
 
@@ -330,7 +330,7 @@ def compile_pattern(p: Pattern, where: str = "pattern") -> Automaton:
         nfa = NFA()
         start = nfa.new()
         final = p.emit(nfa, start)
-        return trim(determinize(nfa, start, final, lambda: holder(p, where), masks))
+        return merge_classes(determinize(nfa, start, final, lambda: holder(p, where), masks))
 
 
 def _masks(p: Pattern) -> set[int]:
