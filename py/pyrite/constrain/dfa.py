@@ -114,23 +114,22 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
         return c
 
     cover = {m: [c for c in range(n) if m >> first[c] & 1] for m in masks}
-    rows: dict[int, list[tuple[int, frozenset[int]]]] = {}   # an NFA state's (class, targets), sparse
+    cells: dict[tuple[int, ...], list[tuple[tuple[int, ...], list[int]]]] = {}
+    rows: dict[int, Row] = {}   # an NFA state's targets, each with the classes that lead there
 
-    def row(s: int) -> list[tuple[int, frozenset[int]]]:
+    def row(s: int) -> Row:
         r = rows.get(s)
         if r is None:
             es = edges[s]
             if len(es) == 1:
-                ct = closure(es[0][1])
-                r = [(c, ct) for c in cover[es[0][0]]]
-            else:
-                by_class: dict[int, frozenset[int]] = {}
-                for m, t in es:
-                    ct = closure(t)
-                    for c in cover[m]:
-                        got = by_class.get(c)
-                        by_class[c] = ct if got is None else got | ct
-                r = list(by_class.items())
+                r = [(closures.get(es[0][1]) or closure(es[0][1]), cover[es[0][0]])]
+            else:   # the classes split by which edges take them, once per set of masks (a string's character)
+                ms = tuple(m for m, _ in es)
+                split = cells.get(ms)
+                if split is None:
+                    split = cells[ms] = _cells(ms, first)
+                ts = [closures.get(t) or closure(t) for _, t in es]
+                r = [(ts[k[0]] if len(k) == 1 else empty.union(*(ts[x] for x in k)), cs) for k, cs in split]
             rows[s] = r
         return r
 
@@ -146,17 +145,9 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
         i += 1
         accepting.append(final in dstate)
         moving = [s for s in dstate if edges[s]]
-        if len(moving) == 1:
-            targets = row(moving[0])
-        else:
-            merged: dict[int, frozenset[int]] = {}
-            for s in moving:
-                for c, ct in row(s):
-                    got = merged.get(c)
-                    merged[c] = ct if got is None else got | ct
-            targets = merged.items()
+        targets = row(moving[0]) if len(moving) == 1 else _merged([g for s in moving for g in row(s)])
         out = [DEAD] * n
-        for c, t in targets:
+        for t, cs in targets:   # a target once, however many classes lead there
             j = ids.get(t)
             if j is None:
                 j = ids[t] = len(order)
@@ -167,9 +158,36 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
                     projected = project() * (n + 1)
                     if projected > PROJECTED * MAX_TABLE_ENTRIES:
                         raise _too_big(blame(), projected, f", projected from its first {j} states")
-            out[c] = j
+            for c in cs:
+                out[c] = j
         table.extend(out)
     return Automaton(bytes(cls), n, table, bytes(accepting))
+
+
+Row = list[tuple[frozenset[int], list[int]]]   # targets, each with the classes that lead there
+
+
+def _cells(masks: tuple[int, ...], first: list[int]) -> list[tuple[tuple[int, ...], list[int]]]:
+    """The classes grouped by which of masks take them (by each class's smallest byte, first)."""
+    by: dict[tuple[int, ...], list[int]] = {}
+    for c, b in enumerate(first):
+        key = tuple(k for k, m in enumerate(masks) if m >> b & 1)
+        if key:
+            by.setdefault(key, []).append(c)
+    return list(by.items())
+
+
+def _merged(groups: Row) -> Row:
+    """The row of several (target, classes): per class the union of the targets, regrouped by target."""
+    by_class: dict[int, frozenset[int]] = {}
+    for t, cs in groups:
+        for c in cs:
+            got = by_class.get(c)
+            by_class[c] = t if got is None else got | t
+    by_target: dict[frozenset[int], list[int]] = {}
+    for c, t in by_class.items():
+        by_target.setdefault(t, []).append(c)
+    return list(by_target.items())
 
 
 def _projection(moving: int, order: list[frozenset[int]]) -> Callable[[], int]:
