@@ -2,9 +2,10 @@
 
 The 256 bytes split into the classes the edge labels tell apart, so a DFA row has one entry per class,
 not per byte. A DFA state is the set of NFA states it stands for, kept to those with byte edges (and the
-exit), so states that differ only by epsilon moves merge. An NFA state's moves are kept sparse (the
-classes it has edges on), and the table is refused before the construction where the NFA already says
-it will not fit: a blow-up is refused at once, not after a second of building.
+exit) that can reach the exit, so states that differ only by epsilon moves merge and every DFA state is
+live. An NFA state's moves are kept sparse (the classes it has edges on), and the table is refused
+before the construction where the NFA already says it will not fit, or during it where the states
+built project past it: a blow-up is refused early, not after seconds of building.
 
 Pure Python and no numpy: the page runs this in Pyodide. Byte sets are Python ints used as 256-bit
 masks (bit b set: byte b is in the set).

@@ -1,7 +1,8 @@
 """Patterns over bytes (small combinators) and their compilation to an Automaton.
 
 A pattern is a tree of combinators; compile_pattern lays it out as an NFA with byte-set edges and
-epsilon moves (Thompson's construction) and hands it to the subset construction (dfa.py). A pattern
+epsilon moves (Thompson's construction) and hands it to the subset construction (dfa.py); a table the
+pattern already says is too large (its moving states x its classes) is refused before that. A pattern
 can carry a name (named(): the schema compiler names each sub-schema's pattern by its path), so a limit
 error names the innermost sub-schema that holds at least half of what outgrew the limit.
 
