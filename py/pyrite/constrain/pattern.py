@@ -43,6 +43,10 @@ class Pattern:
         """The byte masks of the edges the pattern lays out itself (its parts' aside)."""
         return ()
 
+    def kids(self) -> tuple["Pattern", ...]:
+        """Its parts (shares() without the counts, for walks that need only the parts)."""
+        return ()
+
 
 class _Nothing(Pattern):
     """The empty set: the combinators fold it away, and compile_pattern refuses it."""
@@ -98,6 +102,9 @@ class _Seq(Pattern):
     def shares(self) -> Iterable[tuple[Pattern, int]]:
         return ((p, p.size) for p in self.parts)
 
+    def kids(self) -> tuple[Pattern, ...]:
+        return self.parts
+
 
 class _Alt(Pattern):
     __slots__ = ("parts",)
@@ -114,6 +121,9 @@ class _Alt(Pattern):
 
     def shares(self) -> Iterable[tuple[Pattern, int]]:
         return ((p, p.size) for p in self.parts)
+
+    def kids(self) -> tuple[Pattern, ...]:
+        return self.parts
 
 
 class _Join(Pattern):
@@ -133,6 +143,9 @@ class _Join(Pattern):
 
     def shares(self) -> Iterable[tuple[Pattern, int]]:
         return ((self.item, self.item.size * self.copies()), (self.sep, self.sep.size * self.copies()))
+
+    def kids(self) -> tuple[Pattern, ...]:
+        return self.item, self.sep
 
     def emit(self, nfa: NFA, entry: int) -> int:
         item, sep, lo, hi = self.item, self.sep, self.lo, self.hi
@@ -182,6 +195,9 @@ class _Graph(Pattern):
     def shares(self) -> Iterable[tuple[Pattern, int]]:
         return ((p, p.size) for _, p, _ in self.edges)
 
+    def kids(self) -> tuple[Pattern, ...]:
+        return tuple(p for _, p, _ in self.edges)
+
 
 class _Named(Pattern):
     """p, built for the sub-schema name (laid out as p is)."""
@@ -195,6 +211,9 @@ class _Named(Pattern):
 
     def shares(self) -> Iterable[tuple[Pattern, int]]:
         return ((self.inner, self.size),)
+
+    def kids(self) -> tuple[Pattern, ...]:
+        return (self.inner,)
 
 
 def lit(data: bytes) -> Pattern:
@@ -323,11 +342,14 @@ def compile_pattern(p: Pattern, where: str = "pattern") -> Automaton:
     if p.size > MAX_NFA_STATES:
         raise LimitError(f"{holder(p, where)}: the pattern's NFA", p.size, "MAX_NFA_STATES", MAX_NFA_STATES)
     with no_gc():
-        masks = _masks(p)
-        estimate = (p.moving + p.starts) * (byte_classes(masks)[1] + 1)
-        if estimate > dfa.EARLY * dfa.MAX_TABLE_ENTRIES:   # refused before the NFA is laid out (a third of a refusal)
-            raise LimitError(f"{holder(p, where)}: the automaton's table (states x (classes + 1)), estimated from "
-                             f"the pattern before its NFA", estimate, "MAX_TABLE_ENTRIES", dfa.MAX_TABLE_ENTRIES)
+        masks = None
+        if (p.moving + p.starts) * 257 > dfa.EARLY * dfa.MAX_TABLE_ENTRIES:   # past the limit with 256 classes
+            masks = _masks(p)
+            estimate = (p.moving + p.starts) * (byte_classes(masks)[1] + 1)
+            if estimate > dfa.EARLY * dfa.MAX_TABLE_ENTRIES:   # refused before the NFA is laid out (a third sooner)
+                raise LimitError(f"{holder(p, where)}: the automaton's table (states x (classes + 1)), estimated "
+                                 f"from the pattern before its NFA", estimate, "MAX_TABLE_ENTRIES",
+                                 dfa.MAX_TABLE_ENTRIES)
         nfa = NFA()
         start = nfa.new()
         final = p.emit(nfa, start)
@@ -340,7 +362,7 @@ def _masks(p: Pattern) -> set[int]:
     while todo:
         q = todo.pop()
         out.update(q.masks())
-        for part, _ in q.shares():
+        for part in q.kids():
             if id(part) not in seen:
                 seen.add(id(part))
                 todo.append(part)

@@ -190,11 +190,15 @@ def literal_pattern(c: Compiles, parts: Parts, lits: list[Any], types: set[str],
     value is checked by the automaton of its type's pattern (so only what that pattern holds passes)."""
     out, checks, excluded = [], {}, _excluded(parts)
     rest = [Part({k: v for k, v in p.kw.items() if k not in ("enum", "const")}, p.where, p.refs) for p in parts]
+    any_string = _plain_string(rest) and counts(rest, "minLength", "maxLength") == (0, None)
     for v in lits:
         t = type_of(v)
         if t not in types or canonical(v) in excluded or t == "other":
             continue
         text = _emitted(v, dump(v, f"{parts[0].where}.enum"))
+        if t == "string" and any_string:   # every string meets the rest: no automaton to check it by
+            out.append(lit(text))
+            continue
         if t not in checks and t not in ("boolean", "null"):
             checks[t] = automaton_of(c.typed([*rest, Part({"type": t}, parts[0].where)], depth), parts[0].where)
         if t in ("boolean", "null") or (checks[t] is not None and checks[t].accepts(text)):
