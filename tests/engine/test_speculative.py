@@ -84,6 +84,21 @@ def test_a_stop_string_inside_a_run_ends_the_text_where_it_ends_without_drafts(s
     assert text("ngram") == off and e.stats.accepted_tokens > 0
 
 
+def test_a_second_turn_that_reuses_the_kv_prefix_answers_the_same_with_drafts(smollm2_engine):
+    """Speculation composes with KV prefix reuse: a second turn prefills only its new tokens, and its
+    drafts (from the whole conversation) are verified on top of the reused cache."""
+    e = smollm2_engine
+
+    def turns(speculative):
+        first = run_sync(e.chat_completion(COPY, max_tokens=24, speculative=speculative))["choices"][0]["message"]
+        follow = [*COPY, first, {"role": "user", "content": "Now write the fixed sentence once more."}]
+        second = run_sync(e.chat_completion(follow, max_tokens=32, speculative=speculative))
+        return first["content"], second["choices"][0]["message"]["content"], e.stats
+    *off, _ = turns(False)
+    *on, stats = turns("ngram")
+    assert on == off and stats.reused_tokens > len(e.encode_chat(COPY)) and stats.accepted_tokens > 0, stats
+
+
 def test_a_verify_forward_gives_each_row_the_decode_steps_logits(smollm2_engine):
     """k + 1 rows through the verify sections equal k + 1 decode steps' logits, row for row, bit for bit."""
     e, V, k = smollm2_engine, smollm2_engine.config.vocab, 5

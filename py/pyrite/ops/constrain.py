@@ -23,7 +23,7 @@ from ..kernels import kernel_id
 
 FAMILY = "constrain"
 HEAD_WORDS = 257                 # the automaton buffer's class map (256 words) and class count
-MAX_TABLE_WORDS = MAX_TABLE_ENTRIES  # rows of every state (its C + 1 words): a 16 MiB buffer, made on first use
+MAX_TABLE_WORDS = MAX_TABLE_ENTRIES  # rows of every state (its C + 1 words): 32 MiB, made on first use
 TEXT, STOP, NEVER = 0, 1, 2      # tok_kind: walk its bytes / allowed where the state accepts / never
 MASK_WG = 256                    # shaders/constrain/constrain.yaml
 
