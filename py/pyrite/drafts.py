@@ -94,10 +94,13 @@ class NgramDrafter:
     """Prompt-lookup drafts over a growing list of tokens (the prompt, then the output), indexed as they
     arrive: per n-gram length, each n-gram's latest start that has a token after it."""
 
-    def __init__(self, tokens: list[int], max_draft: int = DEFAULT_DRAFT, adapter_class: str = "cpu"):
+    def __init__(self, tokens: list[int], max_draft: int = DEFAULT_DRAFT, adapter_class: str = "cpu",
+                 seconds: dict[int, float] | None = None):
+        """seconds: the forwards' times per width, kept by the engine from one request to the next (the
+        adapter's costs do not change with the text)."""
         self.tokens: list[int] = []
         self.max_draft = max_draft
-        self.length = DraftLength(PRIOR_SLOPE[adapter_class])
+        self.length = DraftLength(PRIOR_SLOPE[adapter_class], seconds={} if seconds is None else seconds)
         self._starts: dict[int, dict[tuple[int, ...], int]] = {n: {} for n in range(NGRAM_MIN, NGRAM_MAX + 1)}
         self._matched = 0  # the n-gram length of the last draft
         self.extend(tokens)
