@@ -44,10 +44,11 @@ def test_a_forward_s_cost_is_timed_against_a_one_row_forward_s():
     d = DraftLength(PRIOR_SLOPE["cpu"])
     d.timed(4, 0.5)
     assert d.cost(4) == pytest.approx(1 + 3 * PRIOR_SLOPE["cpu"])  # no one-row forward timed yet: the guess
-    for _ in range(40):
-        d.timed(1, 0.050)
-        d.timed(5, 0.060)  # 4 rows more cost 20%
-    assert d.cost(5) == pytest.approx(1.2, rel=0.02) and d.cost(3) == 1 + 2 * PRIOR_SLOPE["cpu"]
+    d.timed(5, 0.300)  # a width's first forward builds its dispatches
+    for slow in (0.0, 0.03, 0.01):  # a loaded machine only adds time
+        d.timed(1, 0.050 + slow)
+        d.timed(5, 0.060 + slow)  # 4 rows more cost 20%
+    assert d.cost(5) == pytest.approx(1.2) and d.cost(3) == 1 + 2 * PRIOR_SLOPE["cpu"]
     assert d.best(4, 4) == 4 and DraftLength(PRIOR_SLOPE["cpu"]).best(4, 4) < 4
 
 

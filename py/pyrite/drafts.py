@@ -26,7 +26,7 @@ NGRAM_MAX, NGRAM_MIN = 4, 2
 PRIOR_SLOPE = {"cpu": 0.35, "gpu": 0.05}  # a row's cost against a one-row forward's, before any is timed
 PRIOR_P = {4: 0.8, 3: 0.7, 2: 0.5}  # a drafted token's chance to stand per n-gram length, before any verdict
 PRIOR_WEIGHT = 2.0                  # ... worth this many drafts' tokens
-DECAY = 0.8        # the weight a past draft keeps at each new one of its n-gram length (and the timings)
+DECAY = 0.8        # the weight a past draft keeps at each new one of its n-gram length
 FADE = 0.9         # the weight the failures keep at each draft not worth trying
 WORTH = 1.1        # a draft must promise this many tokens per one-row forward's time: what the tape's
                    # batches, which take a stretch with no drafts, gain over one-row forwards (bench/README.md)
@@ -55,7 +55,7 @@ class DraftLength:
     slope: float                  # a row's cost against a one-row forward's, where a width is not timed yet
     stood: dict[int, float] = field(default_factory=dict)    # n -> drafted tokens that stood (decayed)
     failed: dict[int, float] = field(default_factory=dict)   # n -> drafts cut short by a rejection
-    seconds: dict[int, float] = field(default_factory=dict)  # rows -> a forward's seconds (decayed mean)
+    seconds: dict[int, float] = field(default_factory=dict)  # rows -> a forward's fewest seconds
 
     def chance(self, n: int) -> float:
         """p: the chance a token drafted from an n-gram match stands, once the ones before it stood."""
@@ -85,9 +85,10 @@ class DraftLength:
         self.failed[n] = self.failed.get(n, 0.0) * DECAY + (accepted < drafted)
 
     def timed(self, rows: int, seconds: float) -> None:
-        """A forward of rows rows took seconds, to its pick read back."""
-        was = self.seconds.get(rows)
-        self.seconds[rows] = seconds if was is None else DECAY * was + (1 - DECAY) * seconds
+        """A forward of rows rows took seconds, to its pick read back. The fewest is kept: a width's first
+        forward also builds its dispatches, and a shared machine only ever adds time, so a mean would
+        price a width by its worst moments and, never taken again, it would never be timed back down."""
+        self.seconds[rows] = min(seconds, self.seconds.get(rows, seconds))
 
 
 class NgramDrafter:
