@@ -33,6 +33,14 @@ def test_seq_alt_opt_star():
     assert language(star(alt(lit(b"a"), EMPTY)), b"ab", 3) == {b"", b"a", b"aa", b"aaa"}
 
 
+def test_an_epsilon_cycle_after_a_chain_closes_right():
+    """The depth-first closure hands an epsilon cycle (an item that can be empty, repeated) to Tarjan's walk
+    after closing some states: both halves must agree."""
+    inner = star(alt(lit(b"a"), EMPTY))
+    p = seq(lit(b"x"), opt(seq(inner, opt(lit(b"c")))), inner, lit(b"b"))
+    assert language(p, b"xabc", 4) == {b"xb", b"xab", b"xcb", b"xaab", b"xacb", b"xcab"}
+
+
 @pytest.mark.parametrize("lo, hi", [(0, 0), (0, 2), (1, 1), (2, 3), (0, None), (2, None)])
 def test_repeat_and_join(lo, hi):
     def fits(n: int) -> bool:

@@ -145,8 +145,12 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
         dstate = order[i]
         i += 1
         accepting.append(final in dstate)
-        moving = [s for s in dstate if edges[s]]
-        targets = row(moving[0]) if len(moving) == 1 else _merged([g for s in moving for g in row(s)])
+        if len(dstate) == 1:   # most states: one NFA state, its row cached or built once
+            for s in dstate:
+                targets = rows.get(s) or row(s) if edges[s] else ()
+        else:
+            moving = [s for s in dstate if edges[s]]
+            targets = row(moving[0]) if len(moving) == 1 else _merged([g for s in moving for g in row(s)])
         out = [DEAD] * n
         for t, cs in targets:   # a target once, however many classes lead there
             j = ids.get(t)
@@ -220,9 +224,33 @@ def _live(nfa: NFA, final: int) -> bytearray:
 
 def _close(root: int, eps: list[list[int]], closures: dict[int, frozenset[int]], kept: Callable[[int], bool]) -> None:
     """The epsilon closure (its kept states) of root and of every state its epsilon moves reach, into closures.
-    Tarjan's strongly connected components: a component's closure is its kept states and the closures of
-    the components it moves to, which are done before it, so each state is walked once, not once per
-    closure it falls in (an object's optional members chain their heads)."""
+    Depth first, each state's closure made once its moves' are (a state that keeps nothing and moves to one
+    state shares that state's set); a cycle, rare (an item that can be empty, repeated), goes to _tarjan."""
+    path, empty = {root}, frozenset()
+    work = [(root, iter(eps[root]))]
+    while work:
+        v, moves = work[-1]
+        for w in moves:
+            if w not in closures:
+                if w in path:
+                    return _tarjan(root, eps, closures, kept)   # what is done so far is acyclic, hence right
+                path.add(w)
+                work.append((w, iter(eps[w])))
+                break
+        else:
+            work.pop()
+            path.discard(v)
+            ws = eps[v]
+            if len(ws) == 1 and not kept(v):
+                closures[v] = closures[ws[0]]
+            else:
+                closures[v] = (frozenset((v,)) if kept(v) else empty).union(*(closures[w] for w in ws))
+
+
+def _tarjan(root: int, eps: list[list[int]], closures: dict[int, frozenset[int]], kept: Callable[[int], bool]) -> None:
+    """_close where the epsilon moves have a cycle. Tarjan's strongly connected components: a component's
+    closure is its kept states and the closures of the components it moves to, which are done before it, so
+    each state is walked once, not once per closure it falls in."""
     index, low, stack, on = {root: 0}, {root: 0}, [root], {root}
     work = [(root, iter(eps[root]))]
     while work:
