@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyrite.drafts import (DEFAULT_DRAFT, MAX_DRAFT, PRIOR_P, PRIOR_SLOPE, DraftLength, NgramDrafter, Speculative,
+from pyrite.drafts import (DEFAULT_DRAFT, MAX_DRAFT, PRIOR_P, SLOPE, DraftLength, NgramDrafter, Speculative,
                            speculative_params)
 from pyrite.errors import RequestError
 from pyrite.schema import SPECULATIVE
@@ -23,7 +23,7 @@ def test_the_draft_length_is_the_one_that_pays_at_the_acceptance_and_the_row_cos
     """(1 + p + .. + p^k) / (1 + slope k) at its best: short drafts where a row costs much (a CPU adapter)
     or p is low, long ones where rows are nearly free (a GPU) or drafts stand, none where none yields
     WORTH."""
-    cpu, gpu = DraftLength(PRIOR_SLOPE["cpu"]), DraftLength(PRIOR_SLOPE["gpu"])
+    cpu, gpu = DraftLength(SLOPE["cpu"]), DraftLength(SLOPE["gpu"])
     assert cpu.chance(4) == pytest.approx(PRIOR_P[4]) and cpu.chance(2) == pytest.approx(PRIOR_P[2])
     first = cpu.best(4, 15)
     assert 1 <= first < gpu.best(4, 15) and cpu.best(2, 15) < first
@@ -40,18 +40,6 @@ def test_the_draft_length_is_the_one_that_pays_at_the_acceptance_and_the_row_cos
     assert 3 < skips < 60
 
 
-def test_a_forward_s_cost_is_timed_against_a_one_row_forward_s():
-    d = DraftLength(PRIOR_SLOPE["cpu"])
-    d.timed(4, 0.5)
-    assert d.cost(4) == pytest.approx(1 + 3 * PRIOR_SLOPE["cpu"])  # no one-row forward timed yet: the guess
-    d.timed(5, 0.300)  # a width's first forward builds its dispatches
-    for slow in (0.0, 0.03, 0.01):  # a loaded machine only adds time
-        d.timed(1, 0.050 + slow)
-        d.timed(5, 0.060 + slow)  # 4 rows more cost 20%
-    assert d.cost(5) == pytest.approx(1.2) and d.cost(3) == 1 + 2 * PRIOR_SLOPE["cpu"]
-    assert d.best(4, 4) == 4 and DraftLength(PRIOR_SLOPE["cpu"]).best(4, 4) < 4
-
-
 def test_a_drafter_s_draft_is_as_long_as_pays_and_its_verdict_is_kept_by_n_gram_length():
     d = NgramDrafter(list(range(20)) * 3, max_draft=8, adapter_class="gpu")
     draft, n = d.draft(16)
@@ -60,8 +48,6 @@ def test_a_drafter_s_draft_is_as_long_as_pays_and_its_verdict_is_kept_by_n_gram_
     assert d.length.stood[4] == 2 and d.length.failed[4] == 1
     cpu = NgramDrafter(list(range(20)) * 3, adapter_class="cpu")
     assert 0 < len(cpu.draft(16)[0]) < 8 and cpu.draft(16, at_least=8) == ([], 0)
-    kept = {1: 0.05, 9: 0.055}  # the engine's timings from an earlier request: 8 more rows cost 10%
-    assert len(NgramDrafter(list(range(20)) * 3, adapter_class="cpu", seconds=kept).draft(16)[0]) == 8
 
 
 @pytest.mark.parametrize("value, field", [

@@ -5,14 +5,15 @@ Prompt lookup ("ngram"): the longest suffix of the tokens so far (NGRAM_MAX down
 that occurred before, most recent occurrence first, proposes the tokens that followed it. Text that
 copies its input (code edits, reformatting, extraction) matches long runs; open-ended text rarely does.
 
-How long a draft pays (DraftLength): a forward of s rows costs cost(s) times a forward of one row, and
-a drafted token stands with chance p once the ones before it stood, so a draft
-of k tokens yields (1 + p + ... + p^k) / cost(k + 1) tokens per one-row forward's time; the drafter takes
-the k that maximizes it, and no draft where none yields WORTH. p is kept per matched n-gram length from what was
-accepted lately; cost(s) is timed on the adapter as forwards run (before that, 1 + slope (s - 1) with
-the adapter class's slope: nearly flat on a GPU, where a forward reads the weights once for every row;
-steep on a CPU adapter, where each row costs compute). A draft that is not worth it lets the failures fade, so a
-stretch that copies again is found.
+How long a draft pays (DraftLength): a forward of s rows costs cost(s) = 1 + slope (s - 1) times a
+forward of one row, with the adapter class's slope (nearly flat on a GPU, where a forward reads the
+weights once for every row; steep on a CPU adapter, where each row costs compute), and a drafted token
+stands with chance p once the ones before it stood (kept per matched n-gram length from what was
+accepted lately), so a draft of k tokens yields (1 + p + ... + p^k) / cost(k + 1) tokens per one-row
+forward's time. The drafter takes the k that maximizes it, and no draft where none yields WORTH; a draft
+not worth trying lets the failures fade, so a stretch that copies again is found. (Timing the forwards
+as they ran priced each width by its first forward, which builds its dispatches, and by a loaded
+machine's worst moments, until nothing was drafted: the slope is fixed per class.)
 """
 from __future__ import annotations
 
@@ -23,7 +24,10 @@ METHODS = ("ngram",)
 MAX_DRAFT = 16     # the most tokens a request may ask to draft (a forward takes the draft and one more)
 DEFAULT_DRAFT = 8
 NGRAM_MAX, NGRAM_MIN = 4, 2
-PRIOR_SLOPE = {"cpu": 0.35, "gpu": 0.05}  # a row's cost against a one-row forward's, before any is timed
+# a row's cost against a one-row forward's: lavapipe times SmolLM2's forwards of 1 / 2 / 4 / 8 rows at
+# 1 / 1.3 / 2.0 / 3.8 (graph/speculative.py); a GPU reads the weights once for every row (a guess: no
+# GPU was measured)
+SLOPE = {"cpu": 0.35, "gpu": 0.05}
 PRIOR_P = {4: 0.8, 3: 0.7, 2: 0.5}  # a drafted token's chance to stand per n-gram length, before any verdict
 PRIOR_WEIGHT = 2.0                  # ... worth this many drafts' tokens
 DECAY = 0.8        # the weight a past draft keeps at each new one of its n-gram length
@@ -50,12 +54,11 @@ def speculative_params(value: Any) -> Speculative | None:
 
 @dataclass
 class DraftLength:
-    """The draft length that pays, from the acceptance per n-gram length and the timed cost of a forward."""
+    """The draft length that pays, from the acceptance per n-gram length and the cost of a forward's rows."""
 
-    slope: float                  # a row's cost against a one-row forward's, where a width is not timed yet
+    slope: float                  # a row's cost against a one-row forward's (SLOPE by adapter class)
     stood: dict[int, float] = field(default_factory=dict)    # n -> drafted tokens that stood (decayed)
     failed: dict[int, float] = field(default_factory=dict)   # n -> drafts cut short by a rejection
-    seconds: dict[int, float] = field(default_factory=dict)  # rows -> a forward's fewest seconds
 
     def chance(self, n: int) -> float:
         """p: the chance a token drafted from an n-gram match stands, once the ones before it stood."""
@@ -63,10 +66,8 @@ class DraftLength:
         return a / (a + self.failed.get(n, 0.0) + (1 - PRIOR_P[n]) * PRIOR_WEIGHT)
 
     def cost(self, rows: int) -> float:
-        """A forward of rows rows against one of one row: timed where both are, else the slope's guess
-        (the small-S tiles make it a staircase, not a line: only timing tells)."""
-        one, it = self.seconds.get(1), self.seconds.get(rows)
-        return it / one if one and it else 1 + self.slope * (rows - 1)
+        """A forward of rows rows against one of one row."""
+        return 1 + self.slope * (rows - 1)
 
     def best(self, n: int, limit: int) -> int:
         """The k <= limit that maximizes a forward's yield per cost (0: none yields WORTH)."""
@@ -84,24 +85,15 @@ class DraftLength:
         self.stood[n] = self.stood.get(n, 0.0) * DECAY + accepted
         self.failed[n] = self.failed.get(n, 0.0) * DECAY + (accepted < drafted)
 
-    def timed(self, rows: int, seconds: float) -> None:
-        """A forward of rows rows took seconds, to its pick read back. The fewest is kept: a width's first
-        forward also builds its dispatches, and a shared machine only ever adds time, so a mean would
-        price a width by its worst moments and, never taken again, it would never be timed back down."""
-        self.seconds[rows] = min(seconds, self.seconds.get(rows, seconds))
-
 
 class NgramDrafter:
     """Prompt-lookup drafts over a growing list of tokens (the prompt, then the output), indexed as they
     arrive: per n-gram length, each n-gram's latest start that has a token after it."""
 
-    def __init__(self, tokens: list[int], max_draft: int = DEFAULT_DRAFT, adapter_class: str = "cpu",
-                 seconds: dict[int, float] | None = None):
-        """seconds: the forwards' times per width, kept by the engine from one request to the next (the
-        adapter's costs do not change with the text)."""
+    def __init__(self, tokens: list[int], max_draft: int = DEFAULT_DRAFT, adapter_class: str = "cpu"):
         self.tokens: list[int] = []
         self.max_draft = max_draft
-        self.length = DraftLength(PRIOR_SLOPE[adapter_class], seconds={} if seconds is None else seconds)
+        self.length = DraftLength(SLOPE[adapter_class])
         self._starts: dict[int, dict[tuple[int, ...], int]] = {n: {} for n in range(NGRAM_MIN, NGRAM_MAX + 1)}
         self._matched = 0  # the n-gram length of the last draft
         self.extend(tokens)

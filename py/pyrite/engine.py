@@ -47,7 +47,6 @@ class Engine:
         self.kv, self.log, self.guard = KVState(), StepLog(r.model.plan), RunGuard(r.device, r.index.name)
         self.stats, self.counts = Stats(tuning_s=r.tuning.seconds), DecodeCounts()
         self.profiling = False  # the profiling gate, read per step: time every kernel on the GPU
-        self.forward_seconds: dict[int, float] = {}  # rows -> a forward's time, for drafts' lengths (drafts.py)
         self.last_profile: list[dict[str, Any]] = []
         self.read_probe: ReadProbe | None = None  # the read roofline, once measure_read_bandwidth ran
 
@@ -140,7 +139,7 @@ class Engine:
             return Forced(self.step, sections, sampler.forced_after, sampler.token) if jump else None
         cls = self.model.plan.adapter_class
         rows = min(MAX_ROWS[cls], self.model.max_seq)
-        drafter = NgramDrafter(ids, speculative.max_draft, cls, self.forward_seconds)
+        drafter = NgramDrafter(ids, speculative.max_draft, cls)
         drafts = (drafter, self.step, sections, await sampler.verify(rows), sampler.verdict, sampler.token,
                   sampler.remember, self.counts, rows)
         if sampler.runs is None:

@@ -13,8 +13,8 @@ before the forward, the pick after the accepted tokens after it (the verify's dr
 Cost: a forward of S rows reads the weights once, but on a CPU adapter its rows cost nearly as much as
 S steps' (lavapipe, SmolLM2: 52 / 66 / 102 / 195 ms at S = 1 / 2 / 4 / 8), so the cpu class verifies at
 most 8 rows; on a GPU, where a step is bound by reading the weights, 16 rows cost little more than one.
-Each forward is timed to its pick read back, and the drafter takes the draft length that pays at the
-cost per row measured so (drafts.py DraftLength). A long stretch with no draft goes to the tape's batches
+The drafter takes the draft length that pays at the adapter class's cost per row (drafts.py
+DraftLength). A long stretch with no draft goes to the tape's batches
 (TAPE_AFTER), and leaves them for a draft from an n-gram of at least LEAVE_TAPE tokens (a 2-gram's
 drafts fail too often in open-ended text to pay for leaving) once the batches in flight are done (their
 tokens stand; the draft is found again after them).
@@ -26,7 +26,6 @@ a masked decode step would there; after the verdict the host sets the automaton'
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Awaitable, Callable, Sequence
 
@@ -58,8 +57,6 @@ class Drafts:
     drains: bool = True        # the tape's batches in flight are its picks already: they stand
     tape_after: int = TAPE_AFTER
     _pos: int = 0
-    _rows: int = 1             # the last forward's, and when it began
-    _t0: float = 0.0
     _forwarded: bool = True    # the last token came from a forward, not from the tape
 
     def runs(self, token: int, pos: int, most: int) -> list[int]:
@@ -71,7 +68,7 @@ class Drafts:
         return draft if not in_tape or matched >= LEAVE_TAPE else []
 
     async def forward(self, ids: list[int], pos: int) -> None:
-        self._pos, self._rows, self._t0 = pos, len(ids), time.perf_counter()
+        self._pos = pos
         if len(ids) > 1:
             self.remember(ids[1:], pos + 1)
         await self.step(ids, pos, self.verify if len(ids) > 1 else self.sections)
@@ -79,10 +76,9 @@ class Drafts:
     async def picked(self, run: list[int]) -> tuple[int, int]:
         """-> (the draft's tokens that stand, the pick after them)."""
         self._forwarded = True
-        stood, token = await self.verdict() if run else (0, await self.token())
-        self.drafter.length.timed(self._rows, time.perf_counter() - self._t0)  # to the pick read back
         if not run:
-            return 0, token
+            return 0, await self.token()
+        stood, token = await self.verdict()
         self.drafter.extend(run[:stood])
         self.drafter.verified(len(run), stood)
         self.counts.verified(len(run), stood)
@@ -115,7 +111,6 @@ class HeldDrafts(Drafts):
 
     async def forward(self, ids: list[int], pos: int) -> None:
         if self._run_forced:
-            self._rows, self._t0 = len(ids), time.perf_counter()
             await self.step(ids, pos, self.sections)
         else:
             await super().forward(ids, pos)
@@ -124,9 +119,7 @@ class HeldDrafts(Drafts):
         if self._run_forced:
             self._forwarded = True
             self.drafter.extend(run)
-            token = await self.token()
-            self.drafter.length.timed(self._rows, time.perf_counter() - self._t0)
-            return len(run), token
+            return len(run), await self.token()
         stood, token = await super().picked(run)
         if run:
             self.stood(stood, token)
