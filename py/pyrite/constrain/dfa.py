@@ -138,7 +138,8 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
     order = list(ids)
     most = MAX_TABLE_ENTRIES // (n + 1)   # states
     project = _projection(estimate // (n + 1), order)
-    table = array.array("I", bytes(4 * n))
+    dead = array.array("I", bytes(4 * n))
+    table = array.array("I", dead)
     accepting = bytearray(1)
     i = START
     while i < len(order):   # order grows while the loop runs
@@ -151,7 +152,8 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
         else:
             moving = [s for s in dstate if edges[s]]
             targets = row(moving[0]) if len(moving) == 1 else _merged([g for s in moving for g in row(s)])
-        out = [DEAD] * n
+        base = len(table)
+        table += dead   # a row of DEAD copied whole, then its live classes set (most rows have few)
         for t, cs in targets:   # a target once, however many classes lead there
             j = ids.get(t)
             if j is None:
@@ -164,8 +166,7 @@ def determinize(nfa: NFA, start: int, final: int, blame: Callable[[], str],
                     if projected > PROJECTED * MAX_TABLE_ENTRIES:
                         raise _too_big(blame(), projected, f", projected from its first {j} states")
             for c in cs:
-                out[c] = j
-        table.extend(out)
+                table[base + c] = j
     return Automaton(bytes(cls), n, table, bytes(accepting))
 
 
