@@ -38,13 +38,19 @@ class ForcedRuns:
 
     def __init__(self, automaton: Automaton, tokenizer: Tokenizer):
         self.automaton, self.tokenizer, self.state = automaton, tokenizer, START
+        self.rows: list[int] = []  # the states of the last held draft's rows
         self._runs: dict[int, tuple[list[int], int]] = {}
 
     def after(self, token: int, limit: int) -> tuple[list[int], int]:
-        """token was picked: walk its bytes (a stop token leaves the state), then take the forced run."""
-        if not self.tokenizer.is_control(token):
-            self.state = self.automaton.walk(self.state, self.tokenizer.token_bytes(token))
+        """token was picked: walk its bytes, then take the forced run."""
+        self.state = self.past(self.state, token)
         return self.run(limit)
+
+    def past(self, state: int, token: int) -> int:
+        """The state after token from state (a stop token leaves it)."""
+        if self.tokenizer.is_control(token):
+            return state
+        return self.automaton.walk(state, self.tokenizer.token_bytes(token))
 
     def run(self, limit: int) -> tuple[list[int], int]:
         """The forced run from the state (at most limit tokens). -> the run and the state after it, the
@@ -66,7 +72,7 @@ class ForcedRuns:
         """A speculative draft under the constraint: -> the draft cut before its first token the automaton
         refuses from the state (or a control or padding token: the mask decides those at the pick), and
         the state each row's pick is masked from (the state, then after each token kept)."""
-        states = [self.state]
+        states = self.rows = [self.state]
         for t in draft:
             b = self.tokenizer.token_bytes(t)
             nxt = self.automaton.walk(states[-1], b) if b else DEAD
@@ -74,6 +80,12 @@ class ForcedRuns:
                 break
             states.append(nxt)
         return draft[:len(states) - 1], states
+
+    def stood(self, stood: int, token: int) -> int:
+        """After the verify of the last held draft: its first `stood` tokens stand, then token. The state
+        is the one before token (the next after() walks it); -> the one after it."""
+        self.state = self.rows[stood]
+        return self.past(self.state, token)
 
     def _walk(self, tokens: list[int]) -> int:
         return self.automaton.walk(self.state, b"".join(self.tokenizer.token_bytes(t) for t in tokens))

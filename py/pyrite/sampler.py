@@ -49,7 +49,6 @@ class Sampler:
         self.tokenizer = tokenizer  # the one a constraint walks (a model without one refuses constraints)
         self.runs: ForcedRuns | None = None  # the generation's constraint on the host (jump-forward)
         self.drawing = False  # the generation's picks are draws: forced tokens go into the history ring too
-        self._row_states: list[int] = []  # the states held() wrote for the last draft's rows
 
     async def constrain(self) -> ConstrainBuffers:
         """The constraint's buffers and sections (built, and their pipelines compiled, on first use)."""
@@ -106,19 +105,15 @@ class Sampler:
     def held(self, draft: list[int]) -> list[int]:
         """A draft under the constraint, cut to what its automaton allows (jumpforward.py ForcedRuns.held),
         each row's state written where verify_mask reads it."""
-        draft, self._row_states = self.runs.held(draft)
+        draft, states = self.runs.held(draft)
         if draft:
-            self.device.write_buffer(self.resident.model.constrain.row_states, 0,
-                                     array.array("I", self._row_states).tobytes())
+            self.device.write_buffer(self.resident.model.constrain.row_states, 0, array.array("I", states).tobytes())
         return draft
 
     def stood(self, stood: int, token: int) -> None:
         """After a verify under the constraint: the host's state is the one before the pick (the next
         forced_after walks it), and the GPU's is the one after (the verify advanced nothing)."""
-        runs = self.runs
-        runs.state = self._row_states[stood]
-        control = runs.tokenizer.is_control(token)  # a stop: the output ends there
-        self.write_state(runs.state if control else runs.automaton.walk(runs.state, runs.tokenizer.token_bytes(token)))
+        self.write_state(self.runs.stood(stood, token))
 
     async def verdict(self) -> tuple[int, int]:
         """The last verify's verdict (found on the GPU): the draft's tokens that stand, the pick after them."""
