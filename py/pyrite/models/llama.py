@@ -24,8 +24,7 @@ from ..graph.plan import Plan, storage
 from ..graph.routes import FORWARD_ROWS
 from ..graph.tape import MAX_STEPS, STEP_BYTES, DecodeTape
 from ..sampling import MAX_WINDOW
-from ..ops.constrain import (HEAD_WORDS, MAX_TABLE_WORDS, ConstrainBuffers, TokenTable, advance, mask,
-                              mask_rows)
+from ..ops.constrain import HEAD_WORDS, MAX_TABLE_WORDS, ConstrainBuffers, TokenTable, advance, mask
 from ..ops.embedding import embedding
 from ..ops.kv_cache import KVCache
 from ..ops.linear import linear
@@ -243,6 +242,6 @@ class LlamaModel:
         if self.verify_masked:
             return
         self.plan.section = "verify_mask"
-        mask_rows(self.plan, "verify.mask", self.constrain, self.verify_logits, vocab=self.config.vocab,
-                  n_tok=self.constrain_tokens)
+        mask(self.plan, "verify.mask", self.constrain, self.verify_logits, vocab=self.config.vocab,
+             n_tok=self.constrain_tokens, rows=True)
         self.verify_masked = True

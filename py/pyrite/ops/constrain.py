@@ -78,28 +78,19 @@ class ConstrainBuffers:
     row_states: Buffer  # [FORWARD_ROWS] u32: the state each row of a verify forward is masked from
 
 
-def mask(plan: Plan, op: str, b: ConstrainBuffers, logits: Buffer, *, vocab: int, n_tok: int) -> None:
-    """logits[t] = NEG for every token t < vocab the automaton refuses from its state (t >= n_tok: all)."""
-    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "mask"), V=vocab, n_tok=n_tok)
+def mask(plan: Plan, op: str, b: ConstrainBuffers, logits: Buffer, *, vocab: int, n_tok: int,
+         rows: bool = False) -> None:
+    """logits[t] = NEG for every token t < vocab the automaton refuses from its state (t >= n_tok: all);
+    rows: each of the live S rows of logits [S, vocab], row r from b.row_states[r] (a verify forward)."""
+    variant = "mask_rows" if rows else "mask"
+    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, variant), V=vocab, n_tok=n_tok)
 
     def grid(live: Live) -> tuple[int, int, int]:
-        return grid_1d(vocab, MASK_WG)
+        return grid_rows(vocab, MASK_WG, live.seq_len) if rows else grid_1d(vocab, MASK_WG)
 
-    plan.add_node(op, FAMILY, vocab, MASK_ROUTES,
-                  Single((FAMILY,), [params, b.automaton, b.tok_off, b.tok_bytes, b.state, b.tok_kind, logits],
-                         grid))
-
-
-def mask_rows(plan: Plan, op: str, b: ConstrainBuffers, logits: Buffer, *, vocab: int, n_tok: int) -> None:
-    """mask for each of the live S rows of logits [S, vocab], row r from b.row_states[r]."""
-    params = plan.uniforms(f"{op}.params", kernel_id(FAMILY, "mask_rows"), V=vocab, n_tok=n_tok)
-
-    def grid(live: Live) -> tuple[int, int, int]:
-        return grid_rows(vocab, MASK_WG, live.seq_len)
-
-    plan.add_node(op, FAMILY, vocab, MASK_ROWS_ROUTES,
-                  Single((FAMILY,), [params, b.automaton, b.tok_off, b.tok_bytes, b.row_states, b.tok_kind,
-                                     logits], grid))
+    plan.add_node(op, FAMILY, vocab, MASK_ROWS_ROUTES if rows else MASK_ROUTES,
+                  Single((FAMILY,), [params, b.automaton, b.tok_off, b.tok_bytes, b.row_states if rows else b.state,
+                                     b.tok_kind, logits], grid))
 
 
 def advance(plan: Plan, op: str, b: ConstrainBuffers, out: Buffer, *, n_tok: int) -> None:
@@ -115,11 +106,9 @@ def constrain_case(p: Plan, bufs: dict[str, Buffer], a: dict) -> None:
     "rows": mask the live rows of logits, each from its state in row_states, instead."""
     b = ConstrainBuffers(bufs["automaton"], bufs["state"], bufs["tok_off"], bufs["tok_bytes"], bufs["tok_kind"],
                          bufs["row_states"] if a.get("rows") else bufs["state"])
-    if a.get("rows"):
-        mask_rows(p, "mask_rows", b, bufs["logits"], vocab=a["vocab"], n_tok=a["n_tok"])
-        return
-    mask(p, "mask", b, bufs["logits"], vocab=a["vocab"], n_tok=a["n_tok"])
-    if a.get("advance"):
+    mask(p, "mask_rows" if a.get("rows") else "mask", b, bufs["logits"], vocab=a["vocab"], n_tok=a["n_tok"],
+         rows=bool(a.get("rows")))
+    if a.get("advance") and not a.get("rows"):
         advance(p, "advance", b, bufs["out"], n_tok=a["n_tok"])
 
 
