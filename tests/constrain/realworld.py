@@ -27,7 +27,7 @@ CONTAINERS = ("$defs", "definitions")   # hold schemas without applying them
 @dataclass(frozen=True)
 class Entry:
     path: str          # relative to CORPUS, e.g. "pydantic/user.json"
-    source: str        # pydantic, zod, tools, kubernetes, schemastore, openapi
+    source: str        # pydantic, zod, tools, kubernetes, schemastore, openapi, analytics
     schema: Any
 
 
