@@ -14,8 +14,8 @@ from .walk import Walker
 
 WALKS = 6
 # Schemas that compile, per source, as measured: raise a number when the compiler does better (never lower it)
-COVERAGE_RATCHET = {"analytics": 18, "kubernetes": 12, "openapi": 14, "pydantic": 18, "schemastore": 8, "tools": 47,
-                    "zod": 13, "hard": 28, "all": 132}
+COVERAGE_RATCHET = {"analytics": 20, "kubernetes": 12, "openapi": 14, "pydantic": 18, "schemastore": 10, "tools": 47,
+                    "zod": 13, "hard": 28, "all": 134}
 
 
 def _validator(schema):

@@ -20,6 +20,7 @@ class Automaton:
     n_classes: int
     table: array.array      # "I", n_states * n_classes: table[s * n_classes + classes[b]] = the next state
     accepting: bytes        # n_states entries: 1 where the text so far is a whole value
+    held_strings: int | None = None   # a schema's strings held to this many characters to fit (compile_schema)
 
     def __post_init__(self) -> None:
         if len(self.classes) != 256 or max(self.classes) >= self.n_classes:

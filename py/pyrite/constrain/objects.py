@@ -147,10 +147,12 @@ def _extra(c: Compiles, obj: Parts, declared: list[str], names: list[Pattern], d
         if any(s is False for s, _, _ in subs) or content is NOTHING:
             continue
         key = seq(QUOTE, content, QUOTE)
-        if names:   # a product per class, once per (keys, propertyNames) where no $ref makes it depend on the place
+        if names:   # a product per class, once per (keys, propertyNames, strings held) where no $ref makes it
+            #         depend on the place
             def named(key: Pattern = key) -> Pattern:
                 return reduce(lambda k, n: intersect(k, n, f"{where}.propertyNames"), names, key)
-            key = named() if "$ref" in raw else cached(("names", tuple(declared), tuple(pats_src), i, raw), named)
+            kind = ("names", tuple(declared), tuple(pats_src), i, raw, c.held)
+            key = named() if "$ref" in raw else cached(kind, named)
         out.append(seq(key, COLON, c.of_schemas(subs, depth)))
     return alt(*out) if out else None
 

@@ -37,6 +37,9 @@ Schemas = list[tuple[Any, str, tuple[str, ...]]]   # (schema, where, refs): what
 
 class Compiles(Protocol):
     """What the keyword families (objects, arrays, scalars, combine) ask of the compiler (schema.Compiler)."""
+    held: int | None   # a string's maxLength above this many characters is held to it (None: as written)
+    longest: int       # the longest maxLength a string asked for so far
+
     def parts(self, schema: Any, where: str, refs: tuple[str, ...] = (), seen: tuple[str, ...] = (),
               scope: tuple[str, ...] = ()) -> Parts | None: ...
     def pattern(self, schema: Any, where: str, depth: int, refs: tuple[str, ...] = ()) -> Any: ...

@@ -23,7 +23,9 @@ from .values import FALSE, NULL, QUOTE, TRUE, string_pattern
 # Formats JSON Schema defines that pyrite does not assert: refused by name, never silently let through.
 UNASSERTED = frozenset({"idn-email", "idn-hostname", "iri", "iri-reference", "uri-template", "json-pointer",
                         "relative-json-pointer", "regex"})
-MAX_FORMATTED_LENGTH = 255   # a formatted string whose maxLength would outgrow the table keeps to this many
+# A string whose maxLength would outgrow the table keeps to this many characters: a formatted one as soon
+# as its product is refused (_content), any other when the whole schema is (schema.compile_schema).
+HELD_LENGTH = 255
 
 
 def _excluded(parts: Parts) -> set:
@@ -32,16 +34,27 @@ def _excluded(parts: Parts) -> set:
 
 # -- strings -------------------------------------------------------------------------------------------
 
-def string_content(parts: Parts) -> Pattern:
-    """The JSON string contents (between the quotes) the parts allow, built once per set of string keywords."""
-    key = ("string", counts(parts, "minLength", "maxLength"), tuple(v for v, _ in values(parts, "pattern")),
+def string_lengths(c: Compiles, parts: Parts) -> tuple[int, int | None]:
+    """minLength..maxLength over parts; where the compiler holds strings (c.held), a maxLength above it held
+    to it, or to minLength where that is more: a subset of the lengths allowed, never an empty one that was
+    not. c.longest keeps the longest maxLength asked for (whether holding could shrink the schema)."""
+    lo, hi = counts(parts, "minLength", "maxLength")
+    if hi is None:
+        return lo, hi
+    c.longest = max(c.longest, hi)
+    return lo, hi if c.held is None or hi <= c.held else min(hi, max(lo, c.held))
+
+
+def string_content(parts: Parts, lo: int, hi: int | None) -> Pattern:
+    """The JSON string contents (between the quotes) the parts allow with lo..hi characters, built once per
+    set of string keywords and lengths."""
+    key = ("string", lo, hi, tuple(v for v, _ in values(parts, "pattern")),
            tuple(v for v, _ in values(parts, "format")), tuple(v for vs, _ in values(parts, "~notpattern") for v in vs),
            tuple(v for vs, _ in values(parts, "~notin") for v in vs if isinstance(v, str)))
-    return cached(key, lambda: _content(parts))
+    return cached(key, lambda: _content(parts, lo, hi))
 
 
-def _content(parts: Parts) -> Pattern:
-    lo, hi = counts(parts, "minLength", "maxLength")
+def _content(parts: Parts, lo: int, hi: int | None) -> Pattern:
     content, where = CONTENT, parts[0].where if parts else "schema"
     for src, p in values(parts, "pattern"):
         content = intersect(content, regex_content(src, f"{p.where}.pattern"), f"{p.where}.pattern")
@@ -59,9 +72,9 @@ def _content(parts: Parts) -> Pattern:
     try:
         return with_length(content, lo, hi, where)
     except LimitError:   # a format under a long maxLength (pydantic's HttpUrl: 2083): the shorter ones
-        if content is CONTENT or hi is None or hi <= MAX_FORMATTED_LENGTH:
+        if content is CONTENT or hi is None or hi <= HELD_LENGTH:
             raise
-        return with_length(content, lo, MAX_FORMATTED_LENGTH, where)
+        return with_length(content, lo, HELD_LENGTH, where)
 
 
 def _format(name: str, where: str) -> Pattern | None:
@@ -81,10 +94,11 @@ def _plain_string(parts: Parts) -> bool:
     return not fmts and not excluded and not any(values(parts, "pattern")) and not any(values(parts, "~notpattern"))
 
 
-def string_pattern_of(parts: Parts) -> Pattern:
+def string_pattern_of(c: Compiles, parts: Parts) -> Pattern:
+    lo, hi = string_lengths(c, parts)
     if _plain_string(parts):
-        return string_pattern(*counts(parts, "minLength", "maxLength"))
-    return seq(QUOTE, string_content(parts), QUOTE)
+        return string_pattern(lo, hi)
+    return seq(QUOTE, string_content(parts, lo, hi), QUOTE)
 
 
 # -- numbers -------------------------------------------------------------------------------------------
@@ -176,7 +190,7 @@ def _numbers(lo: Bound | None, hi: Bound | None, m: int | None, integer: bool, f
 def scalar_pattern(c: Compiles, parts: Parts, t: str) -> Pattern:
     """The texts of type t ("string", "number", "integer", "boolean", "null") parts allow."""
     if t == "string":
-        return string_pattern_of(parts)
+        return string_pattern_of(c, parts)
     if t in ("number", "integer"):
         return number_pattern_of(parts, t == "integer")
     out = _excluded(parts)

@@ -2,7 +2,8 @@
 
 The texts are compact (values.py): properties in schema order, no whitespace but one optional space
 after ':' and ','. Every text the pattern allows validates against the schema; where the schema allows
-more (other key orders, exponents, more than MAX_DIGITS digits) the pattern keeps to the subset.
+more (other key orders, exponents, more than MAX_DIGITS digits, strings longer than scalars.HELD_LENGTH
+where they would not fit) the pattern keeps to the subset.
 Keywords follow the specification (keywords.py): annotations and unknown keywords are ignored, a
 validating keyword pyrite does not enforce is refused by name and path (RequestError).
 
@@ -12,6 +13,7 @@ over the rest, and what remains is compiled type by type (scalars.py, objects.py
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..errors import LimitError, RequestError
@@ -39,10 +41,12 @@ OBJECT_DEPTH = 4      # and this deep in {"type": "json_object"}, counting the o
 class Compiler:
     """One schema document's compilation: its references, and the budget its branches spend."""
 
-    def __init__(self, root: Any, where: str):
+    def __init__(self, root: Any, where: str, held: int | None = None):
         self.doc = Document(root, where)
         self.branches = 0
         self.cut: str | None = None   # where a recursive $ref was cut last (named when nothing is left)
+        self.held = held              # a string's maxLength above this many characters is held to it
+        self.longest = 0              # the longest maxLength a string asked for (scalars.string_lengths)
 
     def parts(self, schema: Any, where: str, refs: tuple[str, ...] = (), seen: tuple[str, ...] = (),
               scope: tuple[str, ...] = ()) -> Parts | None:
@@ -165,7 +169,10 @@ _BRANCHING = {"anyOf": ("anyOf",), "oneOf": ("oneOf",), "not": ("not",), "if": (
 def schema_pattern(schema: Any, where: str = WHERE) -> Pattern:
     """The pattern of the compact JSON texts schema allows. RequestError, naming the keyword's path under
     where, for what pyrite does not enforce and for a schema that matches nothing."""
-    c = Compiler(schema, where)
+    return _pattern(Compiler(schema, where), where)
+
+
+def _pattern(c: Compiler, where: str) -> Pattern:
     p = c.pattern(c.doc.rebased, where, 0)
     if p is NOTHING:
         why = (f"; the recursion through {c.cut} was cut after {MAX_REF_DEPTH} levels (MAX_REF_DEPTH)"
@@ -174,14 +181,34 @@ def schema_pattern(schema: Any, where: str = WHERE) -> Pattern:
     return p
 
 
-def compile_schema(schema: Any, where: str = WHERE) -> Automaton:
-    """The automaton of schema_pattern(schema); LimitError (naming where, or the sub-schema below it that
-    holds most of the automaton) when it would outgrow the table."""
+def _automaton(c: Compiler, where: str) -> Automaton:
     with no_gc():
-        a = automaton_of(schema_pattern(schema, where), where)
+        a = automaton_of(_pattern(c, where), where)
     if a is None:   # empty only once laid out (a required property no value can meet, an empty product)
         raise RequestError(where, "this schema matches no JSON value")
     return a
+
+
+def compile_schema(schema: Any, where: str = WHERE) -> Automaton:
+    """The automaton of schema_pattern(schema); LimitError (naming where, or the sub-schema below it that
+    holds most of the automaton) when it would outgrow the table.
+
+    A schema refused for size whose strings ask for more than HELD_LENGTH (255) characters is compiled once
+    more with each such maxLength held to 255 (to its minLength where that is more): the automaton then
+    says so (held_strings=255) and emits a subset of what the schema allows, as a model rarely writes a
+    2,048-character field. If that too is refused, the first LimitError is raised: its sub-schema and counts
+    are those of the schema as sent, not of one pyrite made up, and a refusal reads as it did before."""
+    c = Compiler(schema, where)
+    try:
+        return _automaton(c, where)
+    except LimitError as first:
+        if c.longest <= scalars.HELD_LENGTH:
+            raise
+        try:   # a subset, so as sound; RequestError: holding left nothing (a long enum value), not the schema
+            return replace(_automaton(Compiler(schema, where, scalars.HELD_LENGTH), where),
+                           held_strings=scalars.HELD_LENGTH)
+        except (LimitError, RequestError):
+            raise first from None
 
 
 def json_object_pattern() -> Pattern:
