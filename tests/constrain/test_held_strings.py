@@ -105,3 +105,19 @@ def test_a_maximum_no_table_could_hold_is_held():
     a = compile_schema({"type": "string", "maxLength": 10 ** 9}, ROOT)
     assert a.held_strings == HELD_LENGTH
     assert a.accepts(b'"' + b"x" * 255 + b'"') and not a.accepts(b'"' + b"x" * 256 + b'"')
+
+
+def test_a_forced_tool_call_with_long_string_parameters_is_held_inside_its_block():
+    """Tool parameters take the same compiler: the call, in its hermes block, holds long strings too."""
+    from pyrite.chat.completion import call_constraint
+    from pyrite.chat.tools import ToolChoice, check_tools
+    tools = check_tools([{"type": "function", "function": {"name": "file_note", "parameters": LONG}}])
+    a = call_constraint(tools, ToolChoice("function", "file_note"), "hermes")
+    assert a.held_strings == HELD_LENGTH
+    walker, rng = Walker(a, stop=0.3, max_len=4 * 6 * HELD_LENGTH), random.Random("held-call")
+    for _ in range(5):
+        block = walker.text(rng).decode("utf-8")
+        assert block.startswith("<tool_call>\n") and block.endswith("\n</tool_call>")
+        call = json.loads(block.removeprefix("<tool_call>\n").removesuffix("\n</tool_call>"))
+        assert call["name"] == "file_note" and not list(jsonschema.Draft202012Validator(LONG).iter_errors(
+            call["arguments"]))

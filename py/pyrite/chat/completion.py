@@ -19,8 +19,7 @@ from contextlib import aclosing
 from dataclasses import dataclass, replace
 from typing import Any, AsyncIterator
 
-from ..constrain import Automaton, compile_json_object, compile_pattern, compile_schema, schema_pattern
-from ..constrain.pattern import lit, seq
+from ..constrain import Automaton, compile_json_object, compile_schema
 from ..errors import RequestError
 from ..sampling import OPTION_KEYS, SamplingParams
 from ..schema import MESSAGES, STOP, stops
@@ -80,10 +79,8 @@ def call_constraint(tools: list[dict], choice: ToolChoice, style: str) -> Automa
     schema = call_schema(tools, choice)
     if schema is None:
         return None
-    call = schema_pattern(schema, where="tools")
-    if style == "hermes":
-        call = seq(lit(b"<tool_call>\n"), call, lit(b"\n</tool_call>"))
-    return compile_pattern(call)
+    around = (b"<tool_call>\n", b"\n</tool_call>") if style == "hermes" else (b"", b"")
+    return compile_schema(schema, where="tools", around=around)
 
 
 @dataclass

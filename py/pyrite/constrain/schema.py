@@ -24,7 +24,7 @@ from .keywords import validating
 from .numbers import CAP
 from .parts import Part, Parts, Schemas, generated_types, literals, type_of, values
 from .dfa import no_gc
-from .pattern import NOTHING, Pattern, alt, compile_pattern, named
+from .pattern import NOTHING, Pattern, alt, compile_pattern, lit, named, seq
 from .presence import KEY as PRESENCE, presence_only
 from .product import automaton_of
 from .refs import Document
@@ -181,16 +181,20 @@ def _pattern(c: Compiler, where: str) -> Pattern:
     return p
 
 
-def _automaton(c: Compiler, where: str) -> Automaton:
+def _automaton(c: Compiler, where: str, around: tuple[bytes, bytes]) -> Automaton:
+    p = _pattern(c, where)
+    if around != (b"", b""):
+        p = seq(lit(around[0]), p, lit(around[1]))
     with no_gc():
-        a = automaton_of(_pattern(c, where), where)
+        a = automaton_of(p, where)
     if a is None:   # empty only once laid out (a required property no value can meet, an empty product)
         raise RequestError(where, "this schema matches no JSON value")
     return a
 
 
-def compile_schema(schema: Any, where: str = WHERE) -> Automaton:
-    """The automaton of schema_pattern(schema); LimitError (naming where, or the sub-schema below it that
+def compile_schema(schema: Any, where: str = WHERE, around: tuple[bytes, bytes] = (b"", b"")) -> Automaton:
+    """The automaton of schema_pattern(schema), between the literal bytes around (a tool call's block, say);
+    LimitError (naming where, or the sub-schema below it that
     holds most of the automaton) when it would outgrow the table.
 
     A schema refused for size whose strings ask for more than HELD_LENGTH (255) characters is compiled once
@@ -200,12 +204,12 @@ def compile_schema(schema: Any, where: str = WHERE) -> Automaton:
     are those of the schema as sent, not of one pyrite made up, and a refusal reads as it did before."""
     c = Compiler(schema, where)
     try:
-        return _automaton(c, where)
+        return _automaton(c, where, around)
     except LimitError as first:
         if c.longest <= scalars.HELD_LENGTH:
             raise
         try:   # a subset, so as sound; RequestError: holding left nothing (a long enum value), not the schema
-            return replace(_automaton(Compiler(schema, where, scalars.HELD_LENGTH), where),
+            return replace(_automaton(Compiler(schema, where, scalars.HELD_LENGTH), where, around),
                            held_strings=scalars.HELD_LENGTH)
         except (LimitError, RequestError):
             raise first from None
