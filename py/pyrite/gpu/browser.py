@@ -24,6 +24,9 @@ from .base import (COPY_DST, COPY_SRC, MAP_READ, OPTIONAL_FEATURES, QUERY_RESOLV
 from .pipelines import Progress, Wanted, pipeline_key
 
 TAPES_KEPT = 4  # decode tape windows whose JS command arrays stay built
+# compile_later's creations in flight at once: half the hardware threads, at least two (the GPU process
+# compiles on a pool; more in flight only queues there, where a closed page cannot take it back)
+LATER_WINDOW = max(2, int(getattr(js.navigator, "hardwareConcurrency", 0) or 0) // 2)
 
 try:  # web/tape.js, registered by web/worker.js; absent in another host page, where replay stays Python
     import pyrite_tape as _tape  # type: ignore[import-not-found]
@@ -85,6 +88,7 @@ class BrowserDevice(Device):
         self._tapes: dict[int, tuple[Sequence[Command], Any]] = {}  # id(step) -> (step, its JS commands)
         self._modules: dict[str, Any] = {}  # kernel id -> its GPUShaderModule
         self._later: set[asyncio.Task] = set()  # compile_later's tasks, until they end
+        self._queued: dict[tuple, Wanted] = {}   # compile_later's pipelines not started yet, in order
         self.adopted = adopted  # the device web/pipelines.js requested early, its pipelines with it
 
     def _create_buffer(self, size: int, usage: int, label: str) -> Any:
@@ -112,11 +116,38 @@ class BrowserDevice(Device):
         await self._finish(*self._start(wanted), progress)
 
     def compile_later(self, wanted: Sequence[Wanted]) -> None:
-        started, total = self._start(wanted)  # started now: a run that comes first finds them pending
-        task = asyncio.ensure_future(self._finish(started, total, lambda made, total: None))
-        self._later.add(task)  # held: a dropped task may be collected
-        # a failure is raised where a run waits for that pipeline (ready), not by this task
-        task.add_done_callback(lambda t: self._later.discard(t) or t.cancelled() or t.exception())
+        # queued, then started LATER_WINDOW at a time: the GPU process compiles what was started even
+        # after the page closes, and a next page's requestAdapter() waits behind it; what is still queued
+        # when the page goes is simply never started
+        for kernel, constants in self._uncached(wanted)[0]:
+            key = pipeline_key(kernel, constants)
+            if key not in self._pending:
+                self._queued.setdefault(key, (kernel, constants))
+        self._pump()
+
+    def _pump(self) -> None:
+        while self._queued and len(self._later) < LATER_WINDOW:
+            started, total = self._start([next(iter(self._queued.values()))])
+            task = asyncio.ensure_future(self._finish(started, total, lambda made, total: None))
+            self._later.add(task)  # held: a dropped task may be collected
+            # a failure is raised where a run waits for that pipeline (ready), not by this task
+            task.add_done_callback(self._landed)
+
+    def _landed(self, task: asyncio.Task) -> None:
+        self._later.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved: ready() raises it for the run that needs the pipeline
+        if self.lost is None:
+            self._pump()
+
+    @property
+    def compiling(self) -> bool:
+        return bool(self._pending or self._queued)
+
+    async def ready(self, wanted: Sequence[Wanted]) -> None:
+        # a run needs these now: started at once, ahead of the queue
+        self._start([w for w in wanted if pipeline_key(*w) in self._queued])
+        await super().ready(wanted)
 
     def _start(self, wanted: Sequence[Wanted]) -> tuple[list[tuple[tuple, Any]], int]:
         # GPUDevice.createComputePipelineAsync for every uncached pipeline at once (the browser compiles
@@ -125,6 +156,7 @@ class BrowserDevice(Device):
         started = []
         for kernel, constants in todo:
             key = pipeline_key(kernel, constants)
+            self._queued.pop(key, None)
             creation = self._pending.get(key) or self._early(kernel, constants) or \
                 self._device.createComputePipelineAsync(self._pipeline_descriptor(kernel, constants))
             self._pending[key] = creation
