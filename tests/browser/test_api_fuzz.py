@@ -1,8 +1,8 @@
-"""JS API fuzz: 2,000 random chat.completions.create requests (seeded), run inside one page against one
-loaded engine. Each either answers or rejects with a PyriteError whose details.field names the field at
-fault, with the kind Python's own check (pyrite.schema.check_request, which the worker runs) gives for
-the same request on the host; the page's own check (checkRequest on the schema the worker exported)
-gives the same verdict; the worker survives, and a valid request still answers after them.
+"""JS API fuzz: random chat.completions.create requests (seeded; the suite sends the first 600, --long all
+2,000), run inside one page against one loaded engine. Each either answers or rejects with a PyriteError whose
+details.field names the field at fault, with the kind Python's own check (pyrite.schema.check_request, which
+the worker runs) gives for the same request on the host; the page's own check (checkRequest on the schema the
+worker exported) gives the same verdict; the worker survives, and a valid request still answers after them.
 
 Most requests are invalid (refused before any GPU work); the valid ones ask for one or two tokens of
 one of two short conversations, whose prompt the worker's KV cache keeps, so each costs a token or two.
@@ -22,7 +22,7 @@ from pyrite.fields import Field
 
 pytestmark = pytest.mark.browser
 
-SEED, COUNT, BATCH = 22, 2000, 250
+SEED, COUNT, SHORT, BATCH = 22, 2000, 600, 200
 MODEL = "smollm2-135m"
 LOAD_MS = 900_000
 CONVERSATIONS = ([{"role": "user", "content": "Hi"}],
@@ -152,21 +152,23 @@ def engine_page(session):
     page.close()
 
 
-def test_the_generator_covers_every_field_and_both_outcomes():
-    verdicts = [verdict(r) for r in make_requests()]
+@pytest.mark.parametrize("count", [SHORT, COUNT])
+def test_the_generator_covers_every_field_and_both_outcomes(count):
+    """Both the suite's share and the long run's."""
+    verdicts = [verdict(r) for r in make_requests()[:count]]
     named = {v["field"].split("[")[0].split(".")[0] for v in verdicts if not v["ok"]}
     assert set(FIELDS) <= named and {"request", "beam_width"} & named
     assert {v["kind"] for v in verdicts if not v["ok"]} == {"RequestError", "SamplingError"}
-    assert 15 <= sum(v["ok"] for v in verdicts) <= 60
+    assert 4 <= sum(v["ok"] for v in verdicts) <= count * 0.03
 
 
-def test_2000_random_requests_get_python_s_verdict_and_the_worker_survives(engine_page):
-    requests = make_requests()
+def test_random_requests_get_python_s_verdict_and_the_worker_survives(engine_page, long_run):
+    requests = make_requests()[:None if long_run else SHORT]
     expected = [verdict(r) for r in requests]
     got: list[dict] = []
-    for start in range(0, COUNT, BATCH):
+    for start in range(0, len(requests), BATCH):
         got += engine_page.evaluate(RUN_JS, requests[start:start + BATCH])
-    assert len(got) == COUNT
+    assert len(got) == len(requests)
     for request, want, have in zip(requests, expected, got):
         assert have["js"] == want, (request, want, have)  # the page's own check, from the exported schema
         if want["ok"]:
