@@ -127,7 +127,8 @@ class BrowserDevice(Device):
 
     def _pump(self) -> None:
         while self._queued and len(self._later) < LATER_WINDOW:
-            started, total = self._start([next(iter(self._queued.values()))])
+            # taken off the queue here: one made meanwhile by another path is not started again, nor left
+            started, total = self._start([self._queued.pop(next(iter(self._queued)))])
             task = asyncio.ensure_future(self._finish(started, total, lambda made, total: None))
             self._later.add(task)  # held: a dropped task may be collected
             # a failure is raised where a run waits for that pipeline (ready), not by this task
