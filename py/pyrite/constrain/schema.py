@@ -194,8 +194,8 @@ def _automaton(c: Compiler, where: str, around: tuple[bytes, bytes]) -> Automato
 
 def compile_schema(schema: Any, where: str = WHERE, around: tuple[bytes, bytes] = (b"", b"")) -> Automaton:
     """The automaton of schema_pattern(schema), between the literal bytes around (a tool call's block, say);
-    LimitError (naming where, or the sub-schema below it that
-    holds most of the automaton) when it would outgrow the table.
+    LimitError (naming where, or the sub-schema below it that holds most of the automaton) when it would
+    outgrow the table.
 
     A schema refused for size whose strings ask for more than HELD_LENGTH (255) characters is compiled once
     more with each such maxLength held to 255 (to its minLength where that is more): the automaton then

@@ -1,5 +1,5 @@
 """The corpus's analytics event schemas: Snowplow's Iglu Central (github.com/snowplow/iglu-central, Apache-2.0),
-self-describing JSON Schemas of analytics events and entities, sampled by a fixed rule fixed before anything was
+self-describing JSON Schemas of analytics events and entities, sampled by a rule fixed before anything was
 compiled:
 
 - the files schemas/<vendor>/<name>/jsonschema/<MODEL-REVISION-ADDITION> whose vendor starts with
