@@ -1,8 +1,9 @@
-"""python -m pyrite generate | score | info | convert
+"""pyrite (or python -m pyrite) generate | score | info | convert | serve
 
 Models are resolved by id (a directory under dist/models, built by `python build.py`) or by path.
 --backend native runs on wgpu-py; --backend browser runs the same work in headless Chromium through
-the page's worker (pyrite.driver).
+the page's worker (pyrite.driver). serve DIR serves a converted model directory to pages of any origin,
+or a built site with its strict headers (pyrite.serve).
 """
 from __future__ import annotations
 
@@ -50,6 +51,17 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def port_number(text: str) -> int:
+    """argparse type: a TCP port, 0 .. 65535 (0: any free one)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be in 0 .. 65535, got {value}")
     return value
 
 
@@ -253,8 +265,21 @@ def cmd_convert(a: argparse.Namespace) -> dict[str, Any]:
     return {"model": str(out)}
 
 
+def cmd_serve(a: argparse.Namespace) -> dict[str, Any]:
+    from .serve import HANDLERS, classify, make_server, run_server
+    root = Path(a.dir)
+    handler = HANDLERS[classify(root)]
+    try:
+        server = make_server(root, a.host, a.port, handler)
+    except OSError as e:  # bind: the port taken, or the host not this machine's
+        raise PyriteError(f"cannot serve on {a.host}:{a.port} ({e.strerror or e}): is another server using "
+                          f"port {a.port}? Pick another with --port") from None
+    run_server(server, root, a.host)
+    return {}
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m pyrite", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="pyrite", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True)
 
     def common(sp: argparse.ArgumentParser, model: bool = True) -> None:
@@ -313,10 +338,17 @@ def parser() -> argparse.ArgumentParser:
                    help="exact: lossless (GGUF blocks repacked, HF floats as f32); q8 / q4: 2-D weights requantized")
     c.add_argument("--name", default=None)
     c.add_argument("--json", action="store_true")
+    v = sub.add_parser("serve", help="serve a model directory (to pages of any origin: CORS) or a built site")
+    v.add_argument("dir", metavar="DIR", help="a converted model directory (model.json) or a built site "
+                   "(index.html / build.json)")
+    v.add_argument("--host", default="127.0.0.1")
+    v.add_argument("--port", type=port_number, default=8000, help="0: any free port (printed)")
+    v.set_defaults(json=False)
     return p
 
 
-COMMANDS = {"generate": cmd_generate, "score": cmd_score, "info": cmd_info, "convert": cmd_convert}
+COMMANDS = {"generate": cmd_generate, "score": cmd_score, "info": cmd_info, "convert": cmd_convert,
+            "serve": cmd_serve}
 
 
 def main(argv: list[str] | None = None) -> int:
