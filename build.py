@@ -29,6 +29,11 @@ import sys
 import venv
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # make/: the build's steps
+from make.runtime import runtime_module  # noqa: E402
+from make.shell import run, say  # noqa: E402
+from make.wheels import build_wheel, copy_if_changed, pyodide_lock, runtime_wheels, web_wheels  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 DIST = ROOT / "dist"
@@ -38,27 +43,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # The page renders answers as markdown through these npm packages (ES modules, served from dist/vendor/).
 VENDOR_FILES = ("marked/lib/marked.esm.js", "marked/LICENSE", "dompurify/dist/purify.es.mjs",
                 "dompurify/LICENSE")
-# Pyodide 314 ships only the core; these come from PyPI as py3-none-any wheels. jinja2 renders the models' chat
-# templates (pyrite.chat); micropip is for pages that install the pyrite wheel themselves (examples/python.html).
-WEB_WHEELS = ("micropip==0.11.1", "packaging==26.1", "jinja2==3.1.6")
-# PyPI has no pure wheel of these: built from the sdist with the C extension off (the package's own fallback).
-PURE_WHEELS = ("markupsafe==3.0.3",)
-WHEEL_DEPENDS = {"micropip": ["packaging"], "jinja2": ["markupsafe"]}  # the lock's depends
-RUNTIME_WHEELS = ("jinja2", "markupsafe")  # pyrite's own dependencies, unpacked beside its wheel by the worker
 EXTRAS = {"build": "host", "serve": "host", "shaders": "host", "docs": "host", "test": "dev", "bench": "dev"}
 
 
 class Stop(Exception):
     """What build.py cannot fix itself (a prerequisite to install, a busy port): main() prints its one line."""
-
-
-def say(msg: str) -> None:
-    print(f"[build] {msg}", flush=True)
-
-
-def run(cmd: list[str], **kw) -> None:
-    say("$ " + " ".join(str(c) for c in cmd))
-    subprocess.run(cmd, check=True, **kw)
 
 
 # -- the virtualenv ------------------------------------------------------------------------------
@@ -116,61 +105,6 @@ def shaders(argv: list[str]) -> int:
     return codegen_main(argv, root=ROOT)
 
 
-def build_wheel() -> Path:
-    """The pyrite wheel (pure Python, kernels included), rebuilt when any source is newer."""
-    out = DIST / "wheels"
-    sources = [p for p in (ROOT / "py").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
-    newest = max(p.stat().st_mtime for p in sources + [ROOT / "pyproject.toml"])
-    existing = sorted(out.glob("pyrite-*.whl"))
-    if existing and existing[-1].stat().st_mtime >= newest:
-        return existing[-1]
-    for old in existing:
-        old.unlink()
-    out.mkdir(parents=True, exist_ok=True)
-    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(out), str(ROOT)])
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
-    return sorted(out.glob("pyrite-*.whl"))[-1]
-
-
-def _cached_wheel(cache: Path, spec: str) -> Path | None:
-    name, version = spec.split("==")
-    return next(iter(cache.glob(f"{name}-{version}-py3-none-any.whl")), None)
-
-
-def web_wheels() -> list[Path]:
-    """WEB_WHEELS and PURE_WHEELS for Python 3.14 (Pyodide), cached under .cache/wheels."""
-    cache = CACHE / "wheels"
-    if any(_cached_wheel(cache, spec) is None for spec in WEB_WHEELS):
-        run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-             "--python-version", "3.14", "-d", str(cache), *WEB_WHEELS])
-    for spec in PURE_WHEELS:
-        if _cached_wheel(cache, spec) is None:
-            run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-binary=:all:", "-w", str(cache), spec],
-                env={**os.environ, "CC": "false"})  # no compiler: setup.py builds the plain-Python wheel
-    return [_cached_wheel(cache, spec) for spec in WEB_WHEELS + PURE_WHEELS]
-
-
-def pyodide_lock(wheels: list[Path]) -> dict:
-    """A lock that lists exactly the wheels we ship (Pyodide's own lists packages we do not)."""
-    lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
-    packages = {}
-    for whl in wheels:
-        name, version = whl.name.split("-")[:2]
-        packages[name.lower()] = {
-            "name": name, "version": version, "file_name": f"../wheels/{whl.name}", "install_dir": "site",
-            "sha256": hashlib.sha256(whl.read_bytes()).hexdigest(), "package_type": "package",
-            "imports": [name.lower()], "depends": WHEEL_DEPENDS.get(name.lower(), []),
-        }
-    return {"info": lock["info"], "packages": packages}
-
-
-def copy_if_changed(src: Path, dst: Path) -> None:
-    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.stat().st_mtime >= src.stat().st_mtime:
-        return
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(src, dst)
-
-
 # The site's models: id -> (fetch function in pyrite.models.sources, conversion recipe).
 # `build` converts the default; `--models all` every one of them.
 MODELS = {
@@ -214,9 +148,8 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
     npm_install()
     if shaders([]) != 0:
         sys.exit("shader generation failed")
-    wheel = build_wheel()
-    wheels = web_wheels()
-    (DIST / "wheels").mkdir(parents=True, exist_ok=True)
+    wheel = build_wheel(ROOT, DIST / "wheels")
+    wheels = web_wheels(CACHE / "wheels")
     for whl in wheels:
         copy_if_changed(whl, DIST / "wheels" / whl.name)
     for f in PYODIDE_FILES:
@@ -224,11 +157,14 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
     for f in VENDOR_FILES:
         package, *rest = f.split("/")
         copy_if_changed(ROOT / "node_modules" / f, DIST / "vendor" / package / rest[-1])
-    lock = json.dumps(pyodide_lock([DIST / "wheels" / w.name for w in wheels]), indent=1)
-    (DIST / "pyodide" / "pyodide-lock.json").write_text(lock)
+    lock = pyodide_lock(ROOT / "node_modules" / "pyodide" / "pyodide-lock.json",
+                        [DIST / "wheels" / w.name for w in wheels])
+    (DIST / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
     for src in (ROOT / "web").rglob("*"):
         if src.is_file():
             copy_if_changed(src, DIST / src.relative_to(ROOT / "web"))
+    booted = [f"wheels/{w.name}" for w in [wheel, *runtime_wheels(wheels)]]
+    (DIST / "runtime.js").write_text(runtime_module(booted))
     wllama = ROOT / "node_modules" / "@wllama" / "wllama" / "esm"
     for src in wllama.rglob("*"):
         if src.is_file() and not src.name.endswith((".map", ".d.ts", ".d.cts")):
@@ -236,7 +172,7 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
     for name in models:
         build_model(name)
     manifest = {"wheel": f"wheels/{wheel.name}", "web_wheels": [f"wheels/{w.name}" for w in wheels],
-                "runtime_wheels": [f"wheels/{w.name}" for w in wheels if w.name.split("-")[0] in RUNTIME_WHEELS],
+                "runtime_wheels": [f"wheels/{w.name}" for w in runtime_wheels(wheels)],
                 "default_model": f"models/{DEFAULT_MODEL}", "models": model_list()}
     (DIST / "build.json").write_text(json.dumps(manifest, indent=1))
     say(f"dist ready: {DIST} (wheel {wheel.name})")

@@ -57,23 +57,28 @@ export class Pyrite {
     this._next = 1;
     this._pending = new Map();  // id -> {resolve, reject, onPiece}
     this._dead = null;          // the error that killed the worker, once it has died
-    this._worker = new Worker(new URL("worker.js", baseURL), { type: "module" });
+    // This literal form is the one bundlers (Vite, webpack 5) follow: they bundle worker.js and what it
+    // imports (runtime.js names the rest), and rewrite the URL.
+    const workerURL = new URL("./worker.js", import.meta.url);
+    this._worker = new Worker(workerURL, { type: "module" });
     this._worker.onmessage = (e) => this._receive(e.data);
     this._worker.onerror = (e) => {
       e.preventDefault();
-      this._die(new PyriteError(`the pyrite worker failed: ${e.message || "could not start (see the console)"}`,
-                                "WorkerError"));
+      const why = e.message || `could not start ${workerURL.href} (see the console)`;
+      this._die(new PyriteError(`the pyrite worker failed: ${why}`, "WorkerError", { url: workerURL.href }));
     };
   }
 
-  /** Load (or replace) the model: a directory relative to base. Resolves to p.model, the worker's answer
+  /** Load (or replace) the model: a model directory's URL, relative to base (or absolute), or "local:<key>".
+   * Resolves to p.model, the worker's answer
    * with ready_s and the seconds of each of its phases (LoadClock). blockBytes caps one
    * weight buffer below the adapter's binding limit (a larger matrix loads as row blocks); options are
    * runtime options, those read at load (route_tuning, adapter_class) included. */
   async load(model, { maxCtx, blockBytes, options } = {}) {
     const clock = this._clock = new LoadClock();
     try {
-      const info = await this._request("load", { model, max_ctx: maxCtx, block_bytes: blockBytes, options });
+      const where = typeof model === "string" && !model.startsWith("local:") ? new URL(model, this.base).href : model;
+      const info = await this._request("load", { model: where, max_ctx: maxCtx, block_bytes: blockBytes, options });
       this.model = { ...info, ...clock.finish() };
     } finally {
       if (this._clock === clock) this._clock = null;

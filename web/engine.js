@@ -116,23 +116,47 @@ async function modelFiles(model) {
   return [new File([await resp.blob()], decodeURIComponent(model.pathname.split("/").pop() || "model.gguf"))];
 }
 
+/** What a createEngine model argument names: "bring" (a GGUF File or URL, or an HF folder's Files, to
+ * convert), "local" (local:<key>), "dir" (a converted model directory's URL: a string with a "/"), or "id"
+ * (a model of the site's build.json). */
+export function modelKind(model) {
+  if (model instanceof URL || (globalThis.File && model instanceof File) ||
+      (globalThis.FileList && model instanceof FileList) || Array.isArray(model)) return "bring";
+  if (typeof model !== "string") return "id";  // refused below, with the site's ids
+  if (model.startsWith("local:")) return "local";
+  if (/\.gguf([?#].*)?$/i.test(model)) return "bring";
+  return model.includes("/") ? "dir" : "id";
+}
+
+/** The site's model ids (its build.json at base), or a LoadError that says how else to name a model. */
+async function siteModels(base) {
+  const url = new URL("build.json", base).href;
+  const resp = await fetch(url).catch(() => null);
+  const json = resp?.ok ? await resp.json().catch(() => null) : null;
+  if (!json) {
+    throw new PyriteError(`${url}: ${resp ? `HTTP ${resp.status}` : "unreachable"}, so there are no site model ids ` +
+                          `here; name a converted model directory by its URL instead (such as "./models/smollm2-135m/")`,
+                          "LoadError", { url, status: resp?.status ?? null });
+  }
+  return (json.models ?? []).map((m) => m.id);
+}
+
 /**
- * An engine in a Web Worker of its own (two engines can coexist). model: an id under the site's models/
- * folder (such as "smollm2-135m"), "local:<key>" (a local model, web/local.js), or a model to bring: a
- * GGUF File or URL, or an HF folder's Files (a FileList or an array), converted in the worker (exact recipe, "convert" progress per tensor), kept
- * in this origin's storage as a local model (engine.model is then "local:<key>") and loaded. baseUrl: where
- * the site's build.json and worker.js live; options: runtime options (setOptions). Rejects with a
- * RequestError for an unknown model id.
+ * An engine in a Web Worker of its own (two engines can coexist). model: a converted model directory's URL
+ * (a string with a "/": "./models/smollm2-135m/", relative to the page, or absolute; `pyrite convert` makes
+ * one), an id under the site's models/ folder (such as "smollm2-135m", listed in baseUrl's build.json),
+ * "local:<key>" (a local model, web/local.js), or a model to bring: a GGUF File or URL, or an HF folder's
+ * Files (a FileList or an array), converted in the worker (exact recipe, "convert" progress per tensor),
+ * kept in this origin's storage as a local model (engine.model is then "local:<key>") and loaded.
+ * baseUrl: where the site's build.json lives; options: runtime options (setOptions). Rejects with a
+ * RequestError for an unknown model id, a LoadError naming the URL for a directory that is not a model.
  */
 export async function createEngine({ model, baseUrl = "./", onProgress = () => {}, options = {}, maxCtx } = {}) {
-  const base = new URL(baseUrl, globalThis.document?.baseURI ?? location.href);
-  const bring = model instanceof URL || (globalThis.File && model instanceof File) ||
-                (globalThis.FileList && model instanceof FileList) || Array.isArray(model);
-  if (!bring && !(typeof model === "string" && model.startsWith("local:"))) {
-    const url = new URL("build.json", base).href;
-    const resp = await fetch(url);
-    if (!resp.ok) throw new PyriteError(`${url}: HTTP ${resp.status}`, "LoadError", { url, status: resp.status });
-    const ids = ((await resp.json()).models ?? []).map((m) => m.id);
+  const page = globalThis.document?.baseURI ?? location.href;
+  const base = new URL(baseUrl, page);
+  const kind = modelKind(model);
+  if (kind === "id") {
+    const ids = await siteModels(base);
     if (typeof model !== "string" || !ids.includes(model)) {
       throw fieldError("RequestError", "model",
                        `unknown model id ${JSON.stringify(model)} (this site has ${ids.join(", ") || "none"})`);
@@ -140,8 +164,10 @@ export async function createEngine({ model, baseUrl = "./", onProgress = () => {
   }
   const pyrite = new Pyrite(base, onProgress);
   try {
-    const id = bring ? `local:${(await pyrite.convert(await modelFiles(model))).key}` : model;
-    await pyrite.load(id.startsWith("local:") ? id : `models/${id}`, { maxCtx });
+    const bring = kind === "bring" ? (typeof model === "string" ? new URL(model, page) : model) : null;
+    const id = bring ? `local:${(await pyrite.convert(await modelFiles(bring))).key}` : model;
+    const where = { id: `models/${id}`, dir: new URL(id, page).href }[kind] ?? id;
+    await pyrite.load(where, { maxCtx });
     if (Object.keys(options).length) await pyrite.setOptions(options);
     return new Engine(pyrite, id);
   } catch (err) {

@@ -36,6 +36,7 @@
 //
 // Pyodide 314 runs only in a module worker ("Classic web workers are not supported").
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { runtime } from "./runtime.js";
 import { replay } from "./tape.js";
 import { shardReader } from "./shards.js";
 import { pipelineStarter } from "./pipelines.js";
@@ -87,33 +88,52 @@ class LoadError extends Error {
 
 // -- runtime -------------------------------------------------------------------------------------
 
-async function fetchJSON(url) {
-  const resp = await fetch(url);
-  if (!resp.ok) throw new LoadError(url, resp.status);
-  return resp.json();
+/** Pyodide, booted from runtime.js's URLs. Pyodide finds its wasm as indexURL + "pyodide.asm.wasm", a
+ * fixed name that a bundler does not keep: indexURL is the wasm's own URL with a fragment, which the
+ * appended name joins and fetch leaves off. The other files have options of their own. */
+async function startPyodide() {
+  const { default: createPyodideModule } = await import("./pyodide/pyodide.asm.mjs");
+  try {
+    return await loadPyodide({
+      indexURL: `${runtime.wasm}#`,
+      createPyodideModule,
+      stdLibURL: runtime.stdlib,
+      lockFileURL: runtime.lock,
+      stdout: (line) => console.log(`[py] ${line}`),
+      stderr: (line) => console.warn(`[py] ${line}`),
+    });
+  } catch (err) {
+    await missingAsset([runtime.wasm, runtime.stdlib, runtime.lock]);
+    throw err;
+  }
+}
+
+/** Throw a LoadError naming the first of urls the server does not have (a package served without its
+ * assets), else return. */
+async function missingAsset(urls) {
+  for (const url of urls) {
+    const resp = await fetch(url, { method: "HEAD" }).catch(() => null);
+    if (!resp?.ok) throw new LoadError(url, resp ? resp.status : "unreachable");
+  }
 }
 
 async function boot(id) {
   progress(id, "runtime", 0, RUNTIME_STEPS);
-  const build = await fetchJSON(new URL("build.json", BASE));
-  const wheels = [build.wheel, ...build.runtime_wheels].map((w) => fetch(new URL(w, BASE)));  // while Pyodide starts
-  const pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", BASE).href,
-    stdout: (line) => console.log(`[py] ${line}`),
-    stderr: (line) => console.warn(`[py] ${line}`),
-  });
+  // fetched while Pyodide starts; a failure is named below, once Python is there to take them
+  const wheels = runtime.wheels.map((url) => fetch(url).catch(() => null));
+  const pyodide = await startPyodide();
   pyodide.registerJsModule("pyrite_tape", { replay });  // BrowserDevice.replay encodes decode batches in JS
   pyodide.registerJsModule("pyrite_shards", shards.module);  // FetchShards reads every shard through it
   pyodide.registerJsModule("pyrite_gpu", starter.module);  // BrowserDevice takes the early device and pipelines
   pyodide.registerJsModule("pyrite_local", store);  // models/local.py writes and reads local models through it
   progress(id, "runtime", 1, RUNTIME_STEPS);
-  // pyrite's wheel and its pure-Python dependencies (jinja2, markupsafe: build.json runtime_wheels) are
+  // pyrite's wheel and its pure-Python dependencies (jinja2, markupsafe: runtime.js) are
   // unpacked into site-packages as they are (micropip would cost about half a second more, loading itself
   // and packaging first).
   const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  for (const wheel of wheels) {
+  for (const [i, wheel] of wheels.entries()) {
     const resp = await wheel;
-    if (!resp.ok) throw new LoadError(resp.url, resp.status);
+    if (!resp?.ok) throw new LoadError(runtime.wheels[i], resp ? resp.status : "unreachable");
     pyodide.unpackArchive(await resp.arrayBuffer(), "wheel", { extractDir: site });
   }
   progress(id, "runtime", 2, RUNTIME_STEPS);
@@ -123,10 +143,9 @@ async function boot(id) {
           immediate: new Set(JSON.parse(module.immediate_types())) };
   post({ type: "schema", schema: JSON.parse(module.schema_json()) });
   progress(id, "runtime", 3, RUNTIME_STEPS);
-  return build;
 }
 
-function runtime(id) {
+function booted(id) {
   booting ??= boot(id);
   return booting;
 }
@@ -149,7 +168,7 @@ function mounted(id, { files, name }) {
 
 async function call(type, id, payload) {
   if (type === "load") starter.begin(payload?.model, payload?.options);  // the GPU's share starts before Python
-  await runtime(id);
+  await booted(id);
   const emit = (event, data) => post({ type: "event", id, event, data: event === "progress" ? JSON.parse(data) : data });
   loadingId = type === "load" ? id : loadingId;
   const files = type === "convert" ? mounted(id, payload ?? {}) : null;

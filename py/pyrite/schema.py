@@ -70,7 +70,8 @@ BLOCK_BYTES = Field("block_bytes", "integer", doc="caps one weight buffer below 
 
 REQUESTS: dict[str, Request] = {
     "load": Request("load a model in place of the current one", (
-        Field("model", "string", doc="a model directory of the site, such as models/smollm2-135m", nonempty=True,
+        Field("model", "string", doc="a model directory: its URL, or a path of the site (models/smollm2-135m); "
+              "or local:<key>", nonempty=True,
               required=True),
         MAX_CTX, BLOCK_BYTES,
         Field("options", "object", {}, doc="runtime options for the load (route_tuning, adapter_class) and after"),

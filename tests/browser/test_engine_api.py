@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from pyrite.driver import BrowserError
 
 pytestmark = pytest.mark.browser
 
@@ -191,21 +190,29 @@ def test_invalid_fields_reject_with_their_kind_naming_the_field(api, request_, k
     assert field.split("[")[0] in r["error"]["message"]
 
 
-def test_an_unknown_model_id_is_refused_and_two_engines_coexist(api):
+def test_a_model_by_id_or_by_directory_url_and_what_is_refused(api):
+    """An unknown id is a RequestError; a directory that is not a model a ModelFormatError naming its
+    model.json; a model directory named by its URL relative to the page loads, beside the first engine."""
     page, _ = api
     r = page.evaluate("""async () => {
       const { createEngine } = await import("../pyrite.js");
-      let refused;
-      try { await createEngine({model: "no-such-model", baseUrl: "../"}); } catch (e) { refused = {kind: e.kind, message: e.message, field: e.details.field}; }
-      const second = await createEngine({model: "smollm2-135m", baseUrl: "../"});
+      const refusal = (p) => p.then(() => null, (e) => ({kind: e.kind, message: e.message, field: e.details?.field}));
+      const unknown = await refusal(createEngine({model: "no-such-model", baseUrl: "../"}));
+      const notModel = await refusal(createEngine({model: "../wheels/"}));
+      const second = await createEngine({model: "../models/smollm2-135m/"});
       const [a, b] = await Promise.all([
         window.engine.completions.create({prompt: "The history of the Roman Empire is", max_tokens: 4}),
         second.completions.create({prompt: "The history of the Roman Empire is", max_tokens: 4})]);
       await second.unload();
-      return {refused, a: a.choices[0].text, b: b.choices[0].text};
+      return {unknown, notModel, base: new URL("../wheels/", location.href).href, model: second.model,
+              a: a.choices[0].text, b: b.choices[0].text};
     }""")
-    assert r["refused"]["kind"] == "RequestError" and "no-such-model" in r["refused"]["message"]
-    assert r["refused"]["field"] == "model"
+    assert r["unknown"]["kind"] == "RequestError" and "no-such-model" in r["unknown"]["message"]
+    assert r["unknown"]["field"] == "model"
+    assert r["notModel"]["kind"] == "ModelFormatError", r["notModel"]
+    assert r["notModel"]["message"].startswith(r["base"] + "model.json: HTTP 404"), r["notModel"]
+    assert "not a pyrite model directory" in r["notModel"]["message"]
+    assert r["model"] == "../models/smollm2-135m/"
     assert r["a"] == r["b"] and r["a"].startswith(" often")
 
 

@@ -77,9 +77,16 @@ class FetchShards:
         except Exception as e:  # a network failure: fetch rejects with a TypeError
             raise ModelFormatError(f"{url}: the download failed ({e})") from None
         if not resp.ok:
-            raise ModelFormatError(f"{url}: HTTP {resp.status}")
+            raise ModelFormatError(f"{url}: HTTP {resp.status}: {self.base} is not a pyrite model directory "
+                                   f"(it has no model.json; `pyrite convert` makes one)")
+        text = await resp.text()
         try:
-            return ModelIndex.from_json(json.loads(await resp.text()))
+            data = json.loads(text)
+        except ValueError:  # a server that answers every path with its index page, say
+            raise ModelFormatError(f"{url}: not JSON ({resp.headers.get('Content-Type') or 'no type'}, starting "
+                                   f"{text[:40]!r}): {self.base} is not a pyrite model directory") from None
+        try:
+            return ModelIndex.from_json(data)
         except (ValueError, ModelFormatError) as e:
             raise ModelFormatError(f"{url}: {e}") from None
 
