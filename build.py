@@ -11,6 +11,7 @@
                                (--consistency: each architecture vs HF, both backends -> README.md)
                                (--gpu [--quick]: the GPU truth run, no venv needed -> bench/gpu/<adapter>.json)
                                (--constrained: JSON-constrained decode vs free, natively and in the page)
+    python build.py pack       the npm package pyrite-webgpu from dist/ -> dist/pkg/pyrite-webgpu-<version>.tgz
     python build.py shaders    regenerate py/pyrite/kernels/generated (--check, --prune)
     python build.py docs       rewrite the docs' generated tables (routes, options, request schema)
 
@@ -43,7 +44,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # The page renders answers as markdown through these npm packages (ES modules, served from dist/vendor/).
 VENDOR_FILES = ("marked/lib/marked.esm.js", "marked/LICENSE", "dompurify/dist/purify.es.mjs",
                 "dompurify/LICENSE")
-EXTRAS = {"build": "host", "serve": "host", "shaders": "host", "docs": "host", "test": "dev", "bench": "dev"}
+EXTRAS = {"build": "host", "serve": "host", "pack": "host", "shaders": "host", "docs": "host", "test": "dev",
+          "bench": "dev"}
 
 
 class Stop(Exception):
@@ -164,7 +166,7 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
         if src.is_file():
             copy_if_changed(src, DIST / src.relative_to(ROOT / "web"))
     booted = [f"wheels/{w.name}" for w in [wheel, *runtime_wheels(wheels)]]
-    (DIST / "runtime.js").write_text(runtime_module(booted))
+    (DIST / "runtime.js").write_text(runtime_module(booted, lock["info"]))
     wllama = ROOT / "node_modules" / "@wllama" / "wllama" / "esm"
     for src in wllama.rglob("*"):
         if src.is_file() and not src.name.endswith((".map", ".d.ts", ".d.cts")):
@@ -176,6 +178,17 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
                 "default_model": f"models/{DEFAULT_MODEL}", "models": model_list()}
     (DIST / "build.json").write_text(json.dumps(manifest, indent=1))
     say(f"dist ready: {DIST} (wheel {wheel.name})")
+
+
+def package() -> Path:
+    """The npm package from the built dist/ (make/pack.py): dist/pkg/pyrite-webgpu-<version>.tgz."""
+    import tomllib
+    from make.pack import PackError, pack
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    try:
+        return pack(DIST, DIST / "pkg", version)
+    except PackError as exc:
+        raise Stop(str(exc)) from None
 
 
 # -- commands ------------------------------------------------------------------------------------
@@ -253,6 +266,7 @@ def test(pytest_args: list[str]) -> int:
         pytest_args = ["-m", FAST_MARKERS, *pytest_args]
     else:
         build(parse_models("all"))  # the page tests switch between every model
+        package()  # tests/browser/test_package_app.py bundles it into apps
         if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args):
             pytest_args = ["-n", "2", *pytest_args]  # two lanes: the page's tests beside the native ones
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
@@ -340,6 +354,7 @@ def command(argv: list[str]) -> int:
     sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention / --kernels: attention or "
                                  "linear routes natively; --consistency: every architecture vs HF; --gpu "
                                  "[--quick]: the GPU truth run (no venv, no build)")
+    sub.add_parser("pack", help="build dist/ (no model), then the npm package dist/pkg/pyrite-webgpu-<version>.tgz")
     sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
     sub.add_parser("docs", help="rewrite the docs' generated tables (routes, options, request schema)")
     args, rest = parser.parse_known_args(argv)
@@ -361,6 +376,10 @@ def command(argv: list[str]) -> int:
         return 0
     if cmd == "serve":
         serve(args.host, args.port, models)
+        return 0
+    if cmd == "pack":
+        build(())  # no model: the package holds none
+        package()
         return 0
     if cmd == "test":
         return test(rest)

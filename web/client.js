@@ -57,15 +57,14 @@ export class Pyrite {
     this._next = 1;
     this._pending = new Map();  // id -> {resolve, reject, onPiece}
     this._dead = null;          // the error that killed the worker, once it has died
-    // This literal form is the one bundlers (Vite, webpack 5) follow: they bundle worker.js and what it
-    // imports (runtime.js names the rest), and rewrite the URL.
-    const workerURL = new URL("./worker.js", import.meta.url);
-    this._worker = new Worker(workerURL, { type: "module" });
+    // Bundlers (Vite, webpack 5) take exactly this form, in one expression, for a worker to bundle with what
+    // it imports (runtime.js names the rest) and rewrite the URL.
+    this._worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this._worker.onmessage = (e) => this._receive(e.data);
     this._worker.onerror = (e) => {
       e.preventDefault();
-      const why = e.message || `could not start ${workerURL.href} (see the console)`;
-      this._die(new PyriteError(`the pyrite worker failed: ${why}`, "WorkerError", { url: workerURL.href }));
+      this._die(new PyriteError(`the pyrite worker failed: ${e.message || "could not start (see the console)"}`,
+                                "WorkerError"));
     };
   }
 

@@ -3,8 +3,8 @@
 //   <script type="module" src="https://your.site/pyrite-chat.js"></script>
 //   <pyrite-chat model="smollm2-135m" base-url="https://your.site/"></pyrite-chat>
 //
-// Attributes: model (an id under the site's models/), base-url (the site root; default: this module's
-// folder), max-tokens (default 256), temperature (default 0: greedy), system (a system prompt),
+// Attributes: model (an id under the site's models/, or a model directory's URL), base-url (the site root;
+// default: this module's folder), max-tokens (default 256), temperature (default 0: greedy), system (a system prompt),
 // speculative (present: speculative decoding, drafts from the conversation; the same answers).
 // Styled through CSS custom properties on the element: --pyrite-font, --pyrite-bg, --pyrite-fg,
 // --pyrite-muted, --pyrite-accent, --pyrite-border, --pyrite-radius, --pyrite-user-bg,
@@ -14,7 +14,8 @@
 // pyrite-chat.css beside this module (a stylesheet link, so a strict Content-Security-Policy holds).
 import { createEngine } from "./pyrite.js";
 
-const HERE = new URL("./", import.meta.url);
+// this module's folder, not as new URL("./", import.meta.url): bundlers take that form for a file to copy
+const HERE = new URL(import.meta.url.replace(/[^/]*$/, ""));
 
 const TEMPLATE = `
   <div class="log" part="log" role="log" aria-live="polite"></div>
@@ -38,7 +39,7 @@ export class PyriteChat extends HTMLElement {
     const root = this.attachShadow({ mode: "open" });
     const link = document.createElement("link");
     link.rel = "stylesheet";
-    link.href = new URL("pyrite-chat.css", HERE).href;
+    link.href = new URL("./pyrite-chat.css", import.meta.url).href;  // bundlers copy it (this literal form)
     const template = document.createElement("template");
     template.innerHTML = TEMPLATE;  // static markup of this module: no text from the model or the page
     root.append(link, template.content);

@@ -42,7 +42,8 @@ import { shardReader } from "./shards.js";
 import { pipelineStarter } from "./pipelines.js";
 import { store } from "./local.js";
 
-const BASE = new URL("./", import.meta.url);
+// the worker script's folder (the caches' keys); not new URL("./", import.meta.url), which bundlers rewrite
+const BASE = new URL("./", self.location.href);
 const RUNTIME_STEPS = 3; // Pyodide core, the pyrite wheel unpacked, pyrite.web imported
 
 let web = null;          // {handle, runImmediate, immediate: Set}: pyrite.web, resolved once
@@ -90,30 +91,27 @@ class LoadError extends Error {
 
 /** Pyodide, booted from runtime.js's URLs. Pyodide finds its wasm as indexURL + "pyodide.asm.wasm", a
  * fixed name that a bundler does not keep: indexURL is the wasm's own URL with a fragment, which the
- * appended name joins and fetch leaves off. The other files have options of their own. */
+ * appended name joins and fetch leaves off. The other files have options of their own (runtime.js).
+ * Pyodide waits forever on a wasm the server does not have, so the files are checked beside its start. */
 async function startPyodide() {
   const { default: createPyodideModule } = await import("./pyodide/pyodide.asm.mjs");
-  try {
-    return await loadPyodide({
-      indexURL: `${runtime.wasm}#`,
-      createPyodideModule,
-      stdLibURL: runtime.stdlib,
-      lockFileURL: runtime.lock,
-      stdout: (line) => console.log(`[py] ${line}`),
-      stderr: (line) => console.warn(`[py] ${line}`),
-    });
-  } catch (err) {
-    await missingAsset([runtime.wasm, runtime.stdlib, runtime.lock]);
-    throw err;
-  }
+  const missing = missingAsset([runtime.wasm, runtime.stdlib]).then(() => new Promise(() => {}));
+  return Promise.race([missing, loadPyodide({
+    indexURL: `${runtime.wasm}#`,
+    createPyodideModule,
+    stdLibURL: runtime.stdlib,
+    lockFileContents: runtime.lock,
+    stdout: (line) => console.log(`[py] ${line}`),
+    stderr: (line) => console.warn(`[py] ${line}`),
+  })]);
 }
 
-/** Throw a LoadError naming the first of urls the server does not have (a package served without its
- * assets), else return. */
+/** Reject with a LoadError naming the first of urls the server does not have (a package served without its
+ * assets; a HEAD request each), else resolve. A server that does not answer HEAD (405, 501) is not a miss. */
 async function missingAsset(urls) {
   for (const url of urls) {
     const resp = await fetch(url, { method: "HEAD" }).catch(() => null);
-    if (!resp?.ok) throw new LoadError(url, resp ? resp.status : "unreachable");
+    if (!resp?.ok && ![405, 501].includes(resp?.status)) throw new LoadError(url, resp ? resp.status : "unreachable");
   }
 }
 

@@ -32,7 +32,8 @@ LOAD_JS = """async ([model, ms]) => {
 }"""
 KEPT_JS = """async (model) => {
   const cache = await caches.open("pyrite-pipelines-v1");
-  const name = encodeURIComponent(`${model}?{}`);  // loaded without options
+  // the model as the load named it (its directory's URL, resolved in the page), loaded without options
+  const name = encodeURIComponent(`${new URL(model, document.baseURI).href}?{}`);
   const kept = await cache.match(new URL(`__pyrite-cache__/pipelines/${name}`, document.baseURI));
   return kept ? kept.json() : null;
 }"""
