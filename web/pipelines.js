@@ -11,18 +11,52 @@
 //                         once; else null (a started device of another descriptor is destroyed)
 //   take(key)             -> the started pipeline's promise for key (kernel id, sha256, constants), once
 //   keep(pipelines)       the pipelines (JSON recipes) the load in progress waits for
+//   keepLater(pipelines)  those it compiles after it answers (a prefill's): kept too; the next page starts
+//                         them once the first have settled, LATER_WINDOW at a time, and at once when Python
+//                         takes one. One not started when the page closes never is (the GPU process would
+//                         finish it, holding up the next page's requestAdapter)
 //   commit()              worker: the load succeeded; keeps its descriptor and pipelines for its model
 //
 // A kept list that no longer matches (another wheel, another adapter) costs a compile nobody takes; the
 // next load keeps the list it used. Python makes every pipeline it does not take itself.
 const CACHE = "pyrite-pipelines-v1";
+// later pipelines in flight at once: half the hardware threads, at least two (py/pyrite/gpu/browser.py's too)
+const LATER_WINDOW = Math.max(2, Math.floor((navigator.hardwareConcurrency || 0) / 2));
+
+/** Pipelines to start in order, LATER_WINDOW at a time once opened; start(key) starts one now. */
+function laterQueue(create) {
+  const waiting = new Map();  // key -> () => void: starts it, resolving the promise add() gave
+  let running = 0;
+  let opened = false;
+  const begin = (key) => {
+    const go = waiting.get(key);
+    waiting.delete(key);
+    running += 1;
+    go();
+  };
+  const pump = () => {
+    while (opened && running < LATER_WINDOW && waiting.size) begin(waiting.keys().next().value);
+  };
+  return {
+    add(recipe) {
+      return new Promise((resolve) => waiting.set(recipe.key, () => {
+        const promise = create(recipe);
+        promise.catch(() => {}).then(() => { running -= 1; pump(); });
+        resolve(promise);
+      }));
+    },
+    open() { opened = true; pump(); },
+    start(key) { if (waiting.has(key)) begin(key); },
+  };
+}
 
 export function pipelineStarter(base) {
   let started = null;    // promise of {descriptor, adapter, device, pipelines: Map key -> promise} or null
   let asked = false;     // Python asked for a device: the worker has one from here on
   let descriptor = null; // the descriptor of the device Python uses
   let load = null;       // {model, pipelines} of the load in progress
-  let taking = new Map(); // the adopted device's started pipelines not taken yet
+  let taking = new Map(); // the adopted device's started (or queued) pipelines not taken yet
+  let queue = null;       // the adopted device's later ones (laterQueue)
 
   const keyOf = (model) => new URL(`__pyrite-cache__/pipelines/${encodeURIComponent(model)}`, base).href;
   const named = (model, options) => `${model}?${JSON.stringify(options ?? {})}`;
@@ -38,24 +72,27 @@ export function pipelineStarter(base) {
   async function start(model) {
     const kept = await (await open())?.match(keyOf(model));
     if (!kept || !navigator.gpu) return null;
-    const { descriptor: text, pipelines } = await kept.json();
+    const { descriptor: text, pipelines, later = [] } = await kept.json();
     const wanted = JSON.parse(text);
     const adapter = await navigator.gpu.requestAdapter(wanted.adapter);
     const device = await adapter?.requestDevice(wanted.device);
     if (!device) return null;
     const modules = new Map();
-    const made = new Map();
-    for (const { key, module, pipeline } of pipelines) {
+    const create = ({ module, pipeline }) => {
       if (!modules.has(module.code)) modules.set(module.code, device.createShaderModule(module));
       const promise = device.createComputePipelineAsync({ ...pipeline, compute: { ...pipeline.compute, module: modules.get(module.code) } });
       promise.catch(() => {});  // handled: Python awaits the same promise and sees its error
-      made.set(key, promise);
-    }
-    return { descriptor: text, adapter, device, pipelines: made };
+      return promise;
+    };
+    const made = new Map(pipelines.map((recipe) => [recipe.key, create(recipe)]));
+    const queue = laterQueue(create);
+    for (const recipe of later) if (!made.has(recipe.key)) made.set(recipe.key, queue.add(recipe));
+    Promise.allSettled(pipelines.map((recipe) => made.get(recipe.key))).then(() => queue.open());
+    return { descriptor: text, adapter, device, pipelines: made, queue };
   }
 
   function begin(model, options) {
-    load = { model: named(model, options), pipelines: null };
+    load = { model: named(model, options), pipelines: null, later: null };
     if (!asked && !started) started = start(load.model).catch(() => null);  // a failure: Python starts all
   }
 
@@ -67,6 +104,7 @@ export function pipelineStarter(base) {
     if (!early) return null;
     if (early.descriptor === text) {
       taking = early.pipelines;
+      queue = early.queue;
       return [early.adapter, early.device];
     }
     early.device.destroy();
@@ -76,6 +114,7 @@ export function pipelineStarter(base) {
   function take(key) {
     const promise = taking.get(key) ?? null;
     taking.delete(key);
+    queue?.start(key);  // Python wants it now: a later one still waiting starts at once
     return promise;
   }
 
@@ -83,15 +122,19 @@ export function pipelineStarter(base) {
     if (load) load.pipelines = pipelines;
   }
 
+  function keepLater(pipelines) {
+    if (load) load.later = pipelines;
+  }
+
   async function commit() {
     const done = load;
     load = null;
-    taking = new Map();  // the rest was never asked for: it goes with the worker's references
     if (!done?.pipelines || !descriptor) return;
-    const body = JSON.stringify({ descriptor, pipelines: JSON.parse(done.pipelines) });
+    const body = JSON.stringify({ descriptor, pipelines: JSON.parse(done.pipelines),
+                                  later: JSON.parse(done.later ?? "[]") });
     await (await open())?.put(keyOf(done.model), new Response(body, { headers: { "Content-Type": "application/json" } }))
       .catch(() => {});  // quota: the next page compiles after Python starts, as without a kept list
   }
 
-  return { module: { adopt, take, keep }, begin, commit };
+  return { module: { adopt, take, keep, keepLater }, begin, commit };
 }

@@ -59,6 +59,12 @@ def _recipe(kernel: Any, constants: dict | None) -> dict:
             "pipeline": {"layout": "auto", "compute": stage, "label": kernel.id}}
 
 
+def _recipes(wanted: Sequence[Wanted]) -> str:
+    """wanted's pipelines, once each, as the JSON list web/pipelines.js keeps."""
+    unique = {pipeline_key(k, c): (k, c) for k, c in wanted}.values()
+    return json.dumps([_recipe(k, c) for k, c in unique])
+
+
 def _is_fallback(adapter: Any, info: Any) -> bool:
     """GPUAdapterInfo.isFallbackAdapter (newer browsers), else GPUAdapter.isFallbackAdapter."""
     for holder in (info, adapter):
@@ -111,14 +117,15 @@ class BrowserDevice(Device):
     async def compile(self, wanted: Sequence[Wanted], progress: Progress = lambda made, total: None, *,
                       startup: bool = False) -> None:
         if startup and _starter is not None:  # web/pipelines.js keeps the list for the next page
-            unique = {pipeline_key(k, c): (k, c) for k, c in wanted}.values()
-            _starter.keep(json.dumps([_recipe(k, c) for k, c in unique]))
+            _starter.keep(_recipes(wanted))
         await self._finish(*self._start(wanted), progress)
 
-    def compile_later(self, wanted: Sequence[Wanted]) -> None:
+    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False) -> None:
         # queued, then started LATER_WINDOW at a time: the GPU process compiles what was started even
         # after the page closes, and a next page's requestAdapter() waits behind it; what is still queued
         # when the page goes is simply never started
+        if startup and _starter is not None:  # kept too: the next page starts them once decode's are made
+            _starter.keepLater(_recipes(wanted))
         for kernel, constants in self._uncached(wanted)[0]:
             key = pipeline_key(kernel, constants)
             if key not in self._pending:

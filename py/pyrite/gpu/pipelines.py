@@ -64,8 +64,9 @@ class PipelineCache:
             self.pipeline(kernel, constants)
             progress(made, total)
 
-    def compile_later(self, wanted: Sequence[Wanted]) -> None:
-        """Start making wanted's pipelines; a run waits for its own with ready() (here: made at once)."""
+    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False) -> None:
+        """Start making wanted's pipelines; a run waits for its own with ready() (here: made at once).
+        startup: those a model's load leaves compiling (the browser keeps their list too)."""
         for kernel, constants in self._uncached(wanted)[0]:
             self.pipeline(kernel, constants)
 

@@ -103,5 +103,5 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
             device.destroy_buffer(buf)
         raise
     # a chat's first prefill (8 tokens or more) takes the full prefill's tiles: those first
-    device.compile_later(built.plan.pipelines([lives[2], lives[1]], PREPARED))
+    device.compile_later(built.plan.pipelines([lives[2], lives[1]], PREPARED), startup=True)
     return Resident(device, index, built, tokenizer, owned, tuning)
