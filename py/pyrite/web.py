@@ -14,6 +14,7 @@ so they can land in the middle of a generate.
 """
 from __future__ import annotations
 
+import asyncio
 import base64
 import gc
 import json
@@ -151,6 +152,7 @@ async def load(p: dict, emit: Emit) -> dict:
     for text in _engine.prompts.notices:
         emit("notice", text)
     gc.collect()  # gpu_bytes counts only what is still held
+    asyncio.get_running_loop().call_soon(_engine.prompts.warm)  # runs after this answer: the first chat skips it
     return {"model": _engine.index.name, "config": _engine.config.to_json(), "device": _engine.device.describe(),
             "max_ctx": _engine.max_ctx, "gpu_bytes": _engine.device.live_bytes,
             "tuning": _engine.resident.tuning.to_dict()}

@@ -43,3 +43,19 @@ def test_bos_token_reaches_the_template(smollm_dict):
 def test_no_tokenizer_is_a_prompt_error():
     with pytest.raises(PromptError, match="has no tokenizer"):
         Prompts("ids-only", None, SMOLLM2, 4096).chat([{"role": "user", "content": "Hi"}])
+
+
+def test_warm_compiles_the_template_ahead_and_leaves_a_refusal_to_the_chat(smollm_dict):
+    from pyrite.chat.template import compiled
+    tok = Tokenizer.from_dict(smollm_dict)
+    template = SMOLLM2 + "{# warmed #}"  # a text no other test compiled
+    before = compiled.cache_info().currsize
+    Prompts("smollm2", tok, template, 4096).warm()
+    assert compiled.cache_info().currsize == min(before + 1, compiled.cache_info().maxsize)
+    hits = compiled.cache_info().hits
+    Prompts("smollm2", tok, template, 4096).chat(CONVERSATION)
+    assert compiled.cache_info().hits == hits + 1  # the chat found it compiled
+    refusing = Prompts("m", tok, "{{ raise_exception('no chats here') }}", 4096)
+    refusing.warm()  # quiet: the chat that uses it is told
+    with pytest.raises(Exception, match="no chats here"):
+        refusing.chat(CONVERSATION)
