@@ -2,22 +2,20 @@
 // The phases are the worker's (web/worker.js), in LOAD_PHASES order; a conversion (its own request,
 // before the load of the model it made) shows as "convert" after the runtime.
 import { LOAD_PHASES } from "./pyrite.js";
+import { loadFraction, phaseFraction } from "./phases.js";
 
 const ORDER = [LOAD_PHASES[0], "convert", ...LOAD_PHASES.slice(1)];
 
-// Each phase owns a slice of the overall bar, so it only ever moves forward. Its label follows every
-// event (#progress-label, not a live region); its step is said once in #status (role=status, so a
-// screen reader announces each phase once, not each tick).
+// Each phase owns a slice of the overall bar (phases.js). Its label follows every event (#progress-label,
+// not a live region); its step is said once in #status (role=status, so a screen reader announces each
+// phase once, not each tick).
 const PHASES = {
-  runtime: { from: 0.0, to: 0.15, label: (d, t) => `Starting Python (Pyodide) ${d}/${t}`, step: "starting Python" },
-  convert: { from: 0.15, to: 1.0, label: (d, t) => `Converting the file: tensor ${d}/${t}`,  // its own run
-             step: "converting the file" },
-  weights: { from: 0.15, to: 0.75, label: (d, t) => `Downloading weights ${mb(d)} / ${mb(t)} MB`,
-             step: "downloading the weights" },
-  upload: { from: 0.75, to: 0.85, label: (d, t) => `Uploading tensors to the GPU ${d}/${t}`,
-            step: "uploading to the GPU" },
-  plan: { from: 0.85, to: 0.88, label: () => "Building the plan (routes, buffers)", step: "building the plan" },
-  pipelines: { from: 0.88, to: 1.0, label: (d, t) => `Compiling pipelines ${d}/${t}`, step: "compiling pipelines" },
+  runtime: { label: (d, t) => `Starting Python (Pyodide) ${d}/${t}`, step: "starting Python" },
+  convert: { label: (d, t) => `Converting the file: tensor ${d}/${t}`, step: "converting the file" },
+  weights: { label: (d, t) => `Downloading weights ${mb(d)} / ${mb(t)} MB`, step: "downloading the weights" },
+  upload: { label: (d, t) => `Uploading tensors to the GPU ${d}/${t}`, step: "uploading to the GPU" },
+  plan: { label: () => "Building the plan (routes, buffers)", step: "building the plan" },
+  pipelines: { label: (d, t) => `Compiling pipelines ${d}/${t}`, step: "compiling pipelines" },
 };
 
 function mb(bytes) {
@@ -39,8 +37,8 @@ export function showProgress(ui, { phase, done, total }) {
   if (ui.progressBox.dataset.phase !== phase) {
     ui.status.textContent = phase === "convert" ? "Converting the file…" : `Loading the model: ${p.step}…`;
   }
-  const frac = total > 0 ? Math.min(done / total, 1) : 1;  // nothing to do (every pipeline cached): done
-  ui.progress.value = p.from + (p.to - p.from) * frac;
+  const frac = phaseFraction({ done, total });
+  ui.progress.value = loadFraction({ phase, done, total });
   ui.progressLabel.textContent = p.label(done, total);
   ui.progressBox.dataset.phase = phase;
   for (const li of ui.phases.children) {  // the phases before this one are done

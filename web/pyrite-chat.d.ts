@@ -1,8 +1,10 @@
 // Types of pyrite-chat.js: the <pyrite-chat> custom element (importing the module defines it).
-import type { Engine, RuntimeStats } from "./pyrite.js";
+import type { Engine, LoadProgress, RuntimeStats } from "./pyrite.js";
 
 /** The events a <pyrite-chat> dispatches, beside an HTMLElement's own. */
 export interface PyriteChatEventMap extends HTMLElementEventMap {
+  /** A load progress event; fraction is the whole load's (0-1), as the element's bar shows it. */
+  "pyrite-progress": CustomEvent<LoadProgress & { fraction: number | null }>;
   /** The model is loaded: the element takes questions. */
   "pyrite-ready": CustomEvent<{ model: string }>;
   /** An answer is complete. */
@@ -33,6 +35,7 @@ export declare class PyriteChat extends HTMLElement {
     send: HTMLButtonElement;
     stop: HTMLButtonElement;
     fresh: HTMLButtonElement;
+    progress: HTMLProgressElement;
   };
   connectedCallback(): void;
   /** Ask the next question of the conversation; resolves once the answer is complete. */

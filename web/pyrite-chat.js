@@ -8,17 +8,20 @@
 // speculative (present: speculative decoding, drafts from the conversation; the same answers).
 // Styled through CSS custom properties on the element: --pyrite-font, --pyrite-bg, --pyrite-fg,
 // --pyrite-muted, --pyrite-accent, --pyrite-border, --pyrite-radius, --pyrite-user-bg,
-// --pyrite-assistant-bg. Events: pyrite-ready {model}, pyrite-answer {content, stats}, pyrite-error
-// {kind, message}. Answers are shown as text; set element.render = (text, el) => ... to render them
+// --pyrite-assistant-bg. Events: pyrite-progress {phase, done, total, fraction} (each load progress
+// event; fraction: the whole load's, 0-1, as the element's bar shows it), pyrite-ready {model},
+// pyrite-answer {content, stats}, pyrite-error {kind, message}. Answers are shown as text; set element.render = (text, el) => ... to render them
 // otherwise (the site's page renders markdown through a sanitizer). The element's styles come from
 // pyrite-chat.css beside this module (a stylesheet link, so a strict Content-Security-Policy holds).
 import { createEngine } from "./pyrite.js";
+import { loadFraction } from "./phases.js";
 
 // this module's folder, not as new URL("./", import.meta.url): bundlers take that form for a file to copy
 const HERE = new URL(import.meta.url.replace(/[^/]*$/, ""));
 
 const TEMPLATE = `
   <div class="log" part="log" role="log" aria-live="polite"></div>
+  <progress class="progress" part="progress" max="1" value="0" aria-label="Loading the model"></progress>
   <p class="status" part="status">Loading…</p>
   <form part="form" autocomplete="off">
     <textarea rows="2" placeholder="Message (Ctrl+Enter sends)" aria-label="Message"></textarea>
@@ -46,7 +49,7 @@ export class PyriteChat extends HTMLElement {
     this.ui = {
       log: root.querySelector(".log"), status: root.querySelector(".status"), form: root.querySelector("form"),
       input: root.querySelector("textarea"), send: root.querySelector(".send"), stop: root.querySelector(".stop"),
-      fresh: root.querySelector(".new"),
+      fresh: root.querySelector(".new"), progress: root.querySelector("progress"),
     };
     this.ui.form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -75,12 +78,17 @@ export class PyriteChat extends HTMLElement {
         onProgress: ({ phase, done, total }) => {
           const amount = phase === "weights" ? `${(done / 1e6).toFixed(1)} / ${(total / 1e6).toFixed(1)} MB` : `${done}/${total}`;
           this._status(`Loading ${model}: ${phase} ${amount}`);
+          const fraction = loadFraction({ phase, done, total });
+          if (fraction !== null) this.ui.progress.value = fraction;
+          this.dispatchEvent(new CustomEvent("pyrite-progress", { detail: { phase, done, total, fraction } }));
         },
       });
+      this.ui.progress.hidden = true;
       this._status("Ready.");
       this._idle();
       this.dispatchEvent(new CustomEvent("pyrite-ready", { detail: { model } }));
     } catch (err) {
+      this.ui.progress.hidden = true;
       this._fail(err);
     }
   }

@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from .test_page_a11y import axe_violations
+
 
 pytestmark = pytest.mark.browser
 
@@ -216,11 +218,24 @@ def test_a_model_by_id_or_by_directory_url_and_what_is_refused(api):
     assert r["a"] == r["b"] and r["a"].startswith(" often")
 
 
+# <pyrite-chat>'s progress events, recorded from the page's start (capture: they do not bubble)
+RECORD_ELEMENT_PROGRESS = """window.__progress = [];
+document.addEventListener("pyrite-progress", (e) => window.__progress.push(e.detail), true);"""
+
+
 def test_the_chat_element_answers_and_takes_its_theme(session, loaded):
     page = session.new_page()
     try:
+        page.add_init_script(RECORD_ELEMENT_PROGRESS)
         page.goto(session.url("examples/embed.html"))
-        page.wait_for_function("() => document.querySelector('pyrite-chat')?.engine != null", timeout=LOAD_MS, polling=500)
+        page.wait_for_function("() => document.querySelector('pyrite-chat')?.engine != null", timeout=LOAD_MS,
+                               polling=500)
+        progress = page.evaluate("window.__progress")
+        assert list(dict.fromkeys(p["phase"] for p in progress)) == ["runtime", "weights", "upload", "plan",
+                                                                     "pipelines"], progress
+        fractions = [p["fraction"] for p in progress]
+        assert fractions == sorted(fractions) and fractions[-1] == 1, fractions  # one bar, only forward
+        assert page.evaluate("document.querySelector('pyrite-chat').ui.progress.hidden")  # gone once ready
         page.evaluate("document.querySelector('pyrite-chat').setAttribute('speculative', '')")
         page.fill("pyrite-chat textarea", "Name a color.")
         page.click("pyrite-chat .send")
@@ -231,6 +246,8 @@ def test_the_chat_element_answers_and_takes_its_theme(session, loaded):
         assert stats["speculative"] == "ngram", stats  # the attribute reached the request
         assert page.evaluate("getComputedStyle(document.querySelector('pyrite-chat').shadowRoot"
                              ".querySelector('.send')).backgroundColor") == "rgb(130, 80, 223)"  # examples.css
+        serious = [f"{v['id']}: {v['help']} ({v['targets']})" for v in axe_violations(page)]
+        assert not serious, "axe, <pyrite-chat> with an answer:\n" + "\n".join(serious)
         page.click("pyrite-chat .new")
         assert page.evaluate("document.querySelector('pyrite-chat').messages.length") == 0
     finally:
