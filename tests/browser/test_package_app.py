@@ -20,6 +20,7 @@ pytestmark = pytest.mark.browser
 
 ANSWER_MS = 600_000
 MODEL_DIR = "demo/models/smollm2-135m/"
+MODULE_SCRIPT = '<script type="module" src="./main.js">'  # the app's page, as Vite takes it
 
 
 def tarball() -> Path:
@@ -52,8 +53,10 @@ def served(tmp_path_factory, site):
             shutil.copy2(APP / name, app / name)
         (app / "node_modules").symlink_to(modules, target_is_directory=True)
         out = bundle(tool, app)
-        if tool == "webpack":  # webpack writes no page of its own
-            shutil.copy2(APP / "webpack.html", out / "index.html")
+        if tool == "webpack":  # webpack writes no page of its own: the app's, loading its bundle (a script)
+            page = (APP / "index.html").read_text()
+            assert MODULE_SCRIPT in page
+            (out / "index.html").write_text(page.replace(MODULE_SCRIPT, '<script defer src="./main.js">'))
         shutil.copytree(out, www / "demo" / tool)
     (www / MODEL_DIR).parent.mkdir(parents=True, exist_ok=True)
     (www / MODEL_DIR).symlink_to((site / "models" / "smollm2-135m").resolve(), target_is_directory=True)
