@@ -36,8 +36,8 @@ class PackError(Exception):
 
 
 def references(text: str) -> list[str]:
-    """The "./" paths a module's text refers to, in order, once each."""
-    return list(dict.fromkeys(REFERENCE.findall(COMMENT.sub("", text))))
+    """The "./" paths a module's text refers to (without a query or fragment), in order, once each."""
+    return list(dict.fromkeys(re.split(r"[?#]", ref)[0] for ref in REFERENCE.findall(COMMENT.sub("", text))))
 
 
 def closure(site: Path, entries: tuple[str, ...]) -> list[str]:

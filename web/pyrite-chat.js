@@ -42,7 +42,9 @@ export class PyriteChat extends HTMLElement {
     const root = this.attachShadow({ mode: "open" });
     const link = document.createElement("link");
     link.rel = "stylesheet";
-    link.href = new URL("./pyrite-chat.css", import.meta.url).href;  // bundlers copy it (this literal form)
+    // bundlers copy it (this literal form); ?no-inline keeps Vite from inlining it as a data: URL, which a
+    // strict Content-Security-Policy (style-src 'self') refuses; static servers ignore the query
+    link.href = new URL("./pyrite-chat.css?no-inline", import.meta.url).href;
     const template = document.createElement("template");
     template.innerHTML = TEMPLATE;  // static markup of this module: no text from the model or the page
     root.append(link, template.content);

@@ -111,6 +111,24 @@ def test_a_bundled_app_answers_from_a_model_directory_url_under_a_sub_path(sessi
     assert all(u.startswith((served + f"demo/{tool}/", served + MODEL_DIR)) for u in requested), requested
 
 
+@pytest.mark.parametrize("tool", ["vite", "webpack"])
+def test_the_chat_element_is_styled_in_a_bundle_under_a_strict_csp(session, served, tool):
+    """Its stylesheet is a file of the bundle, not a data: URL, which the site's style-src 'self' refuses."""
+    page = session.new_page()
+    try:
+        page.goto(f"{served}demo/{tool}/index.html?model=../nowhere/")
+        page.evaluate("""() => { const el = document.createElement("pyrite-chat");
+                                 el.setAttribute("model", "../nowhere/"); document.body.append(el); }""")
+        page.wait_for_function("""() => {
+          const send = document.querySelector("pyrite-chat").shadowRoot.querySelector(".send");
+          return getComputedStyle(send).backgroundColor === "rgb(9, 105, 218)"; }""",
+                               timeout=60_000)  # the stylesheet's --pyrite-accent default
+        sheet = page.evaluate("document.querySelector('pyrite-chat').shadowRoot.querySelector('link').href")
+        assert sheet.startswith(f"{served}demo/{tool}/") and ".css" in sheet, sheet
+    finally:
+        page.close()
+
+
 def test_a_url_that_is_not_a_model_directory_is_a_typed_error_naming_it(session, served):
     got, _ = outcome(session, f"{served}demo/vite/index.html?model=../nowhere/")
     assert got["error"]["kind"] == "ModelFormatError", got

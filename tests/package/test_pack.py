@@ -20,6 +20,7 @@ def test_references_are_what_a_bundler_follows_and_comments_are_not():
     export { b } from './b.js';
     const c = await import("./c.mjs");
     const d = new URL("./d.wasm", import.meta.url);
+    const d2 = new URL("./d.wasm?no-inline", import.meta.url);
     import e from "bare-package";
     const f = new URL("https://other.host/f.js");"""
     assert references(text) == ["./a.js", "./b.js", "./c.mjs", "./d.wasm"]

@@ -1,6 +1,7 @@
 // The package's test app: what a user's app does with pyrite-webgpu, from the page's query string
 // (?model=<a model directory's URL>). window.outcome is the test's answer once settled: the reply, or the error.
 import { createEngine } from "pyrite-webgpu";
+import "pyrite-webgpu/pyrite-chat.js";  // defines <pyrite-chat>: the test adds one to see it styled
 
 const model = new URLSearchParams(location.search).get("model");
 const status = document.getElementById("status");
