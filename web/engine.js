@@ -119,7 +119,7 @@ async function modelFiles(model) {
 /** What a createEngine model argument names: "bring" (a GGUF File or URL, or an HF folder's Files, to
  * convert), "local" (local:<key>), "dir" (a converted model directory's URL: a string with a "/"), or "id"
  * (a model of the site's build.json). */
-export function modelKind(model) {
+function modelKind(model) {
   if (model instanceof URL || (globalThis.File && model instanceof File) ||
       (globalThis.FileList && model instanceof FileList) || Array.isArray(model)) return "bring";
   if (typeof model !== "string") return "id";  // refused below, with the site's ids
@@ -149,7 +149,8 @@ async function siteModels(base) {
  * Files (a FileList or an array), converted in the worker (exact recipe, "convert" progress per tensor),
  * kept in this origin's storage as a local model (engine.model is then "local:<key>") and loaded.
  * baseUrl: where the site's build.json lives; options: runtime options (setOptions). Rejects with a
- * RequestError for an unknown model id, a LoadError naming the URL for a directory that is not a model.
+ * RequestError for an unknown model id, a ModelFormatError naming the model.json of a URL that is not a
+ * model directory.
  */
 export async function createEngine({ model, baseUrl = "./", onProgress = () => {}, options = {}, maxCtx } = {}) {
   const page = globalThis.document?.baseURI ?? location.href;
@@ -166,7 +167,7 @@ export async function createEngine({ model, baseUrl = "./", onProgress = () => {
   try {
     const bring = kind === "bring" ? (typeof model === "string" ? new URL(model, page) : model) : null;
     const id = bring ? `local:${(await pyrite.convert(await modelFiles(bring))).key}` : model;
-    const where = { id: `models/${id}`, dir: new URL(id, page).href }[kind] ?? id;
+    const where = kind === "id" ? `models/${id}` : kind === "dir" ? new URL(id, page).href : id;
     await pyrite.load(where, { maxCtx });
     if (Object.keys(options).length) await pyrite.setOptions(options);
     return new Engine(pyrite, id);

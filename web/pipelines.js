@@ -57,6 +57,7 @@ export function pipelineStarter(base) {
   let load = null;       // {model, pipelines} of the load in progress
   let taking = new Map(); // the adopted device's started (or queued) pipelines not taken yet
   let queue = null;       // the adopted device's later ones (laterQueue)
+  let laterKeys = new Set(); // their keys: Python takes them after its load answers
 
   const keyOf = (model) => new URL(`__pyrite-cache__/pipelines/${encodeURIComponent(model)}`, base).href;
   const named = (model, options) => `${model}?${JSON.stringify(options ?? {})}`;
@@ -88,7 +89,7 @@ export function pipelineStarter(base) {
     const queue = laterQueue(create);
     for (const recipe of later) if (!made.has(recipe.key)) made.set(recipe.key, queue.add(recipe));
     Promise.allSettled(pipelines.map((recipe) => made.get(recipe.key))).then(() => queue.open());
-    return { descriptor: text, adapter, device, pipelines: made, queue };
+    return { descriptor: text, adapter, device, pipelines: made, queue, later: new Set(later.map((r) => r.key)) };
   }
 
   function begin(model, options) {
@@ -105,6 +106,7 @@ export function pipelineStarter(base) {
     if (early.descriptor === text) {
       taking = early.pipelines;
       queue = early.queue;
+      laterKeys = early.later;
       return [early.adapter, early.device];
     }
     early.device.destroy();
@@ -129,6 +131,8 @@ export function pipelineStarter(base) {
   async function commit() {
     const done = load;
     load = null;
+    // the first ones not taken were never asked for (another wheel's list): they go with the worker's references
+    taking = new Map([...taking].filter(([key]) => laterKeys.has(key)));
     if (!done?.pipelines || !descriptor) return;
     const body = JSON.stringify({ descriptor, pipelines: JSON.parse(done.pipelines),
                                   later: JSON.parse(done.later ?? "[]") });
