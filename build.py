@@ -31,7 +31,7 @@ import venv
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # make/: the build's steps
-from make.runtime import runtime_module  # noqa: E402
+from make.runtime import runtime_module, snapshot_key  # noqa: E402
 from make.shell import run, say  # noqa: E402
 from make.wheels import build_wheel, copy_if_changed, pyodide_lock, runtime_wheels, web_wheels  # noqa: E402
 
@@ -165,8 +165,10 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
     for src in (ROOT / "web").rglob("*"):
         if src.is_file():
             copy_if_changed(src, DIST / src.relative_to(ROOT / "web"))
-    booted = [f"wheels/{w.name}" for w in [wheel, *runtime_wheels(wheels)]]
-    (DIST / "runtime.js").write_text(runtime_module(booted, lock["info"]))
+    booted = [wheel, *runtime_wheels(wheels)]
+    pyodide_version = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+    (DIST / "runtime.js").write_text(runtime_module([f"wheels/{w.name}" for w in booted], lock["info"],
+                                                    snapshot_key(pyodide_version, booted)))
     wllama = ROOT / "node_modules" / "@wllama" / "wllama" / "esm"
     for src in wllama.rglob("*"):
         if src.is_file() and not src.name.endswith((".map", ".d.ts", ".d.cts")):

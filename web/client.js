@@ -7,15 +7,18 @@ export const LOAD_PHASES = ["runtime", "weights", "upload", "plan", "pipelines"]
 
 /** Seconds per load phase, from the progress events' arrival: a phase runs from its first event to the
  * next phase's first (the first phase from the request), the last one to the answer, so the phases sum
- * to ready_s, the request to the answer. A phase that did not come (runtime, once booted) is 0. */
+ * to ready_s, the request to the answer. A phase that did not come (runtime, once booted) is 0. python: how
+ * this load got its Python ("snapshot": restored, web/snapshot.js; "start"), or null when it was up already. */
 class LoadClock {
   constructor() {
     this.t0 = this.at = performance.now();
     this.phase = null;
+    this.python = null;
     this.phases = Object.fromEntries(LOAD_PHASES.map((p) => [p, 0]));
   }
 
-  mark(phase) {
+  mark({ phase, from }) {
+    if (from) this.python = from;
     if (phase === this.phase) return;
     const now = performance.now();
     if (this.phase) this._add(now);
@@ -26,7 +29,7 @@ class LoadClock {
     const now = performance.now();
     if (this.phase) this._add(now);
     const round = (s) => Math.round(s * 1000) / 1000;
-    return { ready_s: round((now - this.t0) / 1000),
+    return { ready_s: round((now - this.t0) / 1000), python: this.python,
              phases: Object.fromEntries(Object.entries(this.phases).map(([p, s]) => [p, round(s)])) };
   }
 
@@ -251,7 +254,7 @@ export class Pyrite {
       return;
     }
     if (msg.type === "event" && msg.event === "progress") {
-      this._clock?.mark(msg.data.phase);
+      this._clock?.mark(msg.data);
       this.onProgress(msg.data);
       return;
     }

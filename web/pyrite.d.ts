@@ -74,7 +74,12 @@ export interface LoadProgress {
   phase: ProgressPhase;
   done: number;
   total: number;
+  /** On runtime's step 1: how Python came up ("snapshot": restored from the one kept in the Cache API). */
+  from?: PythonStart;
 }
+
+/** How a load got its Python: restored from the kept memory snapshot, or started (and a snapshot kept). */
+export type PythonStart = "snapshot" | "start";
 
 /** Seconds spent in each load phase (summing to ready_s; a phase that did not come is 0). */
 export type LoadPhaseSeconds = Record<LoadPhase, number>;
@@ -352,7 +357,9 @@ export interface GenerationStats {
 }
 
 /** engine.runtimeStats(): the last completion's stats (absent before the first) and the load's times. */
-export type RuntimeStats = Partial<GenerationStats> & { ready_s: number; phases: LoadPhaseSeconds };
+export type RuntimeStats = Partial<GenerationStats> & {
+  ready_s: number; phases: LoadPhaseSeconds; python: PythonStart | null;
+};
 
 /** The attestation of the last generation's prefill and decode steps. */
 export interface StepReport {
@@ -387,6 +394,8 @@ export interface LoadedModel {
   /** Seconds from the load request to its answer. */
   ready_s: number;
   phases: LoadPhaseSeconds;
+  /** How this load got its Python; null when it was up already (a later load). */
+  python: PythonStart | null;
 }
 
 /** A model converted into this origin's storage: it loads as "local:" + key. */

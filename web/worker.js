@@ -19,7 +19,8 @@
 // "convert" (tensors done/total); the local model it writes (web/local.js, registered as pyrite_local)
 // then loads as "local:<key>".
 //
-// A load's phases: runtime (Pyodide, the wheel; steps of RUNTIME_STEPS, the first load only), weights
+// A load's phases: runtime (Pyodide, the wheel; steps of RUNTIME_STEPS, the first load only; its step 1
+// event says `from`: "snapshot" when Python was restored from the kept snapshot, web/snapshot.js), weights
 // (bytes read, from the weight cache or the network), upload (tensors written to the GPU), plan (Python
 // builds the plan: routes, buffers; 0/1 then 1/1) and pipelines (compiled, done/total: those decode
 // runs, all at once; a prefill's are compiled after the load answers, and its first run waits for them).
@@ -41,6 +42,7 @@ import { replay } from "./tape.js";
 import { shardReader } from "./shards.js";
 import { pipelineStarter } from "./pipelines.js";
 import { store } from "./local.js";
+import { snapshotStore } from "./snapshot.js";
 
 // the worker script's folder (the caches' keys); not new URL("./", import.meta.url), which bundlers rewrite
 const BASE = new URL("./", self.location.href);
@@ -55,8 +57,8 @@ function post(msg) {
   self.postMessage(msg);
 }
 
-function progress(id, phase, done, total) {
-  post({ type: "event", id, event: "progress", data: { phase, done: Number(done), total: Number(total) } });
+function progress(id, phase, done, total, extra = {}) {
+  post({ type: "event", id, event: "progress", data: { phase, done: Number(done), total: Number(total), ...extra } });
 }
 
 function notice(id, text) {
@@ -68,6 +70,16 @@ const shards = shardReader(BASE, {
   notice: (text) => notice(loadingId, text),
 });
 const starter = pipelineStarter(BASE);
+const snapshots = snapshotStore(BASE);
+
+// The JS modules Python imports: registered on a normal start; a restored snapshot's Python holds them
+// already, and gets this worker's own through the snapshot's deserializer.
+const JS_MODULES = {
+  pyrite_tape: { replay },        // BrowserDevice.replay encodes decode batches in JS
+  pyrite_shards: shards.module,   // FetchShards reads every shard through it
+  pyrite_gpu: starter.module,     // BrowserDevice takes the early device and pipelines
+  pyrite_local: store,            // models/local.py writes and reads local models through it
+};
 
 // A failure outside pyrite.web (fetching the site's files, Pyodide itself) in the seam's one error shape.
 function errorShape(err) {
@@ -89,11 +101,12 @@ class LoadError extends Error {
 
 // -- runtime -------------------------------------------------------------------------------------
 
-/** Pyodide, booted from runtime.js's URLs. Pyodide finds its wasm as indexURL + "pyodide.asm.wasm", a
- * fixed name that a bundler does not keep: indexURL is the wasm's own URL with a fragment, which the
- * appended name joins and fetch leaves off. The other files have options of their own (runtime.js).
- * Pyodide waits forever on a wasm the server does not have, so the files are checked beside its start. */
-async function startPyodide() {
+/** Pyodide, booted from runtime.js's URLs (options: a snapshot's, below). Pyodide finds its wasm as indexURL +
+ * "pyodide.asm.wasm", a fixed name that a bundler does not keep: indexURL is the wasm's own URL with a
+ * fragment, which the appended name joins and fetch leaves off. The other files have options of their own
+ * (runtime.js). Pyodide waits forever on a wasm the server does not have, so the files are checked beside
+ * its start. */
+async function startPyodide(options) {
   const { default: createPyodideModule } = await import("./pyodide/pyodide.asm.mjs");
   const missing = missingAsset([runtime.wasm, runtime.stdlib]).then(() => new Promise(() => {}));
   return Promise.race([missing, loadPyodide({
@@ -103,7 +116,40 @@ async function startPyodide() {
     lockFileContents: runtime.lock,
     stdout: (line) => console.log(`[py] ${line}`),
     stderr: (line) => console.warn(`[py] ${line}`),
+    ...options,
   })]);
+}
+
+/** Python restored from snapshot bytes, or null where Pyodide refused them (the kept one is then dropped). */
+async function restoredPyodide(bytes) {
+  try {
+    return await startPyodide({ _loadSnapshot: bytes, _snapshotDeserializer: ({ module }) => JS_MODULES[module] });
+  } catch (err) {
+    if (err.kind === "LoadError") throw err;
+    await snapshots.drop(`Pyodide refused it: ${err.message}`);
+    return null;
+  }
+}
+
+/** A snapshot of a Python that has just imported pyrite.web, or null (a console notice says why). The Python
+ * that makes it is not the one used: with `_makeSnapshot` Pyodide hands Python its JS globals through proxies,
+ * on which a native getter (navigator.gpu) throws "Illegal invocation"; the worker restores the snapshot. */
+async function madeSnapshot(install) {
+  const names = new Map(Object.entries(JS_MODULES).map(([name, module]) => [module, name]));
+  const serializer = (obj) => {
+    if (!names.has(obj)) throw new Error(`Python holds a JS object that is none of its modules: ${obj}`);
+    return { module: names.get(obj) };
+  };
+  const maker = await startPyodide({ _makeSnapshot: true });
+  for (const [name, module] of Object.entries(JS_MODULES)) maker.registerJsModule(name, module);
+  await install(maker);
+  try {
+    maker.pyimport("pyrite.web");
+    return maker.makeMemorySnapshot({ serializer });
+  } catch (err) {
+    console.warn(`pyrite: no Python snapshot was made (${err.message}); Python starts normally`);
+    return null;
+  }
 }
 
 /** Reject with a LoadError naming the first of urls the server does not have (a package served without its
@@ -115,32 +161,44 @@ async function missingAsset(urls) {
   }
 }
 
+/** Python with pyrite.web imported: restored from the kept snapshot (web/snapshot.js), else from one made
+ * now and kept for the next page, else (no Cache API, or no snapshot could be made) started as it is. */
 async function boot(id) {
   progress(id, "runtime", 0, RUNTIME_STEPS);
-  // fetched while Pyodide starts; a failure is named below, once Python is there to take them
-  const wheels = runtime.wheels.map((url) => fetch(url).catch(() => null));
-  const pyodide = await startPyodide();
-  pyodide.registerJsModule("pyrite_tape", { replay });  // BrowserDevice.replay encodes decode batches in JS
-  pyodide.registerJsModule("pyrite_shards", shards.module);  // FetchShards reads every shard through it
-  pyodide.registerJsModule("pyrite_gpu", starter.module);  // BrowserDevice takes the early device and pipelines
-  pyodide.registerJsModule("pyrite_local", store);  // models/local.py writes and reads local models through it
-  progress(id, "runtime", 1, RUNTIME_STEPS);
-  // pyrite's wheel and its pure-Python dependencies (jinja2, markupsafe: runtime.js) are
-  // unpacked into site-packages as they are (micropip would cost about half a second more, loading itself
-  // and packaging first).
-  const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  for (const [i, wheel] of wheels.entries()) {
-    const resp = await wheel;
-    if (!resp?.ok) throw new LoadError(runtime.wheels[i], resp ? resp.status : "unreachable");
-    pyodide.unpackArchive(await resp.arrayBuffer(), "wheel", { extractDir: site });
+  // fetched while Pyodide starts; a failure is named at install, once Python is there to take them
+  const wheels = runtime.wheels.map((url) => fetch(url).then((resp) => (resp.ok ? resp.arrayBuffer() : resp.status), () => null));
+  const kept = globalThis.caches ? await snapshots.read(runtime.snapshot) : null;
+  let restored = kept && await restoredPyodide(kept);
+  const from = restored ? "snapshot" : "start";
+  if (!restored && globalThis.caches) {
+    const made = await madeSnapshot(install);
+    restored = made && await restoredPyodide(made);
+    if (restored) snapshots.write(runtime.snapshot, made);  // in the background
   }
+  const pyodide = restored || await startPyodide({});
+  if (!restored) for (const [name, module] of Object.entries(JS_MODULES)) pyodide.registerJsModule(name, module);
+  progress(id, "runtime", 1, RUNTIME_STEPS, { from });
+  // a restored Python has pyrite's imports in its heap, but not its files (the kernels, a later import)
+  await install(pyodide);
   progress(id, "runtime", 2, RUNTIME_STEPS);
   // The module proxy lives as long as the worker: its function proxies are borrowed from it.
   const module = pyodide.pyimport("pyrite.web");
+  if (restored) module.resumed();
   web = { pyodide, handle: module.handle, runImmediate: module.run_immediate,
           immediate: new Set(JSON.parse(module.immediate_types())) };
   post({ type: "schema", schema: JSON.parse(module.schema_json()) });
   progress(id, "runtime", 3, RUNTIME_STEPS);
+
+  /** pyrite's wheel and its pure-Python dependencies (jinja2, markupsafe: runtime.js), unpacked into
+   * site-packages as they are (micropip would cost about half a second more, loading itself and packaging). */
+  async function install(python) {
+    const site = python.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    for (const [i, wheel] of wheels.entries()) {
+      const bytes = await wheel;
+      if (!(bytes instanceof ArrayBuffer)) throw new LoadError(runtime.wheels[i], bytes ?? "unreachable");
+      python.unpackArchive(bytes, "wheel", { extractDir: site });
+    }
+  }
 }
 
 function booted(id) {

@@ -18,6 +18,7 @@ import asyncio
 import base64
 import gc
 import json
+import random
 import sys
 from dataclasses import asdict
 from urllib.parse import urljoin
@@ -99,6 +100,12 @@ def run_immediate(type: str) -> str:
 def immediate_types() -> str:
     """The immediate requests' names (JSON list), read once by the worker at boot."""
     return json.dumps(sorted(IMMEDIATE))
+
+
+def resumed() -> None:
+    """Called by the worker when this Python was restored from a memory snapshot (web/snapshot.js): every page
+    restores the same heap, so `random`'s state (an unseeded request's seed) is drawn afresh here."""
+    random.seed()
 
 
 def schema_json() -> str:

@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # make/ lives beside build.py
 from make.pack import PackError, bundler_safe, closure, manifest, references  # noqa: E402
-from make.runtime import runtime_module  # noqa: E402
+from make.runtime import runtime_module, snapshot_key  # noqa: E402
 
 
 def test_references_are_what_a_bundler_follows_and_comments_are_not():
@@ -58,8 +58,20 @@ def test_the_manifest_points_exports_and_types_at_its_own_files():
 
 
 def test_the_runtime_module_names_each_file_as_a_literal_url_and_holds_the_lock():
-    text = runtime_module(["wheels/pyrite-9-py3-none-any.whl"], {"python": "3.14.2"})
+    text = runtime_module(["wheels/pyrite-9-py3-none-any.whl"], {"python": "3.14.2"}, "ab12")
     assert references(text) == ["./wheels/pyrite-9-py3-none-any.whl", "./pyodide/pyodide.asm.wasm",
                                 "./pyodide/python_stdlib.zip"]
     lock = next(line for line in text.splitlines() if line.strip().startswith("lock:"))
     assert json.loads(lock.split(":", 1)[1].strip().rstrip(",")) == {"info": {"python": "3.14.2"}, "packages": {}}
+    assert '  snapshot: "ab12",' in text.splitlines()
+
+
+def test_the_snapshot_key_changes_with_any_wheel_or_pyodide(tmp_path):
+    a, b = tmp_path / "pyrite-1-py3-none-any.whl", tmp_path / "jinja2-3-py3-none-any.whl"
+    a.write_bytes(b"one")
+    b.write_bytes(b"two")
+    key = snapshot_key("314.0.7", [a, b])
+    assert len(key) == 64 and key == snapshot_key("314.0.7", [a, b])
+    assert key != snapshot_key("314.0.8", [a, b]) and key != snapshot_key("314.0.7", [b, a])
+    b.write_bytes(b"two!")
+    assert key != snapshot_key("314.0.7", [a, b])

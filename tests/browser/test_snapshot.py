@@ -1,0 +1,138 @@
+"""Python's memory snapshot (web/snapshot.js): a page that finds none makes one and keeps it in the Cache API,
+the next page restores Python from it and answers alike; a kept snapshot that does not serve (another build,
+corrupt bytes, one Pyodide refuses) is dropped with a console notice, Python starts normally and a good one
+is kept again; a quota too small to keep it leaves the page working. Nothing else cached is touched."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CACHE = "pyrite-runtime-v1"
+PROMPT = "The history of the Roman Empire is"
+
+# One engine's life in the page: how it got its Python, its greedy answer.
+ENGINE_JS = """async (prompt) => {
+  const { createEngine } = await import("../pyrite.js");
+  const e = await createEngine({model: "smollm2-135m", baseUrl: "../"});
+  const reply = await e.completions.create({prompt, max_tokens: 4});
+  const stats = await e.runtimeStats();
+  await e.unload();
+  return {text: reply.choices[0].text, python: stats.python, runtime_s: stats.phases.runtime};
+}"""
+# The kept snapshot as the Cache API holds it: its headers, its size and whether its bytes match its sha256.
+KEPT_JS = """async ([name, url]) => {
+  const resp = await (await caches.open(name)).match(url);
+  if (!resp) return null;
+  const bytes = await resp.arrayBuffer();
+  const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+                            (b) => b.toString(16).padStart(2, "0")).join("");
+  const { runtime } = await import("../runtime.js");
+  return {key: resp.headers.get("x-pyrite-snapshot-key"), current: runtime.snapshot, bytes: bytes.byteLength,
+          intact: digest === resp.headers.get("x-pyrite-snapshot-sha256")};
+}"""
+# Replace the kept snapshot's bytes or key: "bytes" flips bytes in its middle (its sha256 no longer matches),
+# "key" names another build, "refused" is bytes Pyodide refuses (no snapshot's magic) under a matching sha256.
+SPOIL_JS = """async ([name, url, how]) => {
+  const cache = await caches.open(name);
+  const resp = await cache.match(url);
+  const headers = Object.fromEntries(resp.headers.entries());
+  let bytes = new Uint8Array(await resp.arrayBuffer());
+  if (how === "bytes") bytes.fill(7, bytes.length >> 1, (bytes.length >> 1) + 4096);
+  if (how === "key") headers["x-pyrite-snapshot-key"] = "0".repeat(64);
+  if (how === "refused") {
+    bytes = new Uint8Array(1 << 20).fill(3);
+    headers["x-pyrite-snapshot-sha256"] = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+                                                    (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  await cache.put(url, new Response(bytes, {headers}));
+}"""
+
+
+@pytest.fixture
+def idle(session, loaded):
+    """A page of the site whose own engine fails at once (no such model): idle, for engines of the test's own."""
+    page = session.new_page()
+    page.goto(session.url("examples/api.html?model=no-such-model"))
+    yield page
+    page.close()
+
+
+def kept(session, page) -> dict | None:
+    return page.evaluate(KEPT_JS, [CACHE, session.url("pyrite-runtime/python.snapshot")])
+
+
+def wait_kept(session, page) -> dict:
+    """The snapshot the last start keeps (written in the background, after its load answered)."""
+    page.wait_for_function("async ([name, url]) => !!(await (await caches.open(name)).match(url))",
+                           arg=[CACHE, session.url("pyrite-runtime/python.snapshot")], timeout=60_000, polling=250)
+    return kept(session, page)
+
+
+def test_the_next_page_restores_python_from_the_kept_snapshot_and_answers_alike(session, idle):
+    idle.evaluate(f"caches.delete('{CACHE}')")
+    first = idle.evaluate(ENGINE_JS, PROMPT)
+    assert first["python"] == "start", first
+    snapshot = wait_kept(session, idle)
+    assert snapshot["key"] == snapshot["current"] and snapshot["intact"] and snapshot["bytes"] > 1 << 20, snapshot
+    second = idle.evaluate(ENGINE_JS, PROMPT)
+    assert second["python"] == "snapshot" and second["text"] == first["text"], (first, second)
+    assert second["text"].startswith(" often")
+
+
+def test_the_same_restored_snapshot_still_draws_fresh_seeds(session, idle):
+    """Every page restores the same heap: an unseeded sampled answer must not repeat across pages."""
+    draw = """async (prompt) => {
+      const { createEngine } = await import("../pyrite.js");
+      const e = await createEngine({model: "smollm2-135m", baseUrl: "../"});
+      const reply = await e.completions.create({prompt, max_tokens: 12, temperature: 1.0});
+      const python = (await e.runtimeStats()).python;
+      await e.unload();
+      return {text: reply.choices[0].text, python};
+    }"""
+    wait_kept(session, idle)
+    answers = [idle.evaluate(draw, PROMPT) for _ in range(2)]
+    assert all(a["python"] == "snapshot" for a in answers), answers
+    assert len({a["text"] for a in answers}) > 1, answers
+
+
+@pytest.mark.parametrize("how,notice", [("bytes", "do not match their sha256"), ("key", "of another build"),
+                                        ("refused", "Pyodide refused it")])
+def test_a_kept_snapshot_that_does_not_serve_is_dropped_and_python_starts(session, idle, how, notice):
+    wait_kept(session, idle)
+    shards = idle.evaluate("import('../pyrite.js').then(m => m.cacheUsage())")
+    idle.evaluate(SPOIL_JS, [CACHE, session.url("pyrite-runtime/python.snapshot"), how])
+    seen = len(session.console)
+    r = idle.evaluate(ENGINE_JS, PROMPT)
+    assert r["python"] == "start" and r["text"].startswith(" often"), r
+    lines = [line for line in session.console[seen:] if "Python snapshot" in line]
+    assert any(notice in line and "Python starts normally" in line for line in lines), lines
+    again = wait_kept(session, idle)
+    assert again["key"] == again["current"] and again["intact"], again  # a good one is kept again
+    assert idle.evaluate("import('../pyrite.js').then(m => m.cacheUsage())") == shards  # the weights as they were
+
+
+def test_a_quota_too_small_for_the_snapshot_leaves_the_page_working(session, loaded):
+    """The origin's quota cut to 1 MB (DevTools): no snapshot can be kept; the engine answers, the console
+    says so, and the next page starts Python again."""
+    page = session.new_page()
+    cdp = page.context.new_cdp_session(page)
+    origin = session.url().rstrip("/")
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
+    try:
+        page.goto(session.url("examples/api.html?model=no-such-model"))
+        page.evaluate(f"caches.delete('{CACHE}')")
+        seen = len(session.console)
+        r = page.evaluate(ENGINE_JS, PROMPT)
+        assert r["python"] == "start" and r["text"].startswith(" often"), r
+        lines = []
+        for _ in range(120):  # the write fails in the background, soon after Python is up
+            lines = [line for line in session.console[seen:] if "Python snapshot was not kept" in line]
+            if lines:
+                break
+            page.wait_for_timeout(250)
+        assert lines and "Quota" in lines[0], session.console[seen:]
+        assert kept(session, page) is None
+    finally:
+        cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin})
+        page.close()
