@@ -288,6 +288,7 @@ def bench(argv: list[str]) -> int:
     --convert: a GGUF converted in the page vs natively (bench/convert.py);
     --constrained: JSON-constrained decode against free decode, natively and in the page (bench/constrained.py);
     --speculative: speculative decoding on against off, natively and in the page (bench/speculative.py);
+    --ready: the page's time to Ready, cold, warm and after an idle wait, phase by phase (bench/ready.py);
     --gpu never reaches here (main() runs gpu_truth() before the venv)."""
     ensure_system_packages()
     for flag, script in (("--attention", "attention.py"), ("--kernels", "kernels.py")):
@@ -300,7 +301,8 @@ def bench(argv: list[str]) -> int:
         build(parse_models("all"))
         rest = [a for a in argv if a != "--convert"]
         return subprocess.run([sys.executable, str(ROOT / "bench" / "convert.py"), *rest], cwd=ROOT).returncode
-    for flag, script in (("--constrained", "constrained.py"), ("--speculative", "speculative.py")):
+    for flag, script in (("--constrained", "constrained.py"), ("--speculative", "speculative.py"),
+                         ("--ready", "ready.py")):
         if flag in argv:  # against free / plain decoding, natively and in the page
             model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
             build(parse_models(model))
@@ -354,7 +356,8 @@ def command(argv: list[str]) -> int:
     sub.add_parser("test", help="install test dependencies, build, run pytest [args]; --fast: no browser, no "
                                 "converted model, no build")
     sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention / --kernels: attention or "
-                                 "linear routes natively; --consistency: every architecture vs HF; --gpu "
+                                 "linear routes natively; --consistency: every architecture vs HF; --ready: "
+                                 "the page's time to Ready, visit by visit; --gpu "
                                  "[--quick]: the GPU truth run (no venv, no build)")
     sub.add_parser("pack", help="build dist/ (no model), then the npm package dist/pkg/pyrite-webgpu-<version>.tgz")
     sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
