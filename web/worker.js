@@ -47,6 +47,7 @@ import { snapshotStore } from "./snapshot.js";
 // the worker script's folder (the caches' keys); not new URL("./", import.meta.url), which bundlers rewrite
 const BASE = new URL("./", self.location.href);
 const RUNTIME_STEPS = 3; // Pyodide core, the pyrite wheel unpacked, pyrite.web imported
+const WHEELS_DIR = "/tmp/pyrite-wheels";  // where a restored Python gets the wheels whole (runtime.wheels' order)
 
 let web = null;          // {handle, runImmediate, immediate: Set}: pyrite.web, resolved once
 let booting = null;      // the runtime's boot promise, shared by every request
@@ -178,26 +179,35 @@ async function boot(id) {
   const pyodide = restored || await startPyodide({});
   if (!restored) for (const [name, module] of Object.entries(JS_MODULES)) pyodide.registerJsModule(name, module);
   progress(id, "runtime", 1, RUNTIME_STEPS, { from });
-  // a restored Python has pyrite's imports in its heap, but not its files (the kernels, a later import)
-  await install(pyodide);
+  // A restored Python has pyrite's imports in its heap but not its files (the kernels, a later import): it
+  // gets the wheels whole and unpacks what it needs (py/pyrite/resume.py).
+  if (restored) await writeWheels(pyodide);
+  else await install(pyodide);
   progress(id, "runtime", 2, RUNTIME_STEPS);
   // The module proxy lives as long as the worker: its function proxies are borrowed from it.
   const module = pyodide.pyimport("pyrite.web");
-  if (restored) module.resumed();
+  if (restored) module.resumed(JSON.stringify(runtime.wheels.map((_, i) => `${WHEELS_DIR}/${i}.whl`)));
   web = { pyodide, handle: module.handle, runImmediate: module.run_immediate,
           immediate: new Set(JSON.parse(module.immediate_types())) };
   post({ type: "schema", schema: JSON.parse(module.schema_json()) });
   progress(id, "runtime", 3, RUNTIME_STEPS);
 
+  async function wheelBytes(i) {
+    const bytes = await wheels[i];
+    if (!(bytes instanceof ArrayBuffer)) throw new LoadError(runtime.wheels[i], bytes ?? "unreachable");
+    return bytes;
+  }
+
   /** pyrite's wheel and its pure-Python dependencies (jinja2, markupsafe: runtime.js), unpacked into
    * site-packages as they are (micropip would cost about half a second more, loading itself and packaging). */
   async function install(python) {
     const site = python.runPython("import sysconfig; sysconfig.get_path('purelib')");
-    for (const [i, wheel] of wheels.entries()) {
-      const bytes = await wheel;
-      if (!(bytes instanceof ArrayBuffer)) throw new LoadError(runtime.wheels[i], bytes ?? "unreachable");
-      python.unpackArchive(bytes, "wheel", { extractDir: site });
-    }
+    for (let i = 0; i < wheels.length; i++) python.unpackArchive(await wheelBytes(i), "wheel", { extractDir: site });
+  }
+
+  async function writeWheels(python) {
+    python.FS.mkdirTree(WHEELS_DIR);
+    for (let i = 0; i < wheels.length; i++) python.FS.writeFile(`${WHEELS_DIR}/${i}.whl`, new Uint8Array(await wheelBytes(i)));
   }
 }
 

@@ -18,7 +18,6 @@ import asyncio
 import base64
 import gc
 import json
-import random
 import sys
 from dataclasses import asdict
 from urllib.parse import urljoin
@@ -31,6 +30,7 @@ from .engine import Engine
 from .errors import InternalError, ProtocolError, PyriteError
 from .gpu import Device, request_device
 from .models.local import is_local
+from .resume import resumed  # noqa: F401  (the worker calls it on a restored Python)
 from .sampling import SamplingParams
 
 Emit = Callable[[str, str], Any]  # (event, JSON data) -> the worker posts it to the page
@@ -100,12 +100,6 @@ def run_immediate(type: str) -> str:
 def immediate_types() -> str:
     """The immediate requests' names (JSON list), read once by the worker at boot."""
     return json.dumps(sorted(IMMEDIATE))
-
-
-def resumed() -> None:
-    """Called by the worker when this Python was restored from a memory snapshot (web/snapshot.js): every page
-    restores the same heap, so `random`'s state (an unseeded request's seed) is drawn afresh here."""
-    random.seed()
 
 
 def schema_json() -> str:

@@ -3,17 +3,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import subprocess
 import sys
+import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
 
 import pyrite
-from pyrite import kernels
+from pyrite import kernels, resume
 from pyrite.codegen.generate import generate
 from pyrite.errors import KernelError
 from pyrite.kernels import registry as registry_mod
+
 
 GEN = Path("py/pyrite/kernels/generated")
 
@@ -113,3 +117,30 @@ def test_runtime_imports_stay_browser_safe():
     )
     env = {"PYTHONPATH": str(Path(pyrite.__file__).parents[1])}
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
+
+
+def wheel(path: Path, files: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return path
+
+
+def test_a_restored_python_unpacks_all_but_the_kernels_and_reads_them_from_the_wheel(reg, tmp_path, monkeypatch):
+    """pyrite.resume: what the page's Python redoes after a memory-snapshot restore (web/snapshot.js)."""
+    wgsl = {f"{resume.KERNELS}{p.name}": p.read_bytes() for p in (tmp_path / GEN).iterdir()}
+    own = wheel(tmp_path / "0.whl", {"pyrite/x.py": b"X = 1\n", "pyrite-0.dist-info/METADATA": b"m", **wgsl})
+    other = wheel(tmp_path / "1.whl", {"jinja2/y.py": b"Y = 2\n"})
+    site = tmp_path / "site"
+    monkeypatch.setattr(sysconfig, "get_path", lambda name: str(site))
+    monkeypatch.setattr(registry_mod, "_default", None)
+    random.seed(7)
+    drawn = random.random()
+    random.seed(7)
+    resume.resumed(json.dumps([str(own), str(other)]))
+    assert random.random() != drawn  # reseeded
+    assert (site / "pyrite/x.py").read_text() == "X = 1\n" and (site / "jinja2/y.py").read_text() == "Y = 2\n"
+    assert (site / "pyrite-0.dist-info/METADATA").is_file() and not (site / "pyrite/kernels").exists()
+    k = registry_mod.get("scale_triple_i32")
+    assert k.source == wgsl[f"{resume.KERNELS}scale_triple_i32.wgsl"].decode() and k.workgroup_size == (64, 2, 1)
+    assert registry_mod.ids() == ["scale_double_f32", "scale_double_i32", "scale_triple_f32", "scale_triple_i32"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import zipfile
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -131,6 +132,13 @@ def default_registry() -> Registry:
     if _default is None:
         _default = Registry(default_directory())
     return _default
+
+
+def read_from_archive(wheel: str | Path) -> None:
+    """Read the kernels from inside pyrite's wheel (a zip) from here on, not from unpacked package data: the
+    page's restored Python (pyrite/resume.py) writes the wheel whole rather than unpack its 1,600 kernels."""
+    global _default
+    _default = Registry(zipfile.Path(wheel, "pyrite/kernels/generated/"))
 
 
 def get(kernel_id: str) -> Kernel:
