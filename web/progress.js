@@ -10,7 +10,8 @@ const ORDER = [LOAD_PHASES[0], "convert", ...LOAD_PHASES.slice(1)];
 // not a live region); its step is said once in #status (role=status, so a screen reader announces each
 // phase once, not each tick).
 const PHASES = {
-  runtime: { label: (d, t) => `Starting Python (Pyodide) ${d}/${t}`, step: "starting Python" },
+  runtime: { label: (d, t, from) => `${from === "snapshot" ? "Restoring Python from its snapshot" : "Starting Python (Pyodide)"} ${d}/${t}`,
+             step: "starting Python" },
   convert: { label: (d, t) => `Converting the file: tensor ${d}/${t}`, step: "converting the file" },
   weights: { label: (d, t) => `Downloading weights ${mb(d)} / ${mb(t)} MB`, step: "downloading the weights" },
   upload: { label: (d, t) => `Uploading tensors to the GPU ${d}/${t}`, step: "uploading to the GPU" },
@@ -26,20 +27,22 @@ function mb(bytes) {
 export function resetProgress(ui) {
   ui.progress.value = 0;
   delete ui.progressBox.dataset.phase;
+  delete ui.progressBox.dataset.python;
   for (const bar of ui.phases.querySelectorAll("progress")) bar.value = 0;
   ui.phases.querySelector('[data-phase="convert"]').hidden = true;
 }
 
 /** One progress event: the bars and the label; the status line when a phase starts. */
-export function showProgress(ui, { phase, done, total }) {
+export function showProgress(ui, { phase, done, total, from }) {
   const p = PHASES[phase];
   if (!p) return;
+  if (from) ui.progressBox.dataset.python = from;  // runtime's step 1 says how Python came up
   if (ui.progressBox.dataset.phase !== phase) {
     ui.status.textContent = phase === "convert" ? "Converting the file…" : `Loading the model: ${p.step}…`;
   }
   const frac = phaseFraction({ done, total });
   ui.progress.value = loadFraction({ phase, done, total });
-  ui.progressLabel.textContent = p.label(done, total);
+  ui.progressLabel.textContent = p.label(done, total, ui.progressBox.dataset.python);
   ui.progressBox.dataset.phase = phase;
   for (const li of ui.phases.children) {  // the phases before this one are done
     const bar = li.querySelector("progress");
