@@ -6,7 +6,8 @@
 //   read(url, sha256, bytes, reload)  -> ArrayBuffer: the kept copy (by sha256) unless reload, else the
 //                                     network (reload: cache "reload", past the HTTP cache too). Its
 //                                     bytes are counted as they stream: the one "weights" progress
-//   keep(sha256, buffer)              keep a shard Python has verified; a failure (quota) is a notice,
+//   keep(sha256, buffer)              keep a shard Python has verified (one read from the kept copy is
+//                                     kept already: not written again); a failure (quota) is a notice,
 //                                     and the rest of this load goes unkept
 //
 // A second visit reads no weights from the network, and a download that broke off resumes from the
@@ -18,7 +19,8 @@ import { CACHE, cacheKey } from "./cache.js";
 const PROGRESS_MS = 100;  // a message per chunk would flood the page
 
 export function shardReader(base, { progress, notice }) {
-  let load = { total: 0, done: 0, cache: null, counted: new Map() };  // counted: url -> bytes so far
+  // counted: url -> bytes so far; kept: the sha256 of the shards this load read from their kept copy
+  let load = { total: 0, done: 0, cache: null, counted: new Map(), kept: new Set() };
   const keeping = new Set();
 
   function counted(body, url) {
@@ -50,15 +52,17 @@ export function shardReader(base, { progress, notice }) {
   }
 
   async function begin(total) {
-    load = { total, done: 0, cache: await openCache(), counted: new Map() };
+    load = { total, done: 0, cache: await openCache(), counted: new Map(), kept: new Set() };
   }
 
   async function read(url, sha256, bytes, reload) {
     const kept = load.cache && !reload ? await load.cache.match(cacheKey(base, sha256)) : undefined;
     // a kept entry of another length is damaged: not worth reading and hashing
     if (kept && Number(kept.headers.get("Content-Length")) === bytes) {
+      load.kept.add(sha256);
       return new Response(counted(kept.body, url)).arrayBuffer();
     }
+    load.kept.delete(sha256);  // read again (reload): its verified bytes replace the kept copy
     const resp = await fetch(url, { cache: reload ? "reload" : "default" });
     if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
     return new Response(counted(resp.body, url)).arrayBuffer();
@@ -66,7 +70,7 @@ export function shardReader(base, { progress, notice }) {
 
   function keep(sha256, buffer) {
     const cache = load.cache;
-    if (!cache) return;
+    if (!cache || load.kept.has(sha256)) return;
     const headers = { "Content-Type": "application/octet-stream", "Content-Length": String(buffer.byteLength) };
     const put = cache.put(cacheKey(base, sha256), new Response(buffer, { headers })).catch((err) => {
       if (load.cache === cache) load.cache = null;  // quota (or any) failure: the rest of this load goes unkept
