@@ -82,6 +82,10 @@ const JS_MODULES = {
   pyrite_local: store,            // models/local.py writes and reads local models through it
 };
 
+function registerModules(python) {
+  for (const [name, module] of Object.entries(JS_MODULES)) python.registerJsModule(name, module);
+}
+
 // A failure outside pyrite.web (fetching the site's files, Pyodide itself) in the seam's one error shape.
 function errorShape(err) {
   if (err.kind) return { kind: err.kind, message: err.message, details: err.details ?? {} };
@@ -142,7 +146,7 @@ async function madeSnapshot(install) {
     return { module: names.get(obj) };
   };
   const maker = await startPyodide({ _makeSnapshot: true });
-  for (const [name, module] of Object.entries(JS_MODULES)) maker.registerJsModule(name, module);
+  registerModules(maker);
   await install(maker);
   try {
     maker.pyimport("pyrite.web");
@@ -168,7 +172,7 @@ async function boot(id) {
   progress(id, "runtime", 0, RUNTIME_STEPS);
   // fetched while Pyodide starts; a failure is named at install, once Python is there to take them
   const wheels = runtime.wheels.map((url) => fetch(url).then((resp) => (resp.ok ? resp.arrayBuffer() : resp.status), () => null));
-  const kept = globalThis.caches ? await snapshots.read(runtime.snapshot) : null;
+  const kept = await snapshots.read(runtime.snapshot);
   let restored = kept && await restoredPyodide(kept);
   const from = restored ? "snapshot" : "start";
   if (!restored && globalThis.caches) {
@@ -177,16 +181,16 @@ async function boot(id) {
     if (restored) snapshots.write(runtime.snapshot, made);  // in the background
   }
   const pyodide = restored || await startPyodide({});
-  if (!restored) for (const [name, module] of Object.entries(JS_MODULES)) pyodide.registerJsModule(name, module);
+  if (!restored) registerModules(pyodide);
   progress(id, "runtime", 1, RUNTIME_STEPS, { from });
   // A restored Python has pyrite's imports in its heap but not its files (the kernels, a later import): it
   // gets the wheels whole and unpacks what it needs (py/pyrite/resume.py).
-  if (restored) await writeWheels(pyodide);
-  else await install(pyodide);
+  const written = restored ? await writeWheels(pyodide) : null;  // paths, for resumed() below
+  if (!restored) await install(pyodide);
   progress(id, "runtime", 2, RUNTIME_STEPS);
   // The module proxy lives as long as the worker: its function proxies are borrowed from it.
   const module = pyodide.pyimport("pyrite.web");
-  if (restored) module.resumed(JSON.stringify(runtime.wheels.map((_, i) => `${WHEELS_DIR}/${i}.whl`)));
+  if (restored) module.resumed(JSON.stringify(written));
   web = { pyodide, handle: module.handle, runImmediate: module.run_immediate,
           immediate: new Set(JSON.parse(module.immediate_types())) };
   post({ type: "schema", schema: JSON.parse(module.schema_json()) });
@@ -205,9 +209,12 @@ async function boot(id) {
     for (let i = 0; i < wheels.length; i++) python.unpackArchive(await wheelBytes(i), "wheel", { extractDir: site });
   }
 
+  /** The wheels written whole into WHEELS_DIR -> their paths, in runtime.wheels' order. */
   async function writeWheels(python) {
     python.FS.mkdirTree(WHEELS_DIR);
-    for (let i = 0; i < wheels.length; i++) python.FS.writeFile(`${WHEELS_DIR}/${i}.whl`, new Uint8Array(await wheelBytes(i)));
+    const paths = runtime.wheels.map((_, i) => `${WHEELS_DIR}/${i}.whl`);
+    for (const [i, path] of paths.entries()) python.FS.writeFile(path, new Uint8Array(await wheelBytes(i)));
+    return paths;
   }
 }
 
