@@ -20,6 +20,7 @@ pytestmark = pytest.mark.browser
 
 ANSWER_MS = 600_000
 MODEL_DIR = "demo/models/smollm2-135m/"
+NO_SHARD_DIR = "demo/models/no-shard/"  # the model's model.json, its first shard's file absent
 MODULE_SCRIPT = '<script type="module" src="./main.js">'  # the app's page, as Vite takes it
 
 
@@ -60,6 +61,10 @@ def served(tmp_path_factory, site):
         shutil.copytree(out, www / "demo" / tool)
     (www / MODEL_DIR).parent.mkdir(parents=True, exist_ok=True)
     (www / MODEL_DIR).symlink_to((site / "models" / "smollm2-135m").resolve(), target_is_directory=True)
+    index = json.loads((www / MODEL_DIR / "model.json").read_text())
+    index["shards"][0]["sha256"] = "0" * 64  # a shard no weight cache holds: only its URL can answer
+    (www / NO_SHARD_DIR).mkdir()
+    (www / NO_SHARD_DIR / "model.json").write_text(json.dumps(index))
     server, base = serve_in_thread(www)
     yield base
     server.shutdown()
@@ -134,6 +139,14 @@ def test_a_url_that_is_not_a_model_directory_is_a_typed_error_naming_it(session,
     assert got["error"]["kind"] == "ModelFormatError", got
     assert got["error"]["message"].startswith(f"{served}demo/nowhere/model.json: HTTP 404"), got
     assert "not a pyrite model directory" in got["error"]["message"]
+
+
+def test_a_model_directory_missing_a_shard_is_a_typed_error_naming_the_shard(session, served):
+    got, _ = outcome(session, f"{served}demo/vite/index.html?model=../models/no-shard/")
+    error = got.get("error") or {}
+    shard = served + NO_SHARD_DIR + "weights-00000.bin"
+    assert error.get("kind") == "ModelFormatError", got
+    assert error["message"].startswith(f"{shard}: the download failed") and "404" in error["message"], got
 
 
 @pytest.mark.parametrize("asset", ["*.whl", "*.wasm"])
