@@ -282,13 +282,10 @@ def test(pytest_args: list[str]) -> int:
 
 
 def bench(argv: list[str]) -> int:
-    """pyrite vs wllama in Chromium (bench/run.py); --attention: the attention routes natively;
-    --kernels: every linear route against a read probe natively (bench/kernels.py);
-    --consistency: every architecture vs HF on both backends, into README.md (bench/consistency.py);
-    --convert: a GGUF converted in the page vs natively (bench/convert.py);
-    --constrained: JSON-constrained decode against free decode, natively and in the page (bench/constrained.py);
-    --speculative: speculative decoding on against off, natively and in the page (bench/speculative.py);
-    --ready: the page's time to Ready, cold, warm and after an idle wait, phase by phase (bench/ready.py);
+    """pyrite vs wllama in Chromium (bench/run.py), or one bench by its flag: natively --attention, --kernels
+    (linear routes vs a read probe); --consistency (every architecture vs HF, both backends, into README.md);
+    --convert (page vs native); --constrained and --speculative (on vs off, natively and in the page); in the
+    page --ready (time to Ready, visit by visit) and --compile (each pipeline of a plan compiled alone);
     --gpu never reaches here (main() runs gpu_truth() before the venv)."""
     ensure_system_packages()
     for flag, script in (("--attention", "attention.py"), ("--kernels", "kernels.py")):
@@ -302,7 +299,7 @@ def bench(argv: list[str]) -> int:
         rest = [a for a in argv if a != "--convert"]
         return subprocess.run([sys.executable, str(ROOT / "bench" / "convert.py"), *rest], cwd=ROOT).returncode
     for flag, script in (("--constrained", "constrained.py"), ("--speculative", "speculative.py"),
-                         ("--ready", "ready.py")):
+                         ("--ready", "ready.py"), ("--compile", "compile.py")):
         if flag in argv:  # against free / plain decoding, natively and in the page
             model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
             build(parse_models(model))
@@ -357,7 +354,7 @@ def command(argv: list[str]) -> int:
                                 "converted model, no build")
     sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention / --kernels: attention or "
                                  "linear routes natively; --consistency: every architecture vs HF; --ready: "
-                                 "the page's time to Ready, visit by visit; --gpu "
+                                 "the page's time to Ready, visit by visit; --compile: each pipeline's compile; --gpu "
                                  "[--quick]: the GPU truth run (no venv, no build)")
     sub.add_parser("pack", help="build dist/ (no model), then the npm package dist/pkg/pyrite-webgpu-<version>.tgz")
     sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
