@@ -1,7 +1,9 @@
 """What the page's Python redoes after it is restored from a memory snapshot (web/snapshot.js).
 
-RUNTIME module (Pyodide, stdlib only). Every page restores the same heap: pyrite, jinja2 and markupsafe
-imported, but their files (which live outside the heap) absent. The worker writes each wheel whole; this
+RUNTIME module (Pyodide, stdlib only). Every page restores the same heap: pyrite.web imported (jinja2 and
+markupsafe are installed but imported at a chat template's first use: a snapshot made after importing
+jinja2.sandbox was refused by Pyodide 314.0.7 on restore, "offset is out of bounds"), but the files (which
+live outside the heap) absent. The worker writes each wheel whole; this
 unpacks what Python may still import or read from them, except pyrite's generated kernels (1,600 files,
 35 MB, of which a load reads a few dozen): those are read from inside the wheel.
 """
