@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from pyrite.driver import DIST, BrowserSession  # noqa: E402
+from pyrite.gpu.pipelines import pipeline_key  # noqa: E402
 from pyrite.graph.plan import Live  # noqa: E402
 from pyrite.models.resident import PREPARED, load_resident  # noqa: E402
 
@@ -58,7 +59,7 @@ async def wanted_pipelines(model_dir: Path) -> dict[str, list[tuple[Any, dict]]]
         for shape, rows in {**SHAPES, "prefill": max_seq}.items():
             seen: dict[tuple, tuple[Any, dict]] = {}
             for kernel, constants in resident.model.plan.pipelines([Live(rows, 0)], PREPARED):
-                seen.setdefault((kernel.id, json.dumps(constants or {}, sort_keys=True)), (kernel, constants or {}))
+                seen.setdefault(pipeline_key(kernel, constants), (kernel, constants or {}))
             out[shape] = list(seen.values())
         return out
     finally:
@@ -71,10 +72,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("--repeats", type=int, default=1, help="compiles of each pipeline (the median is kept)")
     p.add_argument("--out", type=Path, default=ROOT / "bench" / "compile.json", help="results JSON")
     args = p.parse_args(argv)
+    if args.repeats < 1:
+        p.error("--repeats must be at least 1")
     model_dir = DIST / "models" / args.model
-    if not (model_dir / "model.json").is_file() or args.repeats < 1:
-        print(f"[compile] FAILED: {model_dir} is not built (`python build.py bench --compile --model {args.model}`) "
-              f"or --repeats < 1", file=sys.stderr)
+    if not (model_dir / "model.json").is_file():
+        print(f"[compile] FAILED: {model_dir} is not built: run `python build.py bench --compile --model "
+              f"{args.model}`", file=sys.stderr)
         return 1
     results: dict[str, Any] = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                                "model": args.model, "cpus": os.cpu_count(), "shapes": {}}
@@ -84,12 +87,12 @@ def main(argv: list[str]) -> int:
             results["chromium"] = session.page.context.browser.version
             page = session.new_page()
             page.goto(session.url("build.json"))
-            made: dict[str, float] = {}  # a kernel in several shapes is timed once
+            made: dict[tuple, float] = {}  # a pipeline in several shapes is timed once
             decode = {kernel.id for kernel, _ in shapes["decode"]}  # compiled before Ready
             for shape, pipelines in shapes.items():
                 rows = []
                 for kernel, constants in pipelines:
-                    key = f"{kernel.id}:{json.dumps(constants, sort_keys=True)}"
+                    key = pipeline_key(kernel, constants)
                     if key not in made:
                         times = sorted(page.evaluate(MAKE, [f"// {uuid.uuid4()}\n{kernel.source}", kernel.entry,
                                                             constants]) for _ in range(args.repeats))
