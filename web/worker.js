@@ -112,17 +112,25 @@ class LoadError extends Error {
  * (runtime.js). Pyodide waits forever on a wasm the server does not have, so the files are checked beside
  * its start. */
 async function startPyodide(options) {
-  const { default: createPyodideModule } = await import("./pyodide/pyodide.asm.mjs");
+  const { default: createModule } = await import("./pyodide/pyodide.asm.mjs");
   const missing = missingAsset([runtime.wasm, runtime.stdlib]).then(() => new Promise(() => {}));
   return Promise.race([missing, loadPyodide({
     indexURL: `${runtime.wasm}#`,
-    createPyodideModule,
+    createPyodideModule: (settings) => createModule(settings).then((module) => grownForSnapshot(module, settings)),
     stdLibURL: runtime.stdlib,
     lockFileContents: runtime.lock,
     stdout: (line) => console.log(`[py] ${line}`),
     stderr: (line) => console.warn(`[py] ${line}`),
     ...options,
   })]);
+}
+
+/** The module with room for the snapshot it is about to restore. Pyodide 314.0.7 sizes the heap by setting
+ * INITIAL_MEMORY to the snapshot's length, which this build ignores (its memory comes from the wasm), then
+ * copies the snapshot in: a heap bigger than the wasm's initial memory (jinja2 imported) was "out of bounds". */
+function grownForSnapshot(module, settings) {
+  if (settings.INITIAL_MEMORY > module.HEAP8.length) module.growMemory(settings.INITIAL_MEMORY);
+  return module;
 }
 
 /** Python restored from snapshot bytes, or null where Pyodide refused them (the kept one is then dropped). */
@@ -136,7 +144,7 @@ async function restoredPyodide(bytes) {
   }
 }
 
-/** A snapshot of a Python that has just imported pyrite.web, or null (a console notice says why). The Python
+/** A snapshot of a Python that has just imported what pyrite.resume.prepare() imports, or null (a console notice says why). The Python
  * that makes it is not the one used: with `_makeSnapshot` Pyodide hands Python its JS globals through proxies,
  * on which a native getter (navigator.gpu) throws "Illegal invocation"; the worker restores the snapshot. */
 async function madeSnapshot(install) {
@@ -149,7 +157,7 @@ async function madeSnapshot(install) {
   registerModules(maker);
   await install(maker);
   try {
-    maker.pyimport("pyrite.web");
+    maker.runPython("import pyrite.resume; pyrite.resume.prepare()");
     return maker.makeMemorySnapshot({ serializer });
   } catch (err) {
     console.warn(`pyrite: no Python snapshot was made (${err.message}); Python starts normally`);
@@ -190,7 +198,7 @@ async function boot(id) {
   progress(id, "runtime", 2, RUNTIME_STEPS);
   // The module proxy lives as long as the worker: its function proxies are borrowed from it.
   const module = pyodide.pyimport("pyrite.web");
-  if (restored) module.resumed(JSON.stringify(written));
+  if (restored) console.info(`pyrite: Python restored from its snapshot, holding ${JSON.parse(module.resumed(JSON.stringify(written))).join(", ")}`);
   web = { pyodide, handle: module.handle, runImmediate: module.run_immediate,
           immediate: new Set(JSON.parse(module.immediate_types())) };
   post({ type: "schema", schema: JSON.parse(module.schema_json()) });

@@ -1,26 +1,37 @@
 """What the page's Python redoes after it is restored from a memory snapshot (web/snapshot.js).
 
-RUNTIME module (Pyodide, stdlib only). Every page restores the same heap: pyrite.web imported (jinja2 and
-markupsafe are installed but imported at a chat template's first use: a snapshot made after importing
-jinja2.sandbox was refused by Pyodide 314.0.7 on restore, "offset is out of bounds"), but the files (which
-live outside the heap) absent. The worker writes each wheel whole; this
-unpacks what Python may still import or read from them, except pyrite's generated kernels (1,600 files,
-35 MB, of which a load reads a few dozen): those are read from inside the wheel.
+RUNTIME module (Pyodide, stdlib only). Every page restores the same heap: SNAPSHOT_IMPORTS imported (the
+worker's maker calls prepare() before it takes the snapshot), but the files (which live outside the heap)
+absent. The worker writes each wheel whole; this unpacks what Python may still import or read from them,
+except pyrite's generated kernels (1,600 files, 35 MB, of which a load reads a few dozen): those are read
+from inside the wheel.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import random
+import sys
 import sysconfig
 import zipfile
 
 from .kernels import registry
 
 KERNELS = "pyrite/kernels/generated/"
+# pyrite's page entry, and what the first chat turn imports (chat/template.py imports jinja2 at first use)
+SNAPSHOT_IMPORTS = ("pyrite.web", "jinja2", "jinja2.ext", "jinja2.sandbox", "markupsafe")
 
 
-def resumed(wheels_json: str) -> None:
-    """wheels_json: the paths of the wheels the worker wrote, pyrite's first (JSON list)."""
+def prepare() -> None:
+    """Import SNAPSHOT_IMPORTS: in the Python whose heap becomes the snapshot."""
+    for name in SNAPSHOT_IMPORTS:
+        importlib.import_module(name)
+
+
+def resumed(wheels_json: str) -> str:
+    """wheels_json: the paths of the wheels the worker wrote, pyrite's first (JSON list). Returns which of
+    SNAPSHOT_IMPORTS the restored heap holds (JSON list), for the worker's console line."""
+    held = [name for name in SNAPSHOT_IMPORTS if name in sys.modules]
     random.seed()  # the snapshot's state is every page's: an unseeded request's seed is drawn afresh
     site = sysconfig.get_path("purelib")
     pyrite, *others = json.loads(wheels_json)
@@ -30,3 +41,4 @@ def resumed(wheels_json: str) -> None:
         with zipfile.ZipFile(path) as whl:
             whl.extractall(site)
     registry.read_from_archive(pyrite)
+    return json.dumps(held)

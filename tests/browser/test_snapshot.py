@@ -75,9 +75,13 @@ def test_the_next_page_restores_python_from_the_kept_snapshot_and_answers_alike(
     assert first["python"] == "start", first
     snapshot = wait_kept(session, idle)
     assert snapshot["key"] == snapshot["current"] and snapshot["intact"] and snapshot["bytes"] > 1 << 20, snapshot
+    seen = len(session.console)
     second = idle.evaluate(ENGINE_JS, PROMPT)
     assert second["python"] == "snapshot" and second["text"] == first["text"], (first, second)
     assert second["text"].startswith(" often")
+    # the heap it restored already held what the first chat turn imports (the chat template's jinja2)
+    held = [line for line in session.console[seen:] if "Python restored from its snapshot" in line]
+    assert held and all(m in held[0] for m in ("pyrite.web", "jinja2.sandbox", "markupsafe")), held
 
 
 def test_the_same_restored_snapshot_still_draws_fresh_seeds(session, idle):
