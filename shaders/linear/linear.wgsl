@@ -168,6 +168,17 @@ fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
          + masked(v, 0xF0000u) * ev.z + masked(v, 0xF00000u) * od.z + masked(v, 0xF000000u) * ev.w
          + masked(top, 0xF000000u) * od.w;
 }
+{% if HIGH %}
+
+// sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
+// the top lane stays below 2^31), the even values in e and the odd in o (chunk_w), one multiply-add per value;
+// ev and ob: x's even and odd values pre-scaled by 2^-(8 * lane)
+fn byte_dot(e: u32, o: u32, ev: vec4<f32>, ob: vec4<f32>) -> f32 {
+    return masked(e, 0xFFu) * ev.x + masked(o, 0xFFu) * ob.x + masked(e, 0xFF00u) * ev.y + masked(o, 0xFF00u) * ob.y
+         + masked(e, 0xFF0000u) * ev.z + masked(o, 0xFF0000u) * ob.z + masked(e, 0xFF000000u) * ev.w
+         + masked(o, 0xFF000000u) * ob.w;
+}
+{% endif %}
 {% else %}
 
 // sum of word v's 4 bytes (masked in place; int8 ^ 0x80 = q + 128) times x pre-scaled by
@@ -399,7 +410,7 @@ const TRACE_STEPS: u32 = 4u;
 {% for i in range(4) %}
 {% if EPW == 8 %}
         let ev{{ t }}_{{ i }} = vec4<f32>(a{{ t }}_{{ 2 * i }}.x, a{{ t }}_{{ 2 * i }}.z, a{{ t }}_{{ 2 * i + 1 }}.x, a{{ t }}_{{ 2 * i + 1 }}.z) * EVEN_SCALE;
-        let od{{ t }}_{{ i }} = vec4<f32>(a{{ t }}_{{ 2 * i }}.y, a{{ t }}_{{ 2 * i }}.w, a{{ t }}_{{ 2 * i + 1 }}.y, a{{ t }}_{{ 2 * i + 1 }}.w) * ODD_SCALE_TOP;
+        let od{{ t }}_{{ i }} = vec4<f32>(a{{ t }}_{{ 2 * i }}.y, a{{ t }}_{{ 2 * i }}.w, a{{ t }}_{{ 2 * i + 1 }}.y, a{{ t }}_{{ 2 * i + 1 }}.w) * {{ "EVEN_SCALE" if HIGH else "ODD_SCALE_TOP" }};
 {% else %}
         let sx{{ t }}_{{ i }} = a{{ t }}_{{ i }} * BYTE_SCALE_TOP;
 {% endif %}
@@ -433,8 +444,17 @@ const TRACE_STEPS: u32 = 4u;
 {# row r's chunk wv{{ r }} against token t's x, folded into its accumulator with the group's scale #}
 {# the dot of words `words` of row r's chunk (v: wv, its nibbles, or hv, its high bits) with token t's x #}
 {% macro words_dot(v, r, t, words) %}{% for i in words %}word_dot({{ v }}{{ r }}.{{ "xyzw"[i] }}, {{ "ev%d_%d, od%d_%d" % (t, i, t, i) if EPW == 8 else "sx%d_%d" % (t, i) }}){{ " + " if not loop.last }}{% endfor %}{% endmacro %}
-{# q + 16 qh over words `words` #}
-{% macro exact_dot(r, t, words) %}{{ words_dot("wv", r, t, words) }}{% if HIGH %} + 16.0 * ({{ words_dot("hv", r, t, words) }}){% endif %}{% endmacro %}
+{# q + 16 qh over words `words` (odd x in byte-lane scale where there is a qh: byte_dot) #}
+{% macro exact_dot(r, t, words) %}{% if HIGH %}{% for i in words %}byte_dot(eb{{ r }}.{{ "xyzw"[i] }}, ob{{ r }}.{{ "xyzw"[i] }}, ev{{ t }}_{{ i }}, od{{ t }}_{{ i }}){{ " + " if not loop.last }}{% endfor %}{% else %}{{ words_dot("wv", r, t, words) }}{% endif %}{% endmacro %}
+{# row r's W chunk c: wv, and where there is a qh its values q + 16 qh in byte lanes, once for every token #}
+{% macro chunk_w(r) %}
+        let wv{{ r }} = w[w{{ r }} * chunks_per_row + c];
+{% if HIGH %}
+        let hv{{ r }} = chunk_high(w{{ r }}, c);
+        let eb{{ r }} = (wv{{ r }} & vec4<u32>(0x0F0F0F0Fu)) | ((hv{{ r }} & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob{{ r }} = ((wv{{ r }} >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv{{ r }} & vec4<u32>(0xF0F0F0F0u));
+{% endif %}
+{% endmacro %}
 {% macro chunk_acc(r, t) %}
 {% set s = "sr%d" % r if COOP or EXACT else "sp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
 {% set mn = "mr%d" % r if COOP or EXACT else "mp%d.%s" % (r - r % 2, "xy"[r % 2]) %}
@@ -606,11 +626,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {{ k_slice("chunks_per_row") }}    for (var c = {{ "k_lo + lid" if PART else "lid" if COOP else "0u" }}; c < {{ "k_hi" if PART else "chunks_per_row" }}; c = c + {{ "WG" if COOP else "1u" }}) {
 {{ trace_words("c", "chunks_per_row") }}{% if TM == 1 %}
 {{ chunk_x(0) }}{{ chunk_scales() }}{% for r in range(RN) %}
-        let wv{{ r }} = w[w{{ r }} * chunks_per_row + c];
-{% if HIGH %}
-        let hv{{ r }} = chunk_high(w{{ r }}, c);
-{% endif %}
-{{ chunk_acc(r, 0) }}{% endfor %}
+{{ chunk_w(r) }}{{ chunk_acc(r, 0) }}{% endfor %}
 {% else %}
 {# several tokens: the chunk's W words and scales first, then each token's x against them #}
 {% if NORM %}
@@ -619,11 +635,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% endif %}
 {{ chunk_scales() }}{% for r in range(RN) %}
-        let wv{{ r }} = w[w{{ r }} * chunks_per_row + c];
-{% if HIGH %}
-        let hv{{ r }} = chunk_high(w{{ r }}, c);
-{% endif %}
-{% endfor %}
+{{ chunk_w(r) }}{% endfor %}
 {% for t in range(TM) %}
 {{ chunk_x(t) }}{% for r in range(RN) %}
 {{ chunk_acc(r, t) }}{% endfor %}

@@ -120,6 +120,15 @@ fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
          + masked(top, 0xF000000u) * od.w;
 }
 
+// sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
+// the top lane stays below 2^31), the even values in e and the odd in o (chunk_w), one multiply-add per value;
+// ev and ob: x's even and odd values pre-scaled by 2^-(8 * lane)
+fn byte_dot(e: u32, o: u32, ev: vec4<f32>, ob: vec4<f32>) -> f32 {
+    return masked(e, 0xFFu) * ev.x + masked(o, 0xFFu) * ob.x + masked(e, 0xFF00u) * ev.y + masked(o, 0xFF00u) * ob.y
+         + masked(e, 0xFF0000u) * ev.z + masked(o, 0xFF0000u) * ob.z + masked(e, 0xFF000000u) * ev.w
+         + masked(o, 0xFF000000u) * ob.w;
+}
+
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
@@ -186,13 +195,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a0_7 = x[x0 + c * 8u + 7u];
         let xs0 = dot(a0_0 + a0_1 + a0_2 + a0_3 + a0_4 + a0_5 + a0_6 + a0_7, vec4<f32>(1.0));
         let ev0_0 = vec4<f32>(a0_0.x, a0_0.z, a0_1.x, a0_1.z) * EVEN_SCALE;
-        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * ODD_SCALE_TOP;
+        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * EVEN_SCALE;
         let ev0_1 = vec4<f32>(a0_2.x, a0_2.z, a0_3.x, a0_3.z) * EVEN_SCALE;
-        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * ODD_SCALE_TOP;
+        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * EVEN_SCALE;
         let ev0_2 = vec4<f32>(a0_4.x, a0_4.z, a0_5.x, a0_5.z) * EVEN_SCALE;
-        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * ODD_SCALE_TOP;
+        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * EVEN_SCALE;
         let ev0_3 = vec4<f32>(a0_6.x, a0_6.z, a0_7.x, a0_7.z) * EVEN_SCALE;
-        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * ODD_SCALE_TOP;
+        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * EVEN_SCALE;
         let g = c >> group_shift;
         let si0 = g * p.ldw + w0;  // a row of its own (gate_up's rows are N apart)
         let sr0 = half_at(si0, scale[si0 >> 1u]);
@@ -204,16 +213,24 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let sr3 = half_at(si3, scale[si3 >> 1u]);
         let wv0 = w[w0 * chunks_per_row + c];
         let hv0 = chunk_high(w0, c);
-        acc0_0 = acc0_0 + sr0 * (word_dot(wv0.x, ev0_0, od0_0) + word_dot(wv0.y, ev0_1, od0_1) + word_dot(wv0.z, ev0_2, od0_2) + word_dot(wv0.w, ev0_3, od0_3) + 16.0 * (word_dot(hv0.x, ev0_0, od0_0) + word_dot(hv0.y, ev0_1, od0_1) + word_dot(hv0.z, ev0_2, od0_2) + word_dot(hv0.w, ev0_3, od0_3)) - 16.0 * xs0);
+        let eb0 = (wv0 & vec4<u32>(0x0F0F0F0Fu)) | ((hv0 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob0 = ((wv0 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv0 & vec4<u32>(0xF0F0F0F0u));
+        acc0_0 = acc0_0 + sr0 * (byte_dot(eb0.x, ob0.x, ev0_0, od0_0) + byte_dot(eb0.y, ob0.y, ev0_1, od0_1) + byte_dot(eb0.z, ob0.z, ev0_2, od0_2) + byte_dot(eb0.w, ob0.w, ev0_3, od0_3) - 16.0 * xs0);
         let wv1 = w[w1 * chunks_per_row + c];
         let hv1 = chunk_high(w1, c);
-        acc1_0 = acc1_0 + sr1 * (word_dot(wv1.x, ev0_0, od0_0) + word_dot(wv1.y, ev0_1, od0_1) + word_dot(wv1.z, ev0_2, od0_2) + word_dot(wv1.w, ev0_3, od0_3) + 16.0 * (word_dot(hv1.x, ev0_0, od0_0) + word_dot(hv1.y, ev0_1, od0_1) + word_dot(hv1.z, ev0_2, od0_2) + word_dot(hv1.w, ev0_3, od0_3)) - 16.0 * xs0);
+        let eb1 = (wv1 & vec4<u32>(0x0F0F0F0Fu)) | ((hv1 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob1 = ((wv1 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv1 & vec4<u32>(0xF0F0F0F0u));
+        acc1_0 = acc1_0 + sr1 * (byte_dot(eb1.x, ob1.x, ev0_0, od0_0) + byte_dot(eb1.y, ob1.y, ev0_1, od0_1) + byte_dot(eb1.z, ob1.z, ev0_2, od0_2) + byte_dot(eb1.w, ob1.w, ev0_3, od0_3) - 16.0 * xs0);
         let wv2 = w[w2 * chunks_per_row + c];
         let hv2 = chunk_high(w2, c);
-        acc2_0 = acc2_0 + sr2 * (word_dot(wv2.x, ev0_0, od0_0) + word_dot(wv2.y, ev0_1, od0_1) + word_dot(wv2.z, ev0_2, od0_2) + word_dot(wv2.w, ev0_3, od0_3) + 16.0 * (word_dot(hv2.x, ev0_0, od0_0) + word_dot(hv2.y, ev0_1, od0_1) + word_dot(hv2.z, ev0_2, od0_2) + word_dot(hv2.w, ev0_3, od0_3)) - 16.0 * xs0);
+        let eb2 = (wv2 & vec4<u32>(0x0F0F0F0Fu)) | ((hv2 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob2 = ((wv2 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv2 & vec4<u32>(0xF0F0F0F0u));
+        acc2_0 = acc2_0 + sr2 * (byte_dot(eb2.x, ob2.x, ev0_0, od0_0) + byte_dot(eb2.y, ob2.y, ev0_1, od0_1) + byte_dot(eb2.z, ob2.z, ev0_2, od0_2) + byte_dot(eb2.w, ob2.w, ev0_3, od0_3) - 16.0 * xs0);
         let wv3 = w[w3 * chunks_per_row + c];
         let hv3 = chunk_high(w3, c);
-        acc3_0 = acc3_0 + sr3 * (word_dot(wv3.x, ev0_0, od0_0) + word_dot(wv3.y, ev0_1, od0_1) + word_dot(wv3.z, ev0_2, od0_2) + word_dot(wv3.w, ev0_3, od0_3) + 16.0 * (word_dot(hv3.x, ev0_0, od0_0) + word_dot(hv3.y, ev0_1, od0_1) + word_dot(hv3.z, ev0_2, od0_2) + word_dot(hv3.w, ev0_3, od0_3)) - 16.0 * xs0);
+        let eb3 = (wv3 & vec4<u32>(0x0F0F0F0Fu)) | ((hv3 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob3 = ((wv3 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv3 & vec4<u32>(0xF0F0F0F0u));
+        acc3_0 = acc3_0 + sr3 * (byte_dot(eb3.x, ob3.x, ev0_0, od0_0) + byte_dot(eb3.y, ob3.y, ev0_1, od0_1) + byte_dot(eb3.z, ob3.z, ev0_2, od0_2) + byte_dot(eb3.w, ob3.w, ev0_3, od0_3) - 16.0 * xs0);
     }
     let leader = sid == 0u;  // one lane per subgroup keeps its subgroup's sum, the others write 0
     red[lid][0] = select(0.0, subgroupAdd(acc0_0), leader);

@@ -121,6 +121,15 @@ fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
          + masked(top, 0xF000000u) * od.w;
 }
 
+// sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
+// the top lane stays below 2^31), the even values in e and the odd in o (chunk_w), one multiply-add per value;
+// ev and ob: x's even and odd values pre-scaled by 2^-(8 * lane)
+fn byte_dot(e: u32, o: u32, ev: vec4<f32>, ob: vec4<f32>) -> f32 {
+    return masked(e, 0xFFu) * ev.x + masked(o, 0xFFu) * ob.x + masked(e, 0xFF00u) * ev.y + masked(o, 0xFF00u) * ob.y
+         + masked(e, 0xFF0000u) * ev.z + masked(o, 0xFF0000u) * ob.z + masked(e, 0xFF000000u) * ev.w
+         + masked(o, 0xFF000000u) * ob.w;
+}
+
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
@@ -190,8 +199,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let mr1 = half_at(si1, mins[si1 >> 1u]);
         let wv0 = w[w0 * chunks_per_row + c];
         let hv0 = chunk_high(w0, c);
+        let eb0 = (wv0 & vec4<u32>(0x0F0F0F0Fu)) | ((hv0 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob0 = ((wv0 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv0 & vec4<u32>(0xF0F0F0F0u));
         let wv1 = w[w1 * chunks_per_row + c];
         let hv1 = chunk_high(w1, c);
+        let eb1 = (wv1 & vec4<u32>(0x0F0F0F0Fu)) | ((hv1 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob1 = ((wv1 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv1 & vec4<u32>(0xF0F0F0F0u));
         let a0_0 = x[x0 + c * 8u + 0u];
         let a0_1 = x[x0 + c * 8u + 1u];
         let a0_2 = x[x0 + c * 8u + 2u];
@@ -202,15 +215,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a0_7 = x[x0 + c * 8u + 7u];
         let xs0 = dot(a0_0 + a0_1 + a0_2 + a0_3 + a0_4 + a0_5 + a0_6 + a0_7, vec4<f32>(1.0));
         let ev0_0 = vec4<f32>(a0_0.x, a0_0.z, a0_1.x, a0_1.z) * EVEN_SCALE;
-        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * ODD_SCALE_TOP;
+        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * EVEN_SCALE;
         let ev0_1 = vec4<f32>(a0_2.x, a0_2.z, a0_3.x, a0_3.z) * EVEN_SCALE;
-        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * ODD_SCALE_TOP;
+        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * EVEN_SCALE;
         let ev0_2 = vec4<f32>(a0_4.x, a0_4.z, a0_5.x, a0_5.z) * EVEN_SCALE;
-        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * ODD_SCALE_TOP;
+        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * EVEN_SCALE;
         let ev0_3 = vec4<f32>(a0_6.x, a0_6.z, a0_7.x, a0_7.z) * EVEN_SCALE;
-        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * ODD_SCALE_TOP;
-        acc0_0 = acc0_0 + sr0 * (word_dot(wv0.x, ev0_0, od0_0) + word_dot(wv0.y, ev0_1, od0_1) + word_dot(wv0.z, ev0_2, od0_2) + word_dot(wv0.w, ev0_3, od0_3) + 16.0 * (word_dot(hv0.x, ev0_0, od0_0) + word_dot(hv0.y, ev0_1, od0_1) + word_dot(hv0.z, ev0_2, od0_2) + word_dot(hv0.w, ev0_3, od0_3))) + mr0 * xs0;
-        acc1_0 = acc1_0 + sr1 * (word_dot(wv1.x, ev0_0, od0_0) + word_dot(wv1.y, ev0_1, od0_1) + word_dot(wv1.z, ev0_2, od0_2) + word_dot(wv1.w, ev0_3, od0_3) + 16.0 * (word_dot(hv1.x, ev0_0, od0_0) + word_dot(hv1.y, ev0_1, od0_1) + word_dot(hv1.z, ev0_2, od0_2) + word_dot(hv1.w, ev0_3, od0_3))) + mr1 * xs0;
+        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * EVEN_SCALE;
+        acc0_0 = acc0_0 + sr0 * (byte_dot(eb0.x, ob0.x, ev0_0, od0_0) + byte_dot(eb0.y, ob0.y, ev0_1, od0_1) + byte_dot(eb0.z, ob0.z, ev0_2, od0_2) + byte_dot(eb0.w, ob0.w, ev0_3, od0_3)) + mr0 * xs0;
+        acc1_0 = acc1_0 + sr1 * (byte_dot(eb1.x, ob1.x, ev0_0, od0_0) + byte_dot(eb1.y, ob1.y, ev0_1, od0_1) + byte_dot(eb1.z, ob1.z, ev0_2, od0_2) + byte_dot(eb1.w, ob1.w, ev0_3, od0_3)) + mr1 * xs0;
         let a1_0 = x[x1 + c * 8u + 0u];
         let a1_1 = x[x1 + c * 8u + 1u];
         let a1_2 = x[x1 + c * 8u + 2u];
@@ -221,15 +234,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a1_7 = x[x1 + c * 8u + 7u];
         let xs1 = dot(a1_0 + a1_1 + a1_2 + a1_3 + a1_4 + a1_5 + a1_6 + a1_7, vec4<f32>(1.0));
         let ev1_0 = vec4<f32>(a1_0.x, a1_0.z, a1_1.x, a1_1.z) * EVEN_SCALE;
-        let od1_0 = vec4<f32>(a1_0.y, a1_0.w, a1_1.y, a1_1.w) * ODD_SCALE_TOP;
+        let od1_0 = vec4<f32>(a1_0.y, a1_0.w, a1_1.y, a1_1.w) * EVEN_SCALE;
         let ev1_1 = vec4<f32>(a1_2.x, a1_2.z, a1_3.x, a1_3.z) * EVEN_SCALE;
-        let od1_1 = vec4<f32>(a1_2.y, a1_2.w, a1_3.y, a1_3.w) * ODD_SCALE_TOP;
+        let od1_1 = vec4<f32>(a1_2.y, a1_2.w, a1_3.y, a1_3.w) * EVEN_SCALE;
         let ev1_2 = vec4<f32>(a1_4.x, a1_4.z, a1_5.x, a1_5.z) * EVEN_SCALE;
-        let od1_2 = vec4<f32>(a1_4.y, a1_4.w, a1_5.y, a1_5.w) * ODD_SCALE_TOP;
+        let od1_2 = vec4<f32>(a1_4.y, a1_4.w, a1_5.y, a1_5.w) * EVEN_SCALE;
         let ev1_3 = vec4<f32>(a1_6.x, a1_6.z, a1_7.x, a1_7.z) * EVEN_SCALE;
-        let od1_3 = vec4<f32>(a1_6.y, a1_6.w, a1_7.y, a1_7.w) * ODD_SCALE_TOP;
-        acc0_1 = acc0_1 + sr0 * (word_dot(wv0.x, ev1_0, od1_0) + word_dot(wv0.y, ev1_1, od1_1) + word_dot(wv0.z, ev1_2, od1_2) + word_dot(wv0.w, ev1_3, od1_3) + 16.0 * (word_dot(hv0.x, ev1_0, od1_0) + word_dot(hv0.y, ev1_1, od1_1) + word_dot(hv0.z, ev1_2, od1_2) + word_dot(hv0.w, ev1_3, od1_3))) + mr0 * xs1;
-        acc1_1 = acc1_1 + sr1 * (word_dot(wv1.x, ev1_0, od1_0) + word_dot(wv1.y, ev1_1, od1_1) + word_dot(wv1.z, ev1_2, od1_2) + word_dot(wv1.w, ev1_3, od1_3) + 16.0 * (word_dot(hv1.x, ev1_0, od1_0) + word_dot(hv1.y, ev1_1, od1_1) + word_dot(hv1.z, ev1_2, od1_2) + word_dot(hv1.w, ev1_3, od1_3))) + mr1 * xs1;
+        let od1_3 = vec4<f32>(a1_6.y, a1_6.w, a1_7.y, a1_7.w) * EVEN_SCALE;
+        acc0_1 = acc0_1 + sr0 * (byte_dot(eb0.x, ob0.x, ev1_0, od1_0) + byte_dot(eb0.y, ob0.y, ev1_1, od1_1) + byte_dot(eb0.z, ob0.z, ev1_2, od1_2) + byte_dot(eb0.w, ob0.w, ev1_3, od1_3)) + mr0 * xs1;
+        acc1_1 = acc1_1 + sr1 * (byte_dot(eb1.x, ob1.x, ev1_0, od1_0) + byte_dot(eb1.y, ob1.y, ev1_1, od1_1) + byte_dot(eb1.z, ob1.z, ev1_2, od1_2) + byte_dot(eb1.w, ob1.w, ev1_3, od1_3)) + mr1 * xs1;
         let a2_0 = x[x2 + c * 8u + 0u];
         let a2_1 = x[x2 + c * 8u + 1u];
         let a2_2 = x[x2 + c * 8u + 2u];
@@ -240,15 +253,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a2_7 = x[x2 + c * 8u + 7u];
         let xs2 = dot(a2_0 + a2_1 + a2_2 + a2_3 + a2_4 + a2_5 + a2_6 + a2_7, vec4<f32>(1.0));
         let ev2_0 = vec4<f32>(a2_0.x, a2_0.z, a2_1.x, a2_1.z) * EVEN_SCALE;
-        let od2_0 = vec4<f32>(a2_0.y, a2_0.w, a2_1.y, a2_1.w) * ODD_SCALE_TOP;
+        let od2_0 = vec4<f32>(a2_0.y, a2_0.w, a2_1.y, a2_1.w) * EVEN_SCALE;
         let ev2_1 = vec4<f32>(a2_2.x, a2_2.z, a2_3.x, a2_3.z) * EVEN_SCALE;
-        let od2_1 = vec4<f32>(a2_2.y, a2_2.w, a2_3.y, a2_3.w) * ODD_SCALE_TOP;
+        let od2_1 = vec4<f32>(a2_2.y, a2_2.w, a2_3.y, a2_3.w) * EVEN_SCALE;
         let ev2_2 = vec4<f32>(a2_4.x, a2_4.z, a2_5.x, a2_5.z) * EVEN_SCALE;
-        let od2_2 = vec4<f32>(a2_4.y, a2_4.w, a2_5.y, a2_5.w) * ODD_SCALE_TOP;
+        let od2_2 = vec4<f32>(a2_4.y, a2_4.w, a2_5.y, a2_5.w) * EVEN_SCALE;
         let ev2_3 = vec4<f32>(a2_6.x, a2_6.z, a2_7.x, a2_7.z) * EVEN_SCALE;
-        let od2_3 = vec4<f32>(a2_6.y, a2_6.w, a2_7.y, a2_7.w) * ODD_SCALE_TOP;
-        acc0_2 = acc0_2 + sr0 * (word_dot(wv0.x, ev2_0, od2_0) + word_dot(wv0.y, ev2_1, od2_1) + word_dot(wv0.z, ev2_2, od2_2) + word_dot(wv0.w, ev2_3, od2_3) + 16.0 * (word_dot(hv0.x, ev2_0, od2_0) + word_dot(hv0.y, ev2_1, od2_1) + word_dot(hv0.z, ev2_2, od2_2) + word_dot(hv0.w, ev2_3, od2_3))) + mr0 * xs2;
-        acc1_2 = acc1_2 + sr1 * (word_dot(wv1.x, ev2_0, od2_0) + word_dot(wv1.y, ev2_1, od2_1) + word_dot(wv1.z, ev2_2, od2_2) + word_dot(wv1.w, ev2_3, od2_3) + 16.0 * (word_dot(hv1.x, ev2_0, od2_0) + word_dot(hv1.y, ev2_1, od2_1) + word_dot(hv1.z, ev2_2, od2_2) + word_dot(hv1.w, ev2_3, od2_3))) + mr1 * xs2;
+        let od2_3 = vec4<f32>(a2_6.y, a2_6.w, a2_7.y, a2_7.w) * EVEN_SCALE;
+        acc0_2 = acc0_2 + sr0 * (byte_dot(eb0.x, ob0.x, ev2_0, od2_0) + byte_dot(eb0.y, ob0.y, ev2_1, od2_1) + byte_dot(eb0.z, ob0.z, ev2_2, od2_2) + byte_dot(eb0.w, ob0.w, ev2_3, od2_3)) + mr0 * xs2;
+        acc1_2 = acc1_2 + sr1 * (byte_dot(eb1.x, ob1.x, ev2_0, od2_0) + byte_dot(eb1.y, ob1.y, ev2_1, od2_1) + byte_dot(eb1.z, ob1.z, ev2_2, od2_2) + byte_dot(eb1.w, ob1.w, ev2_3, od2_3)) + mr1 * xs2;
         let a3_0 = x[x3 + c * 8u + 0u];
         let a3_1 = x[x3 + c * 8u + 1u];
         let a3_2 = x[x3 + c * 8u + 2u];
@@ -259,15 +272,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a3_7 = x[x3 + c * 8u + 7u];
         let xs3 = dot(a3_0 + a3_1 + a3_2 + a3_3 + a3_4 + a3_5 + a3_6 + a3_7, vec4<f32>(1.0));
         let ev3_0 = vec4<f32>(a3_0.x, a3_0.z, a3_1.x, a3_1.z) * EVEN_SCALE;
-        let od3_0 = vec4<f32>(a3_0.y, a3_0.w, a3_1.y, a3_1.w) * ODD_SCALE_TOP;
+        let od3_0 = vec4<f32>(a3_0.y, a3_0.w, a3_1.y, a3_1.w) * EVEN_SCALE;
         let ev3_1 = vec4<f32>(a3_2.x, a3_2.z, a3_3.x, a3_3.z) * EVEN_SCALE;
-        let od3_1 = vec4<f32>(a3_2.y, a3_2.w, a3_3.y, a3_3.w) * ODD_SCALE_TOP;
+        let od3_1 = vec4<f32>(a3_2.y, a3_2.w, a3_3.y, a3_3.w) * EVEN_SCALE;
         let ev3_2 = vec4<f32>(a3_4.x, a3_4.z, a3_5.x, a3_5.z) * EVEN_SCALE;
-        let od3_2 = vec4<f32>(a3_4.y, a3_4.w, a3_5.y, a3_5.w) * ODD_SCALE_TOP;
+        let od3_2 = vec4<f32>(a3_4.y, a3_4.w, a3_5.y, a3_5.w) * EVEN_SCALE;
         let ev3_3 = vec4<f32>(a3_6.x, a3_6.z, a3_7.x, a3_7.z) * EVEN_SCALE;
-        let od3_3 = vec4<f32>(a3_6.y, a3_6.w, a3_7.y, a3_7.w) * ODD_SCALE_TOP;
-        acc0_3 = acc0_3 + sr0 * (word_dot(wv0.x, ev3_0, od3_0) + word_dot(wv0.y, ev3_1, od3_1) + word_dot(wv0.z, ev3_2, od3_2) + word_dot(wv0.w, ev3_3, od3_3) + 16.0 * (word_dot(hv0.x, ev3_0, od3_0) + word_dot(hv0.y, ev3_1, od3_1) + word_dot(hv0.z, ev3_2, od3_2) + word_dot(hv0.w, ev3_3, od3_3))) + mr0 * xs3;
-        acc1_3 = acc1_3 + sr1 * (word_dot(wv1.x, ev3_0, od3_0) + word_dot(wv1.y, ev3_1, od3_1) + word_dot(wv1.z, ev3_2, od3_2) + word_dot(wv1.w, ev3_3, od3_3) + 16.0 * (word_dot(hv1.x, ev3_0, od3_0) + word_dot(hv1.y, ev3_1, od3_1) + word_dot(hv1.z, ev3_2, od3_2) + word_dot(hv1.w, ev3_3, od3_3))) + mr1 * xs3;
+        let od3_3 = vec4<f32>(a3_6.y, a3_6.w, a3_7.y, a3_7.w) * EVEN_SCALE;
+        acc0_3 = acc0_3 + sr0 * (byte_dot(eb0.x, ob0.x, ev3_0, od3_0) + byte_dot(eb0.y, ob0.y, ev3_1, od3_1) + byte_dot(eb0.z, ob0.z, ev3_2, od3_2) + byte_dot(eb0.w, ob0.w, ev3_3, od3_3)) + mr0 * xs3;
+        acc1_3 = acc1_3 + sr1 * (byte_dot(eb1.x, ob1.x, ev3_0, od3_0) + byte_dot(eb1.y, ob1.y, ev3_1, od3_1) + byte_dot(eb1.z, ob1.z, ev3_2, od3_2) + byte_dot(eb1.w, ob1.w, ev3_3, od3_3)) + mr1 * xs3;
         let a4_0 = x[x4 + c * 8u + 0u];
         let a4_1 = x[x4 + c * 8u + 1u];
         let a4_2 = x[x4 + c * 8u + 2u];
@@ -278,15 +291,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a4_7 = x[x4 + c * 8u + 7u];
         let xs4 = dot(a4_0 + a4_1 + a4_2 + a4_3 + a4_4 + a4_5 + a4_6 + a4_7, vec4<f32>(1.0));
         let ev4_0 = vec4<f32>(a4_0.x, a4_0.z, a4_1.x, a4_1.z) * EVEN_SCALE;
-        let od4_0 = vec4<f32>(a4_0.y, a4_0.w, a4_1.y, a4_1.w) * ODD_SCALE_TOP;
+        let od4_0 = vec4<f32>(a4_0.y, a4_0.w, a4_1.y, a4_1.w) * EVEN_SCALE;
         let ev4_1 = vec4<f32>(a4_2.x, a4_2.z, a4_3.x, a4_3.z) * EVEN_SCALE;
-        let od4_1 = vec4<f32>(a4_2.y, a4_2.w, a4_3.y, a4_3.w) * ODD_SCALE_TOP;
+        let od4_1 = vec4<f32>(a4_2.y, a4_2.w, a4_3.y, a4_3.w) * EVEN_SCALE;
         let ev4_2 = vec4<f32>(a4_4.x, a4_4.z, a4_5.x, a4_5.z) * EVEN_SCALE;
-        let od4_2 = vec4<f32>(a4_4.y, a4_4.w, a4_5.y, a4_5.w) * ODD_SCALE_TOP;
+        let od4_2 = vec4<f32>(a4_4.y, a4_4.w, a4_5.y, a4_5.w) * EVEN_SCALE;
         let ev4_3 = vec4<f32>(a4_6.x, a4_6.z, a4_7.x, a4_7.z) * EVEN_SCALE;
-        let od4_3 = vec4<f32>(a4_6.y, a4_6.w, a4_7.y, a4_7.w) * ODD_SCALE_TOP;
-        acc0_4 = acc0_4 + sr0 * (word_dot(wv0.x, ev4_0, od4_0) + word_dot(wv0.y, ev4_1, od4_1) + word_dot(wv0.z, ev4_2, od4_2) + word_dot(wv0.w, ev4_3, od4_3) + 16.0 * (word_dot(hv0.x, ev4_0, od4_0) + word_dot(hv0.y, ev4_1, od4_1) + word_dot(hv0.z, ev4_2, od4_2) + word_dot(hv0.w, ev4_3, od4_3))) + mr0 * xs4;
-        acc1_4 = acc1_4 + sr1 * (word_dot(wv1.x, ev4_0, od4_0) + word_dot(wv1.y, ev4_1, od4_1) + word_dot(wv1.z, ev4_2, od4_2) + word_dot(wv1.w, ev4_3, od4_3) + 16.0 * (word_dot(hv1.x, ev4_0, od4_0) + word_dot(hv1.y, ev4_1, od4_1) + word_dot(hv1.z, ev4_2, od4_2) + word_dot(hv1.w, ev4_3, od4_3))) + mr1 * xs4;
+        let od4_3 = vec4<f32>(a4_6.y, a4_6.w, a4_7.y, a4_7.w) * EVEN_SCALE;
+        acc0_4 = acc0_4 + sr0 * (byte_dot(eb0.x, ob0.x, ev4_0, od4_0) + byte_dot(eb0.y, ob0.y, ev4_1, od4_1) + byte_dot(eb0.z, ob0.z, ev4_2, od4_2) + byte_dot(eb0.w, ob0.w, ev4_3, od4_3)) + mr0 * xs4;
+        acc1_4 = acc1_4 + sr1 * (byte_dot(eb1.x, ob1.x, ev4_0, od4_0) + byte_dot(eb1.y, ob1.y, ev4_1, od4_1) + byte_dot(eb1.z, ob1.z, ev4_2, od4_2) + byte_dot(eb1.w, ob1.w, ev4_3, od4_3)) + mr1 * xs4;
         let a5_0 = x[x5 + c * 8u + 0u];
         let a5_1 = x[x5 + c * 8u + 1u];
         let a5_2 = x[x5 + c * 8u + 2u];
@@ -297,15 +310,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a5_7 = x[x5 + c * 8u + 7u];
         let xs5 = dot(a5_0 + a5_1 + a5_2 + a5_3 + a5_4 + a5_5 + a5_6 + a5_7, vec4<f32>(1.0));
         let ev5_0 = vec4<f32>(a5_0.x, a5_0.z, a5_1.x, a5_1.z) * EVEN_SCALE;
-        let od5_0 = vec4<f32>(a5_0.y, a5_0.w, a5_1.y, a5_1.w) * ODD_SCALE_TOP;
+        let od5_0 = vec4<f32>(a5_0.y, a5_0.w, a5_1.y, a5_1.w) * EVEN_SCALE;
         let ev5_1 = vec4<f32>(a5_2.x, a5_2.z, a5_3.x, a5_3.z) * EVEN_SCALE;
-        let od5_1 = vec4<f32>(a5_2.y, a5_2.w, a5_3.y, a5_3.w) * ODD_SCALE_TOP;
+        let od5_1 = vec4<f32>(a5_2.y, a5_2.w, a5_3.y, a5_3.w) * EVEN_SCALE;
         let ev5_2 = vec4<f32>(a5_4.x, a5_4.z, a5_5.x, a5_5.z) * EVEN_SCALE;
-        let od5_2 = vec4<f32>(a5_4.y, a5_4.w, a5_5.y, a5_5.w) * ODD_SCALE_TOP;
+        let od5_2 = vec4<f32>(a5_4.y, a5_4.w, a5_5.y, a5_5.w) * EVEN_SCALE;
         let ev5_3 = vec4<f32>(a5_6.x, a5_6.z, a5_7.x, a5_7.z) * EVEN_SCALE;
-        let od5_3 = vec4<f32>(a5_6.y, a5_6.w, a5_7.y, a5_7.w) * ODD_SCALE_TOP;
-        acc0_5 = acc0_5 + sr0 * (word_dot(wv0.x, ev5_0, od5_0) + word_dot(wv0.y, ev5_1, od5_1) + word_dot(wv0.z, ev5_2, od5_2) + word_dot(wv0.w, ev5_3, od5_3) + 16.0 * (word_dot(hv0.x, ev5_0, od5_0) + word_dot(hv0.y, ev5_1, od5_1) + word_dot(hv0.z, ev5_2, od5_2) + word_dot(hv0.w, ev5_3, od5_3))) + mr0 * xs5;
-        acc1_5 = acc1_5 + sr1 * (word_dot(wv1.x, ev5_0, od5_0) + word_dot(wv1.y, ev5_1, od5_1) + word_dot(wv1.z, ev5_2, od5_2) + word_dot(wv1.w, ev5_3, od5_3) + 16.0 * (word_dot(hv1.x, ev5_0, od5_0) + word_dot(hv1.y, ev5_1, od5_1) + word_dot(hv1.z, ev5_2, od5_2) + word_dot(hv1.w, ev5_3, od5_3))) + mr1 * xs5;
+        let od5_3 = vec4<f32>(a5_6.y, a5_6.w, a5_7.y, a5_7.w) * EVEN_SCALE;
+        acc0_5 = acc0_5 + sr0 * (byte_dot(eb0.x, ob0.x, ev5_0, od5_0) + byte_dot(eb0.y, ob0.y, ev5_1, od5_1) + byte_dot(eb0.z, ob0.z, ev5_2, od5_2) + byte_dot(eb0.w, ob0.w, ev5_3, od5_3)) + mr0 * xs5;
+        acc1_5 = acc1_5 + sr1 * (byte_dot(eb1.x, ob1.x, ev5_0, od5_0) + byte_dot(eb1.y, ob1.y, ev5_1, od5_1) + byte_dot(eb1.z, ob1.z, ev5_2, od5_2) + byte_dot(eb1.w, ob1.w, ev5_3, od5_3)) + mr1 * xs5;
         let a6_0 = x[x6 + c * 8u + 0u];
         let a6_1 = x[x6 + c * 8u + 1u];
         let a6_2 = x[x6 + c * 8u + 2u];
@@ -316,15 +329,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a6_7 = x[x6 + c * 8u + 7u];
         let xs6 = dot(a6_0 + a6_1 + a6_2 + a6_3 + a6_4 + a6_5 + a6_6 + a6_7, vec4<f32>(1.0));
         let ev6_0 = vec4<f32>(a6_0.x, a6_0.z, a6_1.x, a6_1.z) * EVEN_SCALE;
-        let od6_0 = vec4<f32>(a6_0.y, a6_0.w, a6_1.y, a6_1.w) * ODD_SCALE_TOP;
+        let od6_0 = vec4<f32>(a6_0.y, a6_0.w, a6_1.y, a6_1.w) * EVEN_SCALE;
         let ev6_1 = vec4<f32>(a6_2.x, a6_2.z, a6_3.x, a6_3.z) * EVEN_SCALE;
-        let od6_1 = vec4<f32>(a6_2.y, a6_2.w, a6_3.y, a6_3.w) * ODD_SCALE_TOP;
+        let od6_1 = vec4<f32>(a6_2.y, a6_2.w, a6_3.y, a6_3.w) * EVEN_SCALE;
         let ev6_2 = vec4<f32>(a6_4.x, a6_4.z, a6_5.x, a6_5.z) * EVEN_SCALE;
-        let od6_2 = vec4<f32>(a6_4.y, a6_4.w, a6_5.y, a6_5.w) * ODD_SCALE_TOP;
+        let od6_2 = vec4<f32>(a6_4.y, a6_4.w, a6_5.y, a6_5.w) * EVEN_SCALE;
         let ev6_3 = vec4<f32>(a6_6.x, a6_6.z, a6_7.x, a6_7.z) * EVEN_SCALE;
-        let od6_3 = vec4<f32>(a6_6.y, a6_6.w, a6_7.y, a6_7.w) * ODD_SCALE_TOP;
-        acc0_6 = acc0_6 + sr0 * (word_dot(wv0.x, ev6_0, od6_0) + word_dot(wv0.y, ev6_1, od6_1) + word_dot(wv0.z, ev6_2, od6_2) + word_dot(wv0.w, ev6_3, od6_3) + 16.0 * (word_dot(hv0.x, ev6_0, od6_0) + word_dot(hv0.y, ev6_1, od6_1) + word_dot(hv0.z, ev6_2, od6_2) + word_dot(hv0.w, ev6_3, od6_3))) + mr0 * xs6;
-        acc1_6 = acc1_6 + sr1 * (word_dot(wv1.x, ev6_0, od6_0) + word_dot(wv1.y, ev6_1, od6_1) + word_dot(wv1.z, ev6_2, od6_2) + word_dot(wv1.w, ev6_3, od6_3) + 16.0 * (word_dot(hv1.x, ev6_0, od6_0) + word_dot(hv1.y, ev6_1, od6_1) + word_dot(hv1.z, ev6_2, od6_2) + word_dot(hv1.w, ev6_3, od6_3))) + mr1 * xs6;
+        let od6_3 = vec4<f32>(a6_6.y, a6_6.w, a6_7.y, a6_7.w) * EVEN_SCALE;
+        acc0_6 = acc0_6 + sr0 * (byte_dot(eb0.x, ob0.x, ev6_0, od6_0) + byte_dot(eb0.y, ob0.y, ev6_1, od6_1) + byte_dot(eb0.z, ob0.z, ev6_2, od6_2) + byte_dot(eb0.w, ob0.w, ev6_3, od6_3)) + mr0 * xs6;
+        acc1_6 = acc1_6 + sr1 * (byte_dot(eb1.x, ob1.x, ev6_0, od6_0) + byte_dot(eb1.y, ob1.y, ev6_1, od6_1) + byte_dot(eb1.z, ob1.z, ev6_2, od6_2) + byte_dot(eb1.w, ob1.w, ev6_3, od6_3)) + mr1 * xs6;
         let a7_0 = x[x7 + c * 8u + 0u];
         let a7_1 = x[x7 + c * 8u + 1u];
         let a7_2 = x[x7 + c * 8u + 2u];
@@ -335,15 +348,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a7_7 = x[x7 + c * 8u + 7u];
         let xs7 = dot(a7_0 + a7_1 + a7_2 + a7_3 + a7_4 + a7_5 + a7_6 + a7_7, vec4<f32>(1.0));
         let ev7_0 = vec4<f32>(a7_0.x, a7_0.z, a7_1.x, a7_1.z) * EVEN_SCALE;
-        let od7_0 = vec4<f32>(a7_0.y, a7_0.w, a7_1.y, a7_1.w) * ODD_SCALE_TOP;
+        let od7_0 = vec4<f32>(a7_0.y, a7_0.w, a7_1.y, a7_1.w) * EVEN_SCALE;
         let ev7_1 = vec4<f32>(a7_2.x, a7_2.z, a7_3.x, a7_3.z) * EVEN_SCALE;
-        let od7_1 = vec4<f32>(a7_2.y, a7_2.w, a7_3.y, a7_3.w) * ODD_SCALE_TOP;
+        let od7_1 = vec4<f32>(a7_2.y, a7_2.w, a7_3.y, a7_3.w) * EVEN_SCALE;
         let ev7_2 = vec4<f32>(a7_4.x, a7_4.z, a7_5.x, a7_5.z) * EVEN_SCALE;
-        let od7_2 = vec4<f32>(a7_4.y, a7_4.w, a7_5.y, a7_5.w) * ODD_SCALE_TOP;
+        let od7_2 = vec4<f32>(a7_4.y, a7_4.w, a7_5.y, a7_5.w) * EVEN_SCALE;
         let ev7_3 = vec4<f32>(a7_6.x, a7_6.z, a7_7.x, a7_7.z) * EVEN_SCALE;
-        let od7_3 = vec4<f32>(a7_6.y, a7_6.w, a7_7.y, a7_7.w) * ODD_SCALE_TOP;
-        acc0_7 = acc0_7 + sr0 * (word_dot(wv0.x, ev7_0, od7_0) + word_dot(wv0.y, ev7_1, od7_1) + word_dot(wv0.z, ev7_2, od7_2) + word_dot(wv0.w, ev7_3, od7_3) + 16.0 * (word_dot(hv0.x, ev7_0, od7_0) + word_dot(hv0.y, ev7_1, od7_1) + word_dot(hv0.z, ev7_2, od7_2) + word_dot(hv0.w, ev7_3, od7_3))) + mr0 * xs7;
-        acc1_7 = acc1_7 + sr1 * (word_dot(wv1.x, ev7_0, od7_0) + word_dot(wv1.y, ev7_1, od7_1) + word_dot(wv1.z, ev7_2, od7_2) + word_dot(wv1.w, ev7_3, od7_3) + 16.0 * (word_dot(hv1.x, ev7_0, od7_0) + word_dot(hv1.y, ev7_1, od7_1) + word_dot(hv1.z, ev7_2, od7_2) + word_dot(hv1.w, ev7_3, od7_3))) + mr1 * xs7;
+        let od7_3 = vec4<f32>(a7_6.y, a7_6.w, a7_7.y, a7_7.w) * EVEN_SCALE;
+        acc0_7 = acc0_7 + sr0 * (byte_dot(eb0.x, ob0.x, ev7_0, od7_0) + byte_dot(eb0.y, ob0.y, ev7_1, od7_1) + byte_dot(eb0.z, ob0.z, ev7_2, od7_2) + byte_dot(eb0.w, ob0.w, ev7_3, od7_3)) + mr0 * xs7;
+        acc1_7 = acc1_7 + sr1 * (byte_dot(eb1.x, ob1.x, ev7_0, od7_0) + byte_dot(eb1.y, ob1.y, ev7_1, od7_1) + byte_dot(eb1.z, ob1.z, ev7_2, od7_2) + byte_dot(eb1.w, ob1.w, ev7_3, od7_3)) + mr1 * xs7;
     }
     let leader = sid == 0u;  // one lane per subgroup keeps its subgroup's sum, the others write 0
     red[lid][0] = select(0.0, subgroupAdd(acc0_0), leader);

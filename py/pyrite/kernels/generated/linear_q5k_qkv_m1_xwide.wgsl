@@ -137,6 +137,15 @@ fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
          + masked(top, 0xF000000u) * od.w;
 }
 
+// sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
+// the top lane stays below 2^31), the even values in e and the odd in o (chunk_w), one multiply-add per value;
+// ev and ob: x's even and odd values pre-scaled by 2^-(8 * lane)
+fn byte_dot(e: u32, o: u32, ev: vec4<f32>, ob: vec4<f32>) -> f32 {
+    return masked(e, 0xFFu) * ev.x + masked(o, 0xFFu) * ob.x + masked(e, 0xFF00u) * ev.y + masked(o, 0xFF00u) * ob.y
+         + masked(e, 0xFF0000u) * ev.z + masked(o, 0xFF0000u) * ob.z + masked(e, 0xFF000000u) * ev.w
+         + masked(o, 0xFF000000u) * ob.w;
+}
+
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
@@ -241,13 +250,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let a0_7 = x[x0 + c * 8u + 7u];
         let xs0 = dot(a0_0 + a0_1 + a0_2 + a0_3 + a0_4 + a0_5 + a0_6 + a0_7, vec4<f32>(1.0));
         let ev0_0 = vec4<f32>(a0_0.x, a0_0.z, a0_1.x, a0_1.z) * EVEN_SCALE;
-        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * ODD_SCALE_TOP;
+        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * EVEN_SCALE;
         let ev0_1 = vec4<f32>(a0_2.x, a0_2.z, a0_3.x, a0_3.z) * EVEN_SCALE;
-        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * ODD_SCALE_TOP;
+        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * EVEN_SCALE;
         let ev0_2 = vec4<f32>(a0_4.x, a0_4.z, a0_5.x, a0_5.z) * EVEN_SCALE;
-        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * ODD_SCALE_TOP;
+        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * EVEN_SCALE;
         let ev0_3 = vec4<f32>(a0_6.x, a0_6.z, a0_7.x, a0_7.z) * EVEN_SCALE;
-        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * ODD_SCALE_TOP;
+        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * EVEN_SCALE;
         let dm0 = sub_scales(w0, c * 32u);
         let dm1 = sub_scales(w1, c * 32u);
         let dm2 = sub_scales(w2, c * 32u);
@@ -266,52 +275,84 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let dm15 = sub_scales(w15, c * 32u);
         let wv0 = w[w0 * chunks_per_row + c];
         let hv0 = chunk_high(w0, c);
-        acc0_0 = acc0_0 + dm0.x * (word_dot(wv0.x, ev0_0, od0_0) + word_dot(wv0.y, ev0_1, od0_1) + word_dot(wv0.z, ev0_2, od0_2) + word_dot(wv0.w, ev0_3, od0_3) + 16.0 * (word_dot(hv0.x, ev0_0, od0_0) + word_dot(hv0.y, ev0_1, od0_1) + word_dot(hv0.z, ev0_2, od0_2) + word_dot(hv0.w, ev0_3, od0_3))) - dm0.y * xs0;
+        let eb0 = (wv0 & vec4<u32>(0x0F0F0F0Fu)) | ((hv0 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob0 = ((wv0 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv0 & vec4<u32>(0xF0F0F0F0u));
+        acc0_0 = acc0_0 + dm0.x * (byte_dot(eb0.x, ob0.x, ev0_0, od0_0) + byte_dot(eb0.y, ob0.y, ev0_1, od0_1) + byte_dot(eb0.z, ob0.z, ev0_2, od0_2) + byte_dot(eb0.w, ob0.w, ev0_3, od0_3)) - dm0.y * xs0;
         let wv1 = w[w1 * chunks_per_row + c];
         let hv1 = chunk_high(w1, c);
-        acc1_0 = acc1_0 + dm1.x * (word_dot(wv1.x, ev0_0, od0_0) + word_dot(wv1.y, ev0_1, od0_1) + word_dot(wv1.z, ev0_2, od0_2) + word_dot(wv1.w, ev0_3, od0_3) + 16.0 * (word_dot(hv1.x, ev0_0, od0_0) + word_dot(hv1.y, ev0_1, od0_1) + word_dot(hv1.z, ev0_2, od0_2) + word_dot(hv1.w, ev0_3, od0_3))) - dm1.y * xs0;
+        let eb1 = (wv1 & vec4<u32>(0x0F0F0F0Fu)) | ((hv1 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob1 = ((wv1 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv1 & vec4<u32>(0xF0F0F0F0u));
+        acc1_0 = acc1_0 + dm1.x * (byte_dot(eb1.x, ob1.x, ev0_0, od0_0) + byte_dot(eb1.y, ob1.y, ev0_1, od0_1) + byte_dot(eb1.z, ob1.z, ev0_2, od0_2) + byte_dot(eb1.w, ob1.w, ev0_3, od0_3)) - dm1.y * xs0;
         let wv2 = w[w2 * chunks_per_row + c];
         let hv2 = chunk_high(w2, c);
-        acc2_0 = acc2_0 + dm2.x * (word_dot(wv2.x, ev0_0, od0_0) + word_dot(wv2.y, ev0_1, od0_1) + word_dot(wv2.z, ev0_2, od0_2) + word_dot(wv2.w, ev0_3, od0_3) + 16.0 * (word_dot(hv2.x, ev0_0, od0_0) + word_dot(hv2.y, ev0_1, od0_1) + word_dot(hv2.z, ev0_2, od0_2) + word_dot(hv2.w, ev0_3, od0_3))) - dm2.y * xs0;
+        let eb2 = (wv2 & vec4<u32>(0x0F0F0F0Fu)) | ((hv2 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob2 = ((wv2 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv2 & vec4<u32>(0xF0F0F0F0u));
+        acc2_0 = acc2_0 + dm2.x * (byte_dot(eb2.x, ob2.x, ev0_0, od0_0) + byte_dot(eb2.y, ob2.y, ev0_1, od0_1) + byte_dot(eb2.z, ob2.z, ev0_2, od0_2) + byte_dot(eb2.w, ob2.w, ev0_3, od0_3)) - dm2.y * xs0;
         let wv3 = w[w3 * chunks_per_row + c];
         let hv3 = chunk_high(w3, c);
-        acc3_0 = acc3_0 + dm3.x * (word_dot(wv3.x, ev0_0, od0_0) + word_dot(wv3.y, ev0_1, od0_1) + word_dot(wv3.z, ev0_2, od0_2) + word_dot(wv3.w, ev0_3, od0_3) + 16.0 * (word_dot(hv3.x, ev0_0, od0_0) + word_dot(hv3.y, ev0_1, od0_1) + word_dot(hv3.z, ev0_2, od0_2) + word_dot(hv3.w, ev0_3, od0_3))) - dm3.y * xs0;
+        let eb3 = (wv3 & vec4<u32>(0x0F0F0F0Fu)) | ((hv3 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob3 = ((wv3 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv3 & vec4<u32>(0xF0F0F0F0u));
+        acc3_0 = acc3_0 + dm3.x * (byte_dot(eb3.x, ob3.x, ev0_0, od0_0) + byte_dot(eb3.y, ob3.y, ev0_1, od0_1) + byte_dot(eb3.z, ob3.z, ev0_2, od0_2) + byte_dot(eb3.w, ob3.w, ev0_3, od0_3)) - dm3.y * xs0;
         let wv4 = w[w4 * chunks_per_row + c];
         let hv4 = chunk_high(w4, c);
-        acc4_0 = acc4_0 + dm4.x * (word_dot(wv4.x, ev0_0, od0_0) + word_dot(wv4.y, ev0_1, od0_1) + word_dot(wv4.z, ev0_2, od0_2) + word_dot(wv4.w, ev0_3, od0_3) + 16.0 * (word_dot(hv4.x, ev0_0, od0_0) + word_dot(hv4.y, ev0_1, od0_1) + word_dot(hv4.z, ev0_2, od0_2) + word_dot(hv4.w, ev0_3, od0_3))) - dm4.y * xs0;
+        let eb4 = (wv4 & vec4<u32>(0x0F0F0F0Fu)) | ((hv4 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob4 = ((wv4 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv4 & vec4<u32>(0xF0F0F0F0u));
+        acc4_0 = acc4_0 + dm4.x * (byte_dot(eb4.x, ob4.x, ev0_0, od0_0) + byte_dot(eb4.y, ob4.y, ev0_1, od0_1) + byte_dot(eb4.z, ob4.z, ev0_2, od0_2) + byte_dot(eb4.w, ob4.w, ev0_3, od0_3)) - dm4.y * xs0;
         let wv5 = w[w5 * chunks_per_row + c];
         let hv5 = chunk_high(w5, c);
-        acc5_0 = acc5_0 + dm5.x * (word_dot(wv5.x, ev0_0, od0_0) + word_dot(wv5.y, ev0_1, od0_1) + word_dot(wv5.z, ev0_2, od0_2) + word_dot(wv5.w, ev0_3, od0_3) + 16.0 * (word_dot(hv5.x, ev0_0, od0_0) + word_dot(hv5.y, ev0_1, od0_1) + word_dot(hv5.z, ev0_2, od0_2) + word_dot(hv5.w, ev0_3, od0_3))) - dm5.y * xs0;
+        let eb5 = (wv5 & vec4<u32>(0x0F0F0F0Fu)) | ((hv5 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob5 = ((wv5 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv5 & vec4<u32>(0xF0F0F0F0u));
+        acc5_0 = acc5_0 + dm5.x * (byte_dot(eb5.x, ob5.x, ev0_0, od0_0) + byte_dot(eb5.y, ob5.y, ev0_1, od0_1) + byte_dot(eb5.z, ob5.z, ev0_2, od0_2) + byte_dot(eb5.w, ob5.w, ev0_3, od0_3)) - dm5.y * xs0;
         let wv6 = w[w6 * chunks_per_row + c];
         let hv6 = chunk_high(w6, c);
-        acc6_0 = acc6_0 + dm6.x * (word_dot(wv6.x, ev0_0, od0_0) + word_dot(wv6.y, ev0_1, od0_1) + word_dot(wv6.z, ev0_2, od0_2) + word_dot(wv6.w, ev0_3, od0_3) + 16.0 * (word_dot(hv6.x, ev0_0, od0_0) + word_dot(hv6.y, ev0_1, od0_1) + word_dot(hv6.z, ev0_2, od0_2) + word_dot(hv6.w, ev0_3, od0_3))) - dm6.y * xs0;
+        let eb6 = (wv6 & vec4<u32>(0x0F0F0F0Fu)) | ((hv6 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob6 = ((wv6 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv6 & vec4<u32>(0xF0F0F0F0u));
+        acc6_0 = acc6_0 + dm6.x * (byte_dot(eb6.x, ob6.x, ev0_0, od0_0) + byte_dot(eb6.y, ob6.y, ev0_1, od0_1) + byte_dot(eb6.z, ob6.z, ev0_2, od0_2) + byte_dot(eb6.w, ob6.w, ev0_3, od0_3)) - dm6.y * xs0;
         let wv7 = w[w7 * chunks_per_row + c];
         let hv7 = chunk_high(w7, c);
-        acc7_0 = acc7_0 + dm7.x * (word_dot(wv7.x, ev0_0, od0_0) + word_dot(wv7.y, ev0_1, od0_1) + word_dot(wv7.z, ev0_2, od0_2) + word_dot(wv7.w, ev0_3, od0_3) + 16.0 * (word_dot(hv7.x, ev0_0, od0_0) + word_dot(hv7.y, ev0_1, od0_1) + word_dot(hv7.z, ev0_2, od0_2) + word_dot(hv7.w, ev0_3, od0_3))) - dm7.y * xs0;
+        let eb7 = (wv7 & vec4<u32>(0x0F0F0F0Fu)) | ((hv7 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob7 = ((wv7 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv7 & vec4<u32>(0xF0F0F0F0u));
+        acc7_0 = acc7_0 + dm7.x * (byte_dot(eb7.x, ob7.x, ev0_0, od0_0) + byte_dot(eb7.y, ob7.y, ev0_1, od0_1) + byte_dot(eb7.z, ob7.z, ev0_2, od0_2) + byte_dot(eb7.w, ob7.w, ev0_3, od0_3)) - dm7.y * xs0;
         let wv8 = w[w8 * chunks_per_row + c];
         let hv8 = chunk_high(w8, c);
-        acc8_0 = acc8_0 + dm8.x * (word_dot(wv8.x, ev0_0, od0_0) + word_dot(wv8.y, ev0_1, od0_1) + word_dot(wv8.z, ev0_2, od0_2) + word_dot(wv8.w, ev0_3, od0_3) + 16.0 * (word_dot(hv8.x, ev0_0, od0_0) + word_dot(hv8.y, ev0_1, od0_1) + word_dot(hv8.z, ev0_2, od0_2) + word_dot(hv8.w, ev0_3, od0_3))) - dm8.y * xs0;
+        let eb8 = (wv8 & vec4<u32>(0x0F0F0F0Fu)) | ((hv8 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob8 = ((wv8 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv8 & vec4<u32>(0xF0F0F0F0u));
+        acc8_0 = acc8_0 + dm8.x * (byte_dot(eb8.x, ob8.x, ev0_0, od0_0) + byte_dot(eb8.y, ob8.y, ev0_1, od0_1) + byte_dot(eb8.z, ob8.z, ev0_2, od0_2) + byte_dot(eb8.w, ob8.w, ev0_3, od0_3)) - dm8.y * xs0;
         let wv9 = w[w9 * chunks_per_row + c];
         let hv9 = chunk_high(w9, c);
-        acc9_0 = acc9_0 + dm9.x * (word_dot(wv9.x, ev0_0, od0_0) + word_dot(wv9.y, ev0_1, od0_1) + word_dot(wv9.z, ev0_2, od0_2) + word_dot(wv9.w, ev0_3, od0_3) + 16.0 * (word_dot(hv9.x, ev0_0, od0_0) + word_dot(hv9.y, ev0_1, od0_1) + word_dot(hv9.z, ev0_2, od0_2) + word_dot(hv9.w, ev0_3, od0_3))) - dm9.y * xs0;
+        let eb9 = (wv9 & vec4<u32>(0x0F0F0F0Fu)) | ((hv9 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob9 = ((wv9 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv9 & vec4<u32>(0xF0F0F0F0u));
+        acc9_0 = acc9_0 + dm9.x * (byte_dot(eb9.x, ob9.x, ev0_0, od0_0) + byte_dot(eb9.y, ob9.y, ev0_1, od0_1) + byte_dot(eb9.z, ob9.z, ev0_2, od0_2) + byte_dot(eb9.w, ob9.w, ev0_3, od0_3)) - dm9.y * xs0;
         let wv10 = w[w10 * chunks_per_row + c];
         let hv10 = chunk_high(w10, c);
-        acc10_0 = acc10_0 + dm10.x * (word_dot(wv10.x, ev0_0, od0_0) + word_dot(wv10.y, ev0_1, od0_1) + word_dot(wv10.z, ev0_2, od0_2) + word_dot(wv10.w, ev0_3, od0_3) + 16.0 * (word_dot(hv10.x, ev0_0, od0_0) + word_dot(hv10.y, ev0_1, od0_1) + word_dot(hv10.z, ev0_2, od0_2) + word_dot(hv10.w, ev0_3, od0_3))) - dm10.y * xs0;
+        let eb10 = (wv10 & vec4<u32>(0x0F0F0F0Fu)) | ((hv10 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob10 = ((wv10 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv10 & vec4<u32>(0xF0F0F0F0u));
+        acc10_0 = acc10_0 + dm10.x * (byte_dot(eb10.x, ob10.x, ev0_0, od0_0) + byte_dot(eb10.y, ob10.y, ev0_1, od0_1) + byte_dot(eb10.z, ob10.z, ev0_2, od0_2) + byte_dot(eb10.w, ob10.w, ev0_3, od0_3)) - dm10.y * xs0;
         let wv11 = w[w11 * chunks_per_row + c];
         let hv11 = chunk_high(w11, c);
-        acc11_0 = acc11_0 + dm11.x * (word_dot(wv11.x, ev0_0, od0_0) + word_dot(wv11.y, ev0_1, od0_1) + word_dot(wv11.z, ev0_2, od0_2) + word_dot(wv11.w, ev0_3, od0_3) + 16.0 * (word_dot(hv11.x, ev0_0, od0_0) + word_dot(hv11.y, ev0_1, od0_1) + word_dot(hv11.z, ev0_2, od0_2) + word_dot(hv11.w, ev0_3, od0_3))) - dm11.y * xs0;
+        let eb11 = (wv11 & vec4<u32>(0x0F0F0F0Fu)) | ((hv11 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob11 = ((wv11 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv11 & vec4<u32>(0xF0F0F0F0u));
+        acc11_0 = acc11_0 + dm11.x * (byte_dot(eb11.x, ob11.x, ev0_0, od0_0) + byte_dot(eb11.y, ob11.y, ev0_1, od0_1) + byte_dot(eb11.z, ob11.z, ev0_2, od0_2) + byte_dot(eb11.w, ob11.w, ev0_3, od0_3)) - dm11.y * xs0;
         let wv12 = w[w12 * chunks_per_row + c];
         let hv12 = chunk_high(w12, c);
-        acc12_0 = acc12_0 + dm12.x * (word_dot(wv12.x, ev0_0, od0_0) + word_dot(wv12.y, ev0_1, od0_1) + word_dot(wv12.z, ev0_2, od0_2) + word_dot(wv12.w, ev0_3, od0_3) + 16.0 * (word_dot(hv12.x, ev0_0, od0_0) + word_dot(hv12.y, ev0_1, od0_1) + word_dot(hv12.z, ev0_2, od0_2) + word_dot(hv12.w, ev0_3, od0_3))) - dm12.y * xs0;
+        let eb12 = (wv12 & vec4<u32>(0x0F0F0F0Fu)) | ((hv12 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob12 = ((wv12 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv12 & vec4<u32>(0xF0F0F0F0u));
+        acc12_0 = acc12_0 + dm12.x * (byte_dot(eb12.x, ob12.x, ev0_0, od0_0) + byte_dot(eb12.y, ob12.y, ev0_1, od0_1) + byte_dot(eb12.z, ob12.z, ev0_2, od0_2) + byte_dot(eb12.w, ob12.w, ev0_3, od0_3)) - dm12.y * xs0;
         let wv13 = w[w13 * chunks_per_row + c];
         let hv13 = chunk_high(w13, c);
-        acc13_0 = acc13_0 + dm13.x * (word_dot(wv13.x, ev0_0, od0_0) + word_dot(wv13.y, ev0_1, od0_1) + word_dot(wv13.z, ev0_2, od0_2) + word_dot(wv13.w, ev0_3, od0_3) + 16.0 * (word_dot(hv13.x, ev0_0, od0_0) + word_dot(hv13.y, ev0_1, od0_1) + word_dot(hv13.z, ev0_2, od0_2) + word_dot(hv13.w, ev0_3, od0_3))) - dm13.y * xs0;
+        let eb13 = (wv13 & vec4<u32>(0x0F0F0F0Fu)) | ((hv13 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob13 = ((wv13 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv13 & vec4<u32>(0xF0F0F0F0u));
+        acc13_0 = acc13_0 + dm13.x * (byte_dot(eb13.x, ob13.x, ev0_0, od0_0) + byte_dot(eb13.y, ob13.y, ev0_1, od0_1) + byte_dot(eb13.z, ob13.z, ev0_2, od0_2) + byte_dot(eb13.w, ob13.w, ev0_3, od0_3)) - dm13.y * xs0;
         let wv14 = w[w14 * chunks_per_row + c];
         let hv14 = chunk_high(w14, c);
-        acc14_0 = acc14_0 + dm14.x * (word_dot(wv14.x, ev0_0, od0_0) + word_dot(wv14.y, ev0_1, od0_1) + word_dot(wv14.z, ev0_2, od0_2) + word_dot(wv14.w, ev0_3, od0_3) + 16.0 * (word_dot(hv14.x, ev0_0, od0_0) + word_dot(hv14.y, ev0_1, od0_1) + word_dot(hv14.z, ev0_2, od0_2) + word_dot(hv14.w, ev0_3, od0_3))) - dm14.y * xs0;
+        let eb14 = (wv14 & vec4<u32>(0x0F0F0F0Fu)) | ((hv14 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob14 = ((wv14 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv14 & vec4<u32>(0xF0F0F0F0u));
+        acc14_0 = acc14_0 + dm14.x * (byte_dot(eb14.x, ob14.x, ev0_0, od0_0) + byte_dot(eb14.y, ob14.y, ev0_1, od0_1) + byte_dot(eb14.z, ob14.z, ev0_2, od0_2) + byte_dot(eb14.w, ob14.w, ev0_3, od0_3)) - dm14.y * xs0;
         let wv15 = w[w15 * chunks_per_row + c];
         let hv15 = chunk_high(w15, c);
-        acc15_0 = acc15_0 + dm15.x * (word_dot(wv15.x, ev0_0, od0_0) + word_dot(wv15.y, ev0_1, od0_1) + word_dot(wv15.z, ev0_2, od0_2) + word_dot(wv15.w, ev0_3, od0_3) + 16.0 * (word_dot(hv15.x, ev0_0, od0_0) + word_dot(hv15.y, ev0_1, od0_1) + word_dot(hv15.z, ev0_2, od0_2) + word_dot(hv15.w, ev0_3, od0_3))) - dm15.y * xs0;
+        let eb15 = (wv15 & vec4<u32>(0x0F0F0F0Fu)) | ((hv15 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob15 = ((wv15 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv15 & vec4<u32>(0xF0F0F0F0u));
+        acc15_0 = acc15_0 + dm15.x * (byte_dot(eb15.x, ob15.x, ev0_0, od0_0) + byte_dot(eb15.y, ob15.y, ev0_1, od0_1) + byte_dot(eb15.z, ob15.z, ev0_2, od0_2) + byte_dot(eb15.w, ob15.w, ev0_3, od0_3)) - dm15.y * xs0;
     }
     if (nb + 0u < p.N) {
         let b0 = bias_at(n0);

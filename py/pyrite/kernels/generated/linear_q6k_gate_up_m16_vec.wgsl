@@ -133,6 +133,15 @@ fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
          + masked(top, 0xF000000u) * od.w;
 }
 
+// sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
+// the top lane stays below 2^31), the even values in e and the odd in o (chunk_w), one multiply-add per value;
+// ev and ob: x's even and odd values pre-scaled by 2^-(8 * lane)
+fn byte_dot(e: u32, o: u32, ev: vec4<f32>, ob: vec4<f32>) -> f32 {
+    return masked(e, 0xFFu) * ev.x + masked(o, 0xFFu) * ob.x + masked(e, 0xFF00u) * ev.y + masked(o, 0xFF00u) * ob.y
+         + masked(e, 0xFF0000u) * ev.z + masked(o, 0xFF0000u) * ob.z + masked(e, 0xFF000000u) * ev.w
+         + masked(o, 0xFF000000u) * ob.w;
+}
+
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
@@ -262,12 +271,20 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let dm3 = sub_scales(w3, c * 32u);
         let wv0 = w[w0 * chunks_per_row + c];
         let hv0 = chunk_high(w0, c);
+        let eb0 = (wv0 & vec4<u32>(0x0F0F0F0Fu)) | ((hv0 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob0 = ((wv0 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv0 & vec4<u32>(0xF0F0F0F0u));
         let wv1 = w[w1 * chunks_per_row + c];
         let hv1 = chunk_high(w1, c);
+        let eb1 = (wv1 & vec4<u32>(0x0F0F0F0Fu)) | ((hv1 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob1 = ((wv1 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv1 & vec4<u32>(0xF0F0F0F0u));
         let wv2 = w[w2 * chunks_per_row + c];
         let hv2 = chunk_high(w2, c);
+        let eb2 = (wv2 & vec4<u32>(0x0F0F0F0Fu)) | ((hv2 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob2 = ((wv2 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv2 & vec4<u32>(0xF0F0F0F0u));
         let wv3 = w[w3 * chunks_per_row + c];
         let hv3 = chunk_high(w3, c);
+        let eb3 = (wv3 & vec4<u32>(0x0F0F0F0Fu)) | ((hv3 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob3 = ((wv3 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv3 & vec4<u32>(0xF0F0F0F0u));
         let a0_0 = x[x0 + c * 8u + 0u];
         let a0_1 = x[x0 + c * 8u + 1u];
         let a0_2 = x[x0 + c * 8u + 2u];
@@ -279,21 +296,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa0 = dot(a0_0 + a0_1 + a0_2 + a0_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb0 = dot(a0_4 + a0_5 + a0_6 + a0_7, vec4<f32>(1.0));
         let ev0_0 = vec4<f32>(a0_0.x, a0_0.z, a0_1.x, a0_1.z) * EVEN_SCALE;
-        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * ODD_SCALE_TOP;
+        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * EVEN_SCALE;
         let ev0_1 = vec4<f32>(a0_2.x, a0_2.z, a0_3.x, a0_3.z) * EVEN_SCALE;
-        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * ODD_SCALE_TOP;
+        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * EVEN_SCALE;
         let ev0_2 = vec4<f32>(a0_4.x, a0_4.z, a0_5.x, a0_5.z) * EVEN_SCALE;
-        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * ODD_SCALE_TOP;
+        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * EVEN_SCALE;
         let ev0_3 = vec4<f32>(a0_6.x, a0_6.z, a0_7.x, a0_7.z) * EVEN_SCALE;
-        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * ODD_SCALE_TOP;
-        acc0_0 = acc0_0 + dm0.x * (word_dot(wv0.x, ev0_0, od0_0) + word_dot(wv0.y, ev0_1, od0_1) + 16.0 * (word_dot(hv0.x, ev0_0, od0_0) + word_dot(hv0.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm0.y * (word_dot(wv0.z, ev0_2, od0_2) + word_dot(wv0.w, ev0_3, od0_3) + 16.0 * (word_dot(hv0.z, ev0_2, od0_2) + word_dot(hv0.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc1_0 = acc1_0 + dm1.x * (word_dot(wv1.x, ev0_0, od0_0) + word_dot(wv1.y, ev0_1, od0_1) + 16.0 * (word_dot(hv1.x, ev0_0, od0_0) + word_dot(hv1.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm1.y * (word_dot(wv1.z, ev0_2, od0_2) + word_dot(wv1.w, ev0_3, od0_3) + 16.0 * (word_dot(hv1.z, ev0_2, od0_2) + word_dot(hv1.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc2_0 = acc2_0 + dm2.x * (word_dot(wv2.x, ev0_0, od0_0) + word_dot(wv2.y, ev0_1, od0_1) + 16.0 * (word_dot(hv2.x, ev0_0, od0_0) + word_dot(hv2.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm2.y * (word_dot(wv2.z, ev0_2, od0_2) + word_dot(wv2.w, ev0_3, od0_3) + 16.0 * (word_dot(hv2.z, ev0_2, od0_2) + word_dot(hv2.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc3_0 = acc3_0 + dm3.x * (word_dot(wv3.x, ev0_0, od0_0) + word_dot(wv3.y, ev0_1, od0_1) + 16.0 * (word_dot(hv3.x, ev0_0, od0_0) + word_dot(hv3.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm3.y * (word_dot(wv3.z, ev0_2, od0_2) + word_dot(wv3.w, ev0_3, od0_3) + 16.0 * (word_dot(hv3.z, ev0_2, od0_2) + word_dot(hv3.w, ev0_3, od0_3)) - 32.0 * xb0);
+        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * EVEN_SCALE;
+        acc0_0 = acc0_0 + dm0.x * (byte_dot(eb0.x, ob0.x, ev0_0, od0_0) + byte_dot(eb0.y, ob0.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev0_2, od0_2) + byte_dot(eb0.w, ob0.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc1_0 = acc1_0 + dm1.x * (byte_dot(eb1.x, ob1.x, ev0_0, od0_0) + byte_dot(eb1.y, ob1.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev0_2, od0_2) + byte_dot(eb1.w, ob1.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc2_0 = acc2_0 + dm2.x * (byte_dot(eb2.x, ob2.x, ev0_0, od0_0) + byte_dot(eb2.y, ob2.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev0_2, od0_2) + byte_dot(eb2.w, ob2.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc3_0 = acc3_0 + dm3.x * (byte_dot(eb3.x, ob3.x, ev0_0, od0_0) + byte_dot(eb3.y, ob3.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev0_2, od0_2) + byte_dot(eb3.w, ob3.w, ev0_3, od0_3) - 32.0 * xb0);
         let a1_0 = x[x1 + c * 8u + 0u];
         let a1_1 = x[x1 + c * 8u + 1u];
         let a1_2 = x[x1 + c * 8u + 2u];
@@ -305,21 +322,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa1 = dot(a1_0 + a1_1 + a1_2 + a1_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb1 = dot(a1_4 + a1_5 + a1_6 + a1_7, vec4<f32>(1.0));
         let ev1_0 = vec4<f32>(a1_0.x, a1_0.z, a1_1.x, a1_1.z) * EVEN_SCALE;
-        let od1_0 = vec4<f32>(a1_0.y, a1_0.w, a1_1.y, a1_1.w) * ODD_SCALE_TOP;
+        let od1_0 = vec4<f32>(a1_0.y, a1_0.w, a1_1.y, a1_1.w) * EVEN_SCALE;
         let ev1_1 = vec4<f32>(a1_2.x, a1_2.z, a1_3.x, a1_3.z) * EVEN_SCALE;
-        let od1_1 = vec4<f32>(a1_2.y, a1_2.w, a1_3.y, a1_3.w) * ODD_SCALE_TOP;
+        let od1_1 = vec4<f32>(a1_2.y, a1_2.w, a1_3.y, a1_3.w) * EVEN_SCALE;
         let ev1_2 = vec4<f32>(a1_4.x, a1_4.z, a1_5.x, a1_5.z) * EVEN_SCALE;
-        let od1_2 = vec4<f32>(a1_4.y, a1_4.w, a1_5.y, a1_5.w) * ODD_SCALE_TOP;
+        let od1_2 = vec4<f32>(a1_4.y, a1_4.w, a1_5.y, a1_5.w) * EVEN_SCALE;
         let ev1_3 = vec4<f32>(a1_6.x, a1_6.z, a1_7.x, a1_7.z) * EVEN_SCALE;
-        let od1_3 = vec4<f32>(a1_6.y, a1_6.w, a1_7.y, a1_7.w) * ODD_SCALE_TOP;
-        acc0_1 = acc0_1 + dm0.x * (word_dot(wv0.x, ev1_0, od1_0) + word_dot(wv0.y, ev1_1, od1_1) + 16.0 * (word_dot(hv0.x, ev1_0, od1_0) + word_dot(hv0.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm0.y * (word_dot(wv0.z, ev1_2, od1_2) + word_dot(wv0.w, ev1_3, od1_3) + 16.0 * (word_dot(hv0.z, ev1_2, od1_2) + word_dot(hv0.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc1_1 = acc1_1 + dm1.x * (word_dot(wv1.x, ev1_0, od1_0) + word_dot(wv1.y, ev1_1, od1_1) + 16.0 * (word_dot(hv1.x, ev1_0, od1_0) + word_dot(hv1.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm1.y * (word_dot(wv1.z, ev1_2, od1_2) + word_dot(wv1.w, ev1_3, od1_3) + 16.0 * (word_dot(hv1.z, ev1_2, od1_2) + word_dot(hv1.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc2_1 = acc2_1 + dm2.x * (word_dot(wv2.x, ev1_0, od1_0) + word_dot(wv2.y, ev1_1, od1_1) + 16.0 * (word_dot(hv2.x, ev1_0, od1_0) + word_dot(hv2.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm2.y * (word_dot(wv2.z, ev1_2, od1_2) + word_dot(wv2.w, ev1_3, od1_3) + 16.0 * (word_dot(hv2.z, ev1_2, od1_2) + word_dot(hv2.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc3_1 = acc3_1 + dm3.x * (word_dot(wv3.x, ev1_0, od1_0) + word_dot(wv3.y, ev1_1, od1_1) + 16.0 * (word_dot(hv3.x, ev1_0, od1_0) + word_dot(hv3.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm3.y * (word_dot(wv3.z, ev1_2, od1_2) + word_dot(wv3.w, ev1_3, od1_3) + 16.0 * (word_dot(hv3.z, ev1_2, od1_2) + word_dot(hv3.w, ev1_3, od1_3)) - 32.0 * xb1);
+        let od1_3 = vec4<f32>(a1_6.y, a1_6.w, a1_7.y, a1_7.w) * EVEN_SCALE;
+        acc0_1 = acc0_1 + dm0.x * (byte_dot(eb0.x, ob0.x, ev1_0, od1_0) + byte_dot(eb0.y, ob0.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev1_2, od1_2) + byte_dot(eb0.w, ob0.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc1_1 = acc1_1 + dm1.x * (byte_dot(eb1.x, ob1.x, ev1_0, od1_0) + byte_dot(eb1.y, ob1.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev1_2, od1_2) + byte_dot(eb1.w, ob1.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc2_1 = acc2_1 + dm2.x * (byte_dot(eb2.x, ob2.x, ev1_0, od1_0) + byte_dot(eb2.y, ob2.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev1_2, od1_2) + byte_dot(eb2.w, ob2.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc3_1 = acc3_1 + dm3.x * (byte_dot(eb3.x, ob3.x, ev1_0, od1_0) + byte_dot(eb3.y, ob3.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev1_2, od1_2) + byte_dot(eb3.w, ob3.w, ev1_3, od1_3) - 32.0 * xb1);
         let a2_0 = x[x2 + c * 8u + 0u];
         let a2_1 = x[x2 + c * 8u + 1u];
         let a2_2 = x[x2 + c * 8u + 2u];
@@ -331,21 +348,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa2 = dot(a2_0 + a2_1 + a2_2 + a2_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb2 = dot(a2_4 + a2_5 + a2_6 + a2_7, vec4<f32>(1.0));
         let ev2_0 = vec4<f32>(a2_0.x, a2_0.z, a2_1.x, a2_1.z) * EVEN_SCALE;
-        let od2_0 = vec4<f32>(a2_0.y, a2_0.w, a2_1.y, a2_1.w) * ODD_SCALE_TOP;
+        let od2_0 = vec4<f32>(a2_0.y, a2_0.w, a2_1.y, a2_1.w) * EVEN_SCALE;
         let ev2_1 = vec4<f32>(a2_2.x, a2_2.z, a2_3.x, a2_3.z) * EVEN_SCALE;
-        let od2_1 = vec4<f32>(a2_2.y, a2_2.w, a2_3.y, a2_3.w) * ODD_SCALE_TOP;
+        let od2_1 = vec4<f32>(a2_2.y, a2_2.w, a2_3.y, a2_3.w) * EVEN_SCALE;
         let ev2_2 = vec4<f32>(a2_4.x, a2_4.z, a2_5.x, a2_5.z) * EVEN_SCALE;
-        let od2_2 = vec4<f32>(a2_4.y, a2_4.w, a2_5.y, a2_5.w) * ODD_SCALE_TOP;
+        let od2_2 = vec4<f32>(a2_4.y, a2_4.w, a2_5.y, a2_5.w) * EVEN_SCALE;
         let ev2_3 = vec4<f32>(a2_6.x, a2_6.z, a2_7.x, a2_7.z) * EVEN_SCALE;
-        let od2_3 = vec4<f32>(a2_6.y, a2_6.w, a2_7.y, a2_7.w) * ODD_SCALE_TOP;
-        acc0_2 = acc0_2 + dm0.x * (word_dot(wv0.x, ev2_0, od2_0) + word_dot(wv0.y, ev2_1, od2_1) + 16.0 * (word_dot(hv0.x, ev2_0, od2_0) + word_dot(hv0.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm0.y * (word_dot(wv0.z, ev2_2, od2_2) + word_dot(wv0.w, ev2_3, od2_3) + 16.0 * (word_dot(hv0.z, ev2_2, od2_2) + word_dot(hv0.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc1_2 = acc1_2 + dm1.x * (word_dot(wv1.x, ev2_0, od2_0) + word_dot(wv1.y, ev2_1, od2_1) + 16.0 * (word_dot(hv1.x, ev2_0, od2_0) + word_dot(hv1.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm1.y * (word_dot(wv1.z, ev2_2, od2_2) + word_dot(wv1.w, ev2_3, od2_3) + 16.0 * (word_dot(hv1.z, ev2_2, od2_2) + word_dot(hv1.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc2_2 = acc2_2 + dm2.x * (word_dot(wv2.x, ev2_0, od2_0) + word_dot(wv2.y, ev2_1, od2_1) + 16.0 * (word_dot(hv2.x, ev2_0, od2_0) + word_dot(hv2.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm2.y * (word_dot(wv2.z, ev2_2, od2_2) + word_dot(wv2.w, ev2_3, od2_3) + 16.0 * (word_dot(hv2.z, ev2_2, od2_2) + word_dot(hv2.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc3_2 = acc3_2 + dm3.x * (word_dot(wv3.x, ev2_0, od2_0) + word_dot(wv3.y, ev2_1, od2_1) + 16.0 * (word_dot(hv3.x, ev2_0, od2_0) + word_dot(hv3.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm3.y * (word_dot(wv3.z, ev2_2, od2_2) + word_dot(wv3.w, ev2_3, od2_3) + 16.0 * (word_dot(hv3.z, ev2_2, od2_2) + word_dot(hv3.w, ev2_3, od2_3)) - 32.0 * xb2);
+        let od2_3 = vec4<f32>(a2_6.y, a2_6.w, a2_7.y, a2_7.w) * EVEN_SCALE;
+        acc0_2 = acc0_2 + dm0.x * (byte_dot(eb0.x, ob0.x, ev2_0, od2_0) + byte_dot(eb0.y, ob0.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev2_2, od2_2) + byte_dot(eb0.w, ob0.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc1_2 = acc1_2 + dm1.x * (byte_dot(eb1.x, ob1.x, ev2_0, od2_0) + byte_dot(eb1.y, ob1.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev2_2, od2_2) + byte_dot(eb1.w, ob1.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc2_2 = acc2_2 + dm2.x * (byte_dot(eb2.x, ob2.x, ev2_0, od2_0) + byte_dot(eb2.y, ob2.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev2_2, od2_2) + byte_dot(eb2.w, ob2.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc3_2 = acc3_2 + dm3.x * (byte_dot(eb3.x, ob3.x, ev2_0, od2_0) + byte_dot(eb3.y, ob3.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev2_2, od2_2) + byte_dot(eb3.w, ob3.w, ev2_3, od2_3) - 32.0 * xb2);
         let a3_0 = x[x3 + c * 8u + 0u];
         let a3_1 = x[x3 + c * 8u + 1u];
         let a3_2 = x[x3 + c * 8u + 2u];
@@ -357,21 +374,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa3 = dot(a3_0 + a3_1 + a3_2 + a3_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb3 = dot(a3_4 + a3_5 + a3_6 + a3_7, vec4<f32>(1.0));
         let ev3_0 = vec4<f32>(a3_0.x, a3_0.z, a3_1.x, a3_1.z) * EVEN_SCALE;
-        let od3_0 = vec4<f32>(a3_0.y, a3_0.w, a3_1.y, a3_1.w) * ODD_SCALE_TOP;
+        let od3_0 = vec4<f32>(a3_0.y, a3_0.w, a3_1.y, a3_1.w) * EVEN_SCALE;
         let ev3_1 = vec4<f32>(a3_2.x, a3_2.z, a3_3.x, a3_3.z) * EVEN_SCALE;
-        let od3_1 = vec4<f32>(a3_2.y, a3_2.w, a3_3.y, a3_3.w) * ODD_SCALE_TOP;
+        let od3_1 = vec4<f32>(a3_2.y, a3_2.w, a3_3.y, a3_3.w) * EVEN_SCALE;
         let ev3_2 = vec4<f32>(a3_4.x, a3_4.z, a3_5.x, a3_5.z) * EVEN_SCALE;
-        let od3_2 = vec4<f32>(a3_4.y, a3_4.w, a3_5.y, a3_5.w) * ODD_SCALE_TOP;
+        let od3_2 = vec4<f32>(a3_4.y, a3_4.w, a3_5.y, a3_5.w) * EVEN_SCALE;
         let ev3_3 = vec4<f32>(a3_6.x, a3_6.z, a3_7.x, a3_7.z) * EVEN_SCALE;
-        let od3_3 = vec4<f32>(a3_6.y, a3_6.w, a3_7.y, a3_7.w) * ODD_SCALE_TOP;
-        acc0_3 = acc0_3 + dm0.x * (word_dot(wv0.x, ev3_0, od3_0) + word_dot(wv0.y, ev3_1, od3_1) + 16.0 * (word_dot(hv0.x, ev3_0, od3_0) + word_dot(hv0.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm0.y * (word_dot(wv0.z, ev3_2, od3_2) + word_dot(wv0.w, ev3_3, od3_3) + 16.0 * (word_dot(hv0.z, ev3_2, od3_2) + word_dot(hv0.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc1_3 = acc1_3 + dm1.x * (word_dot(wv1.x, ev3_0, od3_0) + word_dot(wv1.y, ev3_1, od3_1) + 16.0 * (word_dot(hv1.x, ev3_0, od3_0) + word_dot(hv1.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm1.y * (word_dot(wv1.z, ev3_2, od3_2) + word_dot(wv1.w, ev3_3, od3_3) + 16.0 * (word_dot(hv1.z, ev3_2, od3_2) + word_dot(hv1.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc2_3 = acc2_3 + dm2.x * (word_dot(wv2.x, ev3_0, od3_0) + word_dot(wv2.y, ev3_1, od3_1) + 16.0 * (word_dot(hv2.x, ev3_0, od3_0) + word_dot(hv2.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm2.y * (word_dot(wv2.z, ev3_2, od3_2) + word_dot(wv2.w, ev3_3, od3_3) + 16.0 * (word_dot(hv2.z, ev3_2, od3_2) + word_dot(hv2.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc3_3 = acc3_3 + dm3.x * (word_dot(wv3.x, ev3_0, od3_0) + word_dot(wv3.y, ev3_1, od3_1) + 16.0 * (word_dot(hv3.x, ev3_0, od3_0) + word_dot(hv3.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm3.y * (word_dot(wv3.z, ev3_2, od3_2) + word_dot(wv3.w, ev3_3, od3_3) + 16.0 * (word_dot(hv3.z, ev3_2, od3_2) + word_dot(hv3.w, ev3_3, od3_3)) - 32.0 * xb3);
+        let od3_3 = vec4<f32>(a3_6.y, a3_6.w, a3_7.y, a3_7.w) * EVEN_SCALE;
+        acc0_3 = acc0_3 + dm0.x * (byte_dot(eb0.x, ob0.x, ev3_0, od3_0) + byte_dot(eb0.y, ob0.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev3_2, od3_2) + byte_dot(eb0.w, ob0.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc1_3 = acc1_3 + dm1.x * (byte_dot(eb1.x, ob1.x, ev3_0, od3_0) + byte_dot(eb1.y, ob1.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev3_2, od3_2) + byte_dot(eb1.w, ob1.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc2_3 = acc2_3 + dm2.x * (byte_dot(eb2.x, ob2.x, ev3_0, od3_0) + byte_dot(eb2.y, ob2.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev3_2, od3_2) + byte_dot(eb2.w, ob2.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc3_3 = acc3_3 + dm3.x * (byte_dot(eb3.x, ob3.x, ev3_0, od3_0) + byte_dot(eb3.y, ob3.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev3_2, od3_2) + byte_dot(eb3.w, ob3.w, ev3_3, od3_3) - 32.0 * xb3);
         let a4_0 = x[x4 + c * 8u + 0u];
         let a4_1 = x[x4 + c * 8u + 1u];
         let a4_2 = x[x4 + c * 8u + 2u];
@@ -383,21 +400,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa4 = dot(a4_0 + a4_1 + a4_2 + a4_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb4 = dot(a4_4 + a4_5 + a4_6 + a4_7, vec4<f32>(1.0));
         let ev4_0 = vec4<f32>(a4_0.x, a4_0.z, a4_1.x, a4_1.z) * EVEN_SCALE;
-        let od4_0 = vec4<f32>(a4_0.y, a4_0.w, a4_1.y, a4_1.w) * ODD_SCALE_TOP;
+        let od4_0 = vec4<f32>(a4_0.y, a4_0.w, a4_1.y, a4_1.w) * EVEN_SCALE;
         let ev4_1 = vec4<f32>(a4_2.x, a4_2.z, a4_3.x, a4_3.z) * EVEN_SCALE;
-        let od4_1 = vec4<f32>(a4_2.y, a4_2.w, a4_3.y, a4_3.w) * ODD_SCALE_TOP;
+        let od4_1 = vec4<f32>(a4_2.y, a4_2.w, a4_3.y, a4_3.w) * EVEN_SCALE;
         let ev4_2 = vec4<f32>(a4_4.x, a4_4.z, a4_5.x, a4_5.z) * EVEN_SCALE;
-        let od4_2 = vec4<f32>(a4_4.y, a4_4.w, a4_5.y, a4_5.w) * ODD_SCALE_TOP;
+        let od4_2 = vec4<f32>(a4_4.y, a4_4.w, a4_5.y, a4_5.w) * EVEN_SCALE;
         let ev4_3 = vec4<f32>(a4_6.x, a4_6.z, a4_7.x, a4_7.z) * EVEN_SCALE;
-        let od4_3 = vec4<f32>(a4_6.y, a4_6.w, a4_7.y, a4_7.w) * ODD_SCALE_TOP;
-        acc0_4 = acc0_4 + dm0.x * (word_dot(wv0.x, ev4_0, od4_0) + word_dot(wv0.y, ev4_1, od4_1) + 16.0 * (word_dot(hv0.x, ev4_0, od4_0) + word_dot(hv0.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm0.y * (word_dot(wv0.z, ev4_2, od4_2) + word_dot(wv0.w, ev4_3, od4_3) + 16.0 * (word_dot(hv0.z, ev4_2, od4_2) + word_dot(hv0.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc1_4 = acc1_4 + dm1.x * (word_dot(wv1.x, ev4_0, od4_0) + word_dot(wv1.y, ev4_1, od4_1) + 16.0 * (word_dot(hv1.x, ev4_0, od4_0) + word_dot(hv1.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm1.y * (word_dot(wv1.z, ev4_2, od4_2) + word_dot(wv1.w, ev4_3, od4_3) + 16.0 * (word_dot(hv1.z, ev4_2, od4_2) + word_dot(hv1.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc2_4 = acc2_4 + dm2.x * (word_dot(wv2.x, ev4_0, od4_0) + word_dot(wv2.y, ev4_1, od4_1) + 16.0 * (word_dot(hv2.x, ev4_0, od4_0) + word_dot(hv2.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm2.y * (word_dot(wv2.z, ev4_2, od4_2) + word_dot(wv2.w, ev4_3, od4_3) + 16.0 * (word_dot(hv2.z, ev4_2, od4_2) + word_dot(hv2.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc3_4 = acc3_4 + dm3.x * (word_dot(wv3.x, ev4_0, od4_0) + word_dot(wv3.y, ev4_1, od4_1) + 16.0 * (word_dot(hv3.x, ev4_0, od4_0) + word_dot(hv3.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm3.y * (word_dot(wv3.z, ev4_2, od4_2) + word_dot(wv3.w, ev4_3, od4_3) + 16.0 * (word_dot(hv3.z, ev4_2, od4_2) + word_dot(hv3.w, ev4_3, od4_3)) - 32.0 * xb4);
+        let od4_3 = vec4<f32>(a4_6.y, a4_6.w, a4_7.y, a4_7.w) * EVEN_SCALE;
+        acc0_4 = acc0_4 + dm0.x * (byte_dot(eb0.x, ob0.x, ev4_0, od4_0) + byte_dot(eb0.y, ob0.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev4_2, od4_2) + byte_dot(eb0.w, ob0.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc1_4 = acc1_4 + dm1.x * (byte_dot(eb1.x, ob1.x, ev4_0, od4_0) + byte_dot(eb1.y, ob1.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev4_2, od4_2) + byte_dot(eb1.w, ob1.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc2_4 = acc2_4 + dm2.x * (byte_dot(eb2.x, ob2.x, ev4_0, od4_0) + byte_dot(eb2.y, ob2.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev4_2, od4_2) + byte_dot(eb2.w, ob2.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc3_4 = acc3_4 + dm3.x * (byte_dot(eb3.x, ob3.x, ev4_0, od4_0) + byte_dot(eb3.y, ob3.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev4_2, od4_2) + byte_dot(eb3.w, ob3.w, ev4_3, od4_3) - 32.0 * xb4);
         let a5_0 = x[x5 + c * 8u + 0u];
         let a5_1 = x[x5 + c * 8u + 1u];
         let a5_2 = x[x5 + c * 8u + 2u];
@@ -409,21 +426,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa5 = dot(a5_0 + a5_1 + a5_2 + a5_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb5 = dot(a5_4 + a5_5 + a5_6 + a5_7, vec4<f32>(1.0));
         let ev5_0 = vec4<f32>(a5_0.x, a5_0.z, a5_1.x, a5_1.z) * EVEN_SCALE;
-        let od5_0 = vec4<f32>(a5_0.y, a5_0.w, a5_1.y, a5_1.w) * ODD_SCALE_TOP;
+        let od5_0 = vec4<f32>(a5_0.y, a5_0.w, a5_1.y, a5_1.w) * EVEN_SCALE;
         let ev5_1 = vec4<f32>(a5_2.x, a5_2.z, a5_3.x, a5_3.z) * EVEN_SCALE;
-        let od5_1 = vec4<f32>(a5_2.y, a5_2.w, a5_3.y, a5_3.w) * ODD_SCALE_TOP;
+        let od5_1 = vec4<f32>(a5_2.y, a5_2.w, a5_3.y, a5_3.w) * EVEN_SCALE;
         let ev5_2 = vec4<f32>(a5_4.x, a5_4.z, a5_5.x, a5_5.z) * EVEN_SCALE;
-        let od5_2 = vec4<f32>(a5_4.y, a5_4.w, a5_5.y, a5_5.w) * ODD_SCALE_TOP;
+        let od5_2 = vec4<f32>(a5_4.y, a5_4.w, a5_5.y, a5_5.w) * EVEN_SCALE;
         let ev5_3 = vec4<f32>(a5_6.x, a5_6.z, a5_7.x, a5_7.z) * EVEN_SCALE;
-        let od5_3 = vec4<f32>(a5_6.y, a5_6.w, a5_7.y, a5_7.w) * ODD_SCALE_TOP;
-        acc0_5 = acc0_5 + dm0.x * (word_dot(wv0.x, ev5_0, od5_0) + word_dot(wv0.y, ev5_1, od5_1) + 16.0 * (word_dot(hv0.x, ev5_0, od5_0) + word_dot(hv0.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm0.y * (word_dot(wv0.z, ev5_2, od5_2) + word_dot(wv0.w, ev5_3, od5_3) + 16.0 * (word_dot(hv0.z, ev5_2, od5_2) + word_dot(hv0.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc1_5 = acc1_5 + dm1.x * (word_dot(wv1.x, ev5_0, od5_0) + word_dot(wv1.y, ev5_1, od5_1) + 16.0 * (word_dot(hv1.x, ev5_0, od5_0) + word_dot(hv1.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm1.y * (word_dot(wv1.z, ev5_2, od5_2) + word_dot(wv1.w, ev5_3, od5_3) + 16.0 * (word_dot(hv1.z, ev5_2, od5_2) + word_dot(hv1.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc2_5 = acc2_5 + dm2.x * (word_dot(wv2.x, ev5_0, od5_0) + word_dot(wv2.y, ev5_1, od5_1) + 16.0 * (word_dot(hv2.x, ev5_0, od5_0) + word_dot(hv2.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm2.y * (word_dot(wv2.z, ev5_2, od5_2) + word_dot(wv2.w, ev5_3, od5_3) + 16.0 * (word_dot(hv2.z, ev5_2, od5_2) + word_dot(hv2.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc3_5 = acc3_5 + dm3.x * (word_dot(wv3.x, ev5_0, od5_0) + word_dot(wv3.y, ev5_1, od5_1) + 16.0 * (word_dot(hv3.x, ev5_0, od5_0) + word_dot(hv3.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm3.y * (word_dot(wv3.z, ev5_2, od5_2) + word_dot(wv3.w, ev5_3, od5_3) + 16.0 * (word_dot(hv3.z, ev5_2, od5_2) + word_dot(hv3.w, ev5_3, od5_3)) - 32.0 * xb5);
+        let od5_3 = vec4<f32>(a5_6.y, a5_6.w, a5_7.y, a5_7.w) * EVEN_SCALE;
+        acc0_5 = acc0_5 + dm0.x * (byte_dot(eb0.x, ob0.x, ev5_0, od5_0) + byte_dot(eb0.y, ob0.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev5_2, od5_2) + byte_dot(eb0.w, ob0.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc1_5 = acc1_5 + dm1.x * (byte_dot(eb1.x, ob1.x, ev5_0, od5_0) + byte_dot(eb1.y, ob1.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev5_2, od5_2) + byte_dot(eb1.w, ob1.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc2_5 = acc2_5 + dm2.x * (byte_dot(eb2.x, ob2.x, ev5_0, od5_0) + byte_dot(eb2.y, ob2.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev5_2, od5_2) + byte_dot(eb2.w, ob2.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc3_5 = acc3_5 + dm3.x * (byte_dot(eb3.x, ob3.x, ev5_0, od5_0) + byte_dot(eb3.y, ob3.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev5_2, od5_2) + byte_dot(eb3.w, ob3.w, ev5_3, od5_3) - 32.0 * xb5);
         let a6_0 = x[x6 + c * 8u + 0u];
         let a6_1 = x[x6 + c * 8u + 1u];
         let a6_2 = x[x6 + c * 8u + 2u];
@@ -435,21 +452,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa6 = dot(a6_0 + a6_1 + a6_2 + a6_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb6 = dot(a6_4 + a6_5 + a6_6 + a6_7, vec4<f32>(1.0));
         let ev6_0 = vec4<f32>(a6_0.x, a6_0.z, a6_1.x, a6_1.z) * EVEN_SCALE;
-        let od6_0 = vec4<f32>(a6_0.y, a6_0.w, a6_1.y, a6_1.w) * ODD_SCALE_TOP;
+        let od6_0 = vec4<f32>(a6_0.y, a6_0.w, a6_1.y, a6_1.w) * EVEN_SCALE;
         let ev6_1 = vec4<f32>(a6_2.x, a6_2.z, a6_3.x, a6_3.z) * EVEN_SCALE;
-        let od6_1 = vec4<f32>(a6_2.y, a6_2.w, a6_3.y, a6_3.w) * ODD_SCALE_TOP;
+        let od6_1 = vec4<f32>(a6_2.y, a6_2.w, a6_3.y, a6_3.w) * EVEN_SCALE;
         let ev6_2 = vec4<f32>(a6_4.x, a6_4.z, a6_5.x, a6_5.z) * EVEN_SCALE;
-        let od6_2 = vec4<f32>(a6_4.y, a6_4.w, a6_5.y, a6_5.w) * ODD_SCALE_TOP;
+        let od6_2 = vec4<f32>(a6_4.y, a6_4.w, a6_5.y, a6_5.w) * EVEN_SCALE;
         let ev6_3 = vec4<f32>(a6_6.x, a6_6.z, a6_7.x, a6_7.z) * EVEN_SCALE;
-        let od6_3 = vec4<f32>(a6_6.y, a6_6.w, a6_7.y, a6_7.w) * ODD_SCALE_TOP;
-        acc0_6 = acc0_6 + dm0.x * (word_dot(wv0.x, ev6_0, od6_0) + word_dot(wv0.y, ev6_1, od6_1) + 16.0 * (word_dot(hv0.x, ev6_0, od6_0) + word_dot(hv0.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm0.y * (word_dot(wv0.z, ev6_2, od6_2) + word_dot(wv0.w, ev6_3, od6_3) + 16.0 * (word_dot(hv0.z, ev6_2, od6_2) + word_dot(hv0.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc1_6 = acc1_6 + dm1.x * (word_dot(wv1.x, ev6_0, od6_0) + word_dot(wv1.y, ev6_1, od6_1) + 16.0 * (word_dot(hv1.x, ev6_0, od6_0) + word_dot(hv1.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm1.y * (word_dot(wv1.z, ev6_2, od6_2) + word_dot(wv1.w, ev6_3, od6_3) + 16.0 * (word_dot(hv1.z, ev6_2, od6_2) + word_dot(hv1.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc2_6 = acc2_6 + dm2.x * (word_dot(wv2.x, ev6_0, od6_0) + word_dot(wv2.y, ev6_1, od6_1) + 16.0 * (word_dot(hv2.x, ev6_0, od6_0) + word_dot(hv2.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm2.y * (word_dot(wv2.z, ev6_2, od6_2) + word_dot(wv2.w, ev6_3, od6_3) + 16.0 * (word_dot(hv2.z, ev6_2, od6_2) + word_dot(hv2.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc3_6 = acc3_6 + dm3.x * (word_dot(wv3.x, ev6_0, od6_0) + word_dot(wv3.y, ev6_1, od6_1) + 16.0 * (word_dot(hv3.x, ev6_0, od6_0) + word_dot(hv3.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm3.y * (word_dot(wv3.z, ev6_2, od6_2) + word_dot(wv3.w, ev6_3, od6_3) + 16.0 * (word_dot(hv3.z, ev6_2, od6_2) + word_dot(hv3.w, ev6_3, od6_3)) - 32.0 * xb6);
+        let od6_3 = vec4<f32>(a6_6.y, a6_6.w, a6_7.y, a6_7.w) * EVEN_SCALE;
+        acc0_6 = acc0_6 + dm0.x * (byte_dot(eb0.x, ob0.x, ev6_0, od6_0) + byte_dot(eb0.y, ob0.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev6_2, od6_2) + byte_dot(eb0.w, ob0.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc1_6 = acc1_6 + dm1.x * (byte_dot(eb1.x, ob1.x, ev6_0, od6_0) + byte_dot(eb1.y, ob1.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev6_2, od6_2) + byte_dot(eb1.w, ob1.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc2_6 = acc2_6 + dm2.x * (byte_dot(eb2.x, ob2.x, ev6_0, od6_0) + byte_dot(eb2.y, ob2.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev6_2, od6_2) + byte_dot(eb2.w, ob2.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc3_6 = acc3_6 + dm3.x * (byte_dot(eb3.x, ob3.x, ev6_0, od6_0) + byte_dot(eb3.y, ob3.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev6_2, od6_2) + byte_dot(eb3.w, ob3.w, ev6_3, od6_3) - 32.0 * xb6);
         let a7_0 = x[x7 + c * 8u + 0u];
         let a7_1 = x[x7 + c * 8u + 1u];
         let a7_2 = x[x7 + c * 8u + 2u];
@@ -461,21 +478,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa7 = dot(a7_0 + a7_1 + a7_2 + a7_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb7 = dot(a7_4 + a7_5 + a7_6 + a7_7, vec4<f32>(1.0));
         let ev7_0 = vec4<f32>(a7_0.x, a7_0.z, a7_1.x, a7_1.z) * EVEN_SCALE;
-        let od7_0 = vec4<f32>(a7_0.y, a7_0.w, a7_1.y, a7_1.w) * ODD_SCALE_TOP;
+        let od7_0 = vec4<f32>(a7_0.y, a7_0.w, a7_1.y, a7_1.w) * EVEN_SCALE;
         let ev7_1 = vec4<f32>(a7_2.x, a7_2.z, a7_3.x, a7_3.z) * EVEN_SCALE;
-        let od7_1 = vec4<f32>(a7_2.y, a7_2.w, a7_3.y, a7_3.w) * ODD_SCALE_TOP;
+        let od7_1 = vec4<f32>(a7_2.y, a7_2.w, a7_3.y, a7_3.w) * EVEN_SCALE;
         let ev7_2 = vec4<f32>(a7_4.x, a7_4.z, a7_5.x, a7_5.z) * EVEN_SCALE;
-        let od7_2 = vec4<f32>(a7_4.y, a7_4.w, a7_5.y, a7_5.w) * ODD_SCALE_TOP;
+        let od7_2 = vec4<f32>(a7_4.y, a7_4.w, a7_5.y, a7_5.w) * EVEN_SCALE;
         let ev7_3 = vec4<f32>(a7_6.x, a7_6.z, a7_7.x, a7_7.z) * EVEN_SCALE;
-        let od7_3 = vec4<f32>(a7_6.y, a7_6.w, a7_7.y, a7_7.w) * ODD_SCALE_TOP;
-        acc0_7 = acc0_7 + dm0.x * (word_dot(wv0.x, ev7_0, od7_0) + word_dot(wv0.y, ev7_1, od7_1) + 16.0 * (word_dot(hv0.x, ev7_0, od7_0) + word_dot(hv0.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm0.y * (word_dot(wv0.z, ev7_2, od7_2) + word_dot(wv0.w, ev7_3, od7_3) + 16.0 * (word_dot(hv0.z, ev7_2, od7_2) + word_dot(hv0.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc1_7 = acc1_7 + dm1.x * (word_dot(wv1.x, ev7_0, od7_0) + word_dot(wv1.y, ev7_1, od7_1) + 16.0 * (word_dot(hv1.x, ev7_0, od7_0) + word_dot(hv1.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm1.y * (word_dot(wv1.z, ev7_2, od7_2) + word_dot(wv1.w, ev7_3, od7_3) + 16.0 * (word_dot(hv1.z, ev7_2, od7_2) + word_dot(hv1.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc2_7 = acc2_7 + dm2.x * (word_dot(wv2.x, ev7_0, od7_0) + word_dot(wv2.y, ev7_1, od7_1) + 16.0 * (word_dot(hv2.x, ev7_0, od7_0) + word_dot(hv2.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm2.y * (word_dot(wv2.z, ev7_2, od7_2) + word_dot(wv2.w, ev7_3, od7_3) + 16.0 * (word_dot(hv2.z, ev7_2, od7_2) + word_dot(hv2.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc3_7 = acc3_7 + dm3.x * (word_dot(wv3.x, ev7_0, od7_0) + word_dot(wv3.y, ev7_1, od7_1) + 16.0 * (word_dot(hv3.x, ev7_0, od7_0) + word_dot(hv3.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm3.y * (word_dot(wv3.z, ev7_2, od7_2) + word_dot(wv3.w, ev7_3, od7_3) + 16.0 * (word_dot(hv3.z, ev7_2, od7_2) + word_dot(hv3.w, ev7_3, od7_3)) - 32.0 * xb7);
+        let od7_3 = vec4<f32>(a7_6.y, a7_6.w, a7_7.y, a7_7.w) * EVEN_SCALE;
+        acc0_7 = acc0_7 + dm0.x * (byte_dot(eb0.x, ob0.x, ev7_0, od7_0) + byte_dot(eb0.y, ob0.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev7_2, od7_2) + byte_dot(eb0.w, ob0.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc1_7 = acc1_7 + dm1.x * (byte_dot(eb1.x, ob1.x, ev7_0, od7_0) + byte_dot(eb1.y, ob1.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev7_2, od7_2) + byte_dot(eb1.w, ob1.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc2_7 = acc2_7 + dm2.x * (byte_dot(eb2.x, ob2.x, ev7_0, od7_0) + byte_dot(eb2.y, ob2.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev7_2, od7_2) + byte_dot(eb2.w, ob2.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc3_7 = acc3_7 + dm3.x * (byte_dot(eb3.x, ob3.x, ev7_0, od7_0) + byte_dot(eb3.y, ob3.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev7_2, od7_2) + byte_dot(eb3.w, ob3.w, ev7_3, od7_3) - 32.0 * xb7);
         let a8_0 = x[x8 + c * 8u + 0u];
         let a8_1 = x[x8 + c * 8u + 1u];
         let a8_2 = x[x8 + c * 8u + 2u];
@@ -487,21 +504,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa8 = dot(a8_0 + a8_1 + a8_2 + a8_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb8 = dot(a8_4 + a8_5 + a8_6 + a8_7, vec4<f32>(1.0));
         let ev8_0 = vec4<f32>(a8_0.x, a8_0.z, a8_1.x, a8_1.z) * EVEN_SCALE;
-        let od8_0 = vec4<f32>(a8_0.y, a8_0.w, a8_1.y, a8_1.w) * ODD_SCALE_TOP;
+        let od8_0 = vec4<f32>(a8_0.y, a8_0.w, a8_1.y, a8_1.w) * EVEN_SCALE;
         let ev8_1 = vec4<f32>(a8_2.x, a8_2.z, a8_3.x, a8_3.z) * EVEN_SCALE;
-        let od8_1 = vec4<f32>(a8_2.y, a8_2.w, a8_3.y, a8_3.w) * ODD_SCALE_TOP;
+        let od8_1 = vec4<f32>(a8_2.y, a8_2.w, a8_3.y, a8_3.w) * EVEN_SCALE;
         let ev8_2 = vec4<f32>(a8_4.x, a8_4.z, a8_5.x, a8_5.z) * EVEN_SCALE;
-        let od8_2 = vec4<f32>(a8_4.y, a8_4.w, a8_5.y, a8_5.w) * ODD_SCALE_TOP;
+        let od8_2 = vec4<f32>(a8_4.y, a8_4.w, a8_5.y, a8_5.w) * EVEN_SCALE;
         let ev8_3 = vec4<f32>(a8_6.x, a8_6.z, a8_7.x, a8_7.z) * EVEN_SCALE;
-        let od8_3 = vec4<f32>(a8_6.y, a8_6.w, a8_7.y, a8_7.w) * ODD_SCALE_TOP;
-        acc0_8 = acc0_8 + dm0.x * (word_dot(wv0.x, ev8_0, od8_0) + word_dot(wv0.y, ev8_1, od8_1) + 16.0 * (word_dot(hv0.x, ev8_0, od8_0) + word_dot(hv0.y, ev8_1, od8_1)) - 32.0 * xa8)
-                         + dm0.y * (word_dot(wv0.z, ev8_2, od8_2) + word_dot(wv0.w, ev8_3, od8_3) + 16.0 * (word_dot(hv0.z, ev8_2, od8_2) + word_dot(hv0.w, ev8_3, od8_3)) - 32.0 * xb8);
-        acc1_8 = acc1_8 + dm1.x * (word_dot(wv1.x, ev8_0, od8_0) + word_dot(wv1.y, ev8_1, od8_1) + 16.0 * (word_dot(hv1.x, ev8_0, od8_0) + word_dot(hv1.y, ev8_1, od8_1)) - 32.0 * xa8)
-                         + dm1.y * (word_dot(wv1.z, ev8_2, od8_2) + word_dot(wv1.w, ev8_3, od8_3) + 16.0 * (word_dot(hv1.z, ev8_2, od8_2) + word_dot(hv1.w, ev8_3, od8_3)) - 32.0 * xb8);
-        acc2_8 = acc2_8 + dm2.x * (word_dot(wv2.x, ev8_0, od8_0) + word_dot(wv2.y, ev8_1, od8_1) + 16.0 * (word_dot(hv2.x, ev8_0, od8_0) + word_dot(hv2.y, ev8_1, od8_1)) - 32.0 * xa8)
-                         + dm2.y * (word_dot(wv2.z, ev8_2, od8_2) + word_dot(wv2.w, ev8_3, od8_3) + 16.0 * (word_dot(hv2.z, ev8_2, od8_2) + word_dot(hv2.w, ev8_3, od8_3)) - 32.0 * xb8);
-        acc3_8 = acc3_8 + dm3.x * (word_dot(wv3.x, ev8_0, od8_0) + word_dot(wv3.y, ev8_1, od8_1) + 16.0 * (word_dot(hv3.x, ev8_0, od8_0) + word_dot(hv3.y, ev8_1, od8_1)) - 32.0 * xa8)
-                         + dm3.y * (word_dot(wv3.z, ev8_2, od8_2) + word_dot(wv3.w, ev8_3, od8_3) + 16.0 * (word_dot(hv3.z, ev8_2, od8_2) + word_dot(hv3.w, ev8_3, od8_3)) - 32.0 * xb8);
+        let od8_3 = vec4<f32>(a8_6.y, a8_6.w, a8_7.y, a8_7.w) * EVEN_SCALE;
+        acc0_8 = acc0_8 + dm0.x * (byte_dot(eb0.x, ob0.x, ev8_0, od8_0) + byte_dot(eb0.y, ob0.y, ev8_1, od8_1) - 32.0 * xa8)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev8_2, od8_2) + byte_dot(eb0.w, ob0.w, ev8_3, od8_3) - 32.0 * xb8);
+        acc1_8 = acc1_8 + dm1.x * (byte_dot(eb1.x, ob1.x, ev8_0, od8_0) + byte_dot(eb1.y, ob1.y, ev8_1, od8_1) - 32.0 * xa8)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev8_2, od8_2) + byte_dot(eb1.w, ob1.w, ev8_3, od8_3) - 32.0 * xb8);
+        acc2_8 = acc2_8 + dm2.x * (byte_dot(eb2.x, ob2.x, ev8_0, od8_0) + byte_dot(eb2.y, ob2.y, ev8_1, od8_1) - 32.0 * xa8)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev8_2, od8_2) + byte_dot(eb2.w, ob2.w, ev8_3, od8_3) - 32.0 * xb8);
+        acc3_8 = acc3_8 + dm3.x * (byte_dot(eb3.x, ob3.x, ev8_0, od8_0) + byte_dot(eb3.y, ob3.y, ev8_1, od8_1) - 32.0 * xa8)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev8_2, od8_2) + byte_dot(eb3.w, ob3.w, ev8_3, od8_3) - 32.0 * xb8);
         let a9_0 = x[x9 + c * 8u + 0u];
         let a9_1 = x[x9 + c * 8u + 1u];
         let a9_2 = x[x9 + c * 8u + 2u];
@@ -513,21 +530,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa9 = dot(a9_0 + a9_1 + a9_2 + a9_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb9 = dot(a9_4 + a9_5 + a9_6 + a9_7, vec4<f32>(1.0));
         let ev9_0 = vec4<f32>(a9_0.x, a9_0.z, a9_1.x, a9_1.z) * EVEN_SCALE;
-        let od9_0 = vec4<f32>(a9_0.y, a9_0.w, a9_1.y, a9_1.w) * ODD_SCALE_TOP;
+        let od9_0 = vec4<f32>(a9_0.y, a9_0.w, a9_1.y, a9_1.w) * EVEN_SCALE;
         let ev9_1 = vec4<f32>(a9_2.x, a9_2.z, a9_3.x, a9_3.z) * EVEN_SCALE;
-        let od9_1 = vec4<f32>(a9_2.y, a9_2.w, a9_3.y, a9_3.w) * ODD_SCALE_TOP;
+        let od9_1 = vec4<f32>(a9_2.y, a9_2.w, a9_3.y, a9_3.w) * EVEN_SCALE;
         let ev9_2 = vec4<f32>(a9_4.x, a9_4.z, a9_5.x, a9_5.z) * EVEN_SCALE;
-        let od9_2 = vec4<f32>(a9_4.y, a9_4.w, a9_5.y, a9_5.w) * ODD_SCALE_TOP;
+        let od9_2 = vec4<f32>(a9_4.y, a9_4.w, a9_5.y, a9_5.w) * EVEN_SCALE;
         let ev9_3 = vec4<f32>(a9_6.x, a9_6.z, a9_7.x, a9_7.z) * EVEN_SCALE;
-        let od9_3 = vec4<f32>(a9_6.y, a9_6.w, a9_7.y, a9_7.w) * ODD_SCALE_TOP;
-        acc0_9 = acc0_9 + dm0.x * (word_dot(wv0.x, ev9_0, od9_0) + word_dot(wv0.y, ev9_1, od9_1) + 16.0 * (word_dot(hv0.x, ev9_0, od9_0) + word_dot(hv0.y, ev9_1, od9_1)) - 32.0 * xa9)
-                         + dm0.y * (word_dot(wv0.z, ev9_2, od9_2) + word_dot(wv0.w, ev9_3, od9_3) + 16.0 * (word_dot(hv0.z, ev9_2, od9_2) + word_dot(hv0.w, ev9_3, od9_3)) - 32.0 * xb9);
-        acc1_9 = acc1_9 + dm1.x * (word_dot(wv1.x, ev9_0, od9_0) + word_dot(wv1.y, ev9_1, od9_1) + 16.0 * (word_dot(hv1.x, ev9_0, od9_0) + word_dot(hv1.y, ev9_1, od9_1)) - 32.0 * xa9)
-                         + dm1.y * (word_dot(wv1.z, ev9_2, od9_2) + word_dot(wv1.w, ev9_3, od9_3) + 16.0 * (word_dot(hv1.z, ev9_2, od9_2) + word_dot(hv1.w, ev9_3, od9_3)) - 32.0 * xb9);
-        acc2_9 = acc2_9 + dm2.x * (word_dot(wv2.x, ev9_0, od9_0) + word_dot(wv2.y, ev9_1, od9_1) + 16.0 * (word_dot(hv2.x, ev9_0, od9_0) + word_dot(hv2.y, ev9_1, od9_1)) - 32.0 * xa9)
-                         + dm2.y * (word_dot(wv2.z, ev9_2, od9_2) + word_dot(wv2.w, ev9_3, od9_3) + 16.0 * (word_dot(hv2.z, ev9_2, od9_2) + word_dot(hv2.w, ev9_3, od9_3)) - 32.0 * xb9);
-        acc3_9 = acc3_9 + dm3.x * (word_dot(wv3.x, ev9_0, od9_0) + word_dot(wv3.y, ev9_1, od9_1) + 16.0 * (word_dot(hv3.x, ev9_0, od9_0) + word_dot(hv3.y, ev9_1, od9_1)) - 32.0 * xa9)
-                         + dm3.y * (word_dot(wv3.z, ev9_2, od9_2) + word_dot(wv3.w, ev9_3, od9_3) + 16.0 * (word_dot(hv3.z, ev9_2, od9_2) + word_dot(hv3.w, ev9_3, od9_3)) - 32.0 * xb9);
+        let od9_3 = vec4<f32>(a9_6.y, a9_6.w, a9_7.y, a9_7.w) * EVEN_SCALE;
+        acc0_9 = acc0_9 + dm0.x * (byte_dot(eb0.x, ob0.x, ev9_0, od9_0) + byte_dot(eb0.y, ob0.y, ev9_1, od9_1) - 32.0 * xa9)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev9_2, od9_2) + byte_dot(eb0.w, ob0.w, ev9_3, od9_3) - 32.0 * xb9);
+        acc1_9 = acc1_9 + dm1.x * (byte_dot(eb1.x, ob1.x, ev9_0, od9_0) + byte_dot(eb1.y, ob1.y, ev9_1, od9_1) - 32.0 * xa9)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev9_2, od9_2) + byte_dot(eb1.w, ob1.w, ev9_3, od9_3) - 32.0 * xb9);
+        acc2_9 = acc2_9 + dm2.x * (byte_dot(eb2.x, ob2.x, ev9_0, od9_0) + byte_dot(eb2.y, ob2.y, ev9_1, od9_1) - 32.0 * xa9)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev9_2, od9_2) + byte_dot(eb2.w, ob2.w, ev9_3, od9_3) - 32.0 * xb9);
+        acc3_9 = acc3_9 + dm3.x * (byte_dot(eb3.x, ob3.x, ev9_0, od9_0) + byte_dot(eb3.y, ob3.y, ev9_1, od9_1) - 32.0 * xa9)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev9_2, od9_2) + byte_dot(eb3.w, ob3.w, ev9_3, od9_3) - 32.0 * xb9);
         let a10_0 = x[x10 + c * 8u + 0u];
         let a10_1 = x[x10 + c * 8u + 1u];
         let a10_2 = x[x10 + c * 8u + 2u];
@@ -539,21 +556,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa10 = dot(a10_0 + a10_1 + a10_2 + a10_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb10 = dot(a10_4 + a10_5 + a10_6 + a10_7, vec4<f32>(1.0));
         let ev10_0 = vec4<f32>(a10_0.x, a10_0.z, a10_1.x, a10_1.z) * EVEN_SCALE;
-        let od10_0 = vec4<f32>(a10_0.y, a10_0.w, a10_1.y, a10_1.w) * ODD_SCALE_TOP;
+        let od10_0 = vec4<f32>(a10_0.y, a10_0.w, a10_1.y, a10_1.w) * EVEN_SCALE;
         let ev10_1 = vec4<f32>(a10_2.x, a10_2.z, a10_3.x, a10_3.z) * EVEN_SCALE;
-        let od10_1 = vec4<f32>(a10_2.y, a10_2.w, a10_3.y, a10_3.w) * ODD_SCALE_TOP;
+        let od10_1 = vec4<f32>(a10_2.y, a10_2.w, a10_3.y, a10_3.w) * EVEN_SCALE;
         let ev10_2 = vec4<f32>(a10_4.x, a10_4.z, a10_5.x, a10_5.z) * EVEN_SCALE;
-        let od10_2 = vec4<f32>(a10_4.y, a10_4.w, a10_5.y, a10_5.w) * ODD_SCALE_TOP;
+        let od10_2 = vec4<f32>(a10_4.y, a10_4.w, a10_5.y, a10_5.w) * EVEN_SCALE;
         let ev10_3 = vec4<f32>(a10_6.x, a10_6.z, a10_7.x, a10_7.z) * EVEN_SCALE;
-        let od10_3 = vec4<f32>(a10_6.y, a10_6.w, a10_7.y, a10_7.w) * ODD_SCALE_TOP;
-        acc0_10 = acc0_10 + dm0.x * (word_dot(wv0.x, ev10_0, od10_0) + word_dot(wv0.y, ev10_1, od10_1) + 16.0 * (word_dot(hv0.x, ev10_0, od10_0) + word_dot(hv0.y, ev10_1, od10_1)) - 32.0 * xa10)
-                         + dm0.y * (word_dot(wv0.z, ev10_2, od10_2) + word_dot(wv0.w, ev10_3, od10_3) + 16.0 * (word_dot(hv0.z, ev10_2, od10_2) + word_dot(hv0.w, ev10_3, od10_3)) - 32.0 * xb10);
-        acc1_10 = acc1_10 + dm1.x * (word_dot(wv1.x, ev10_0, od10_0) + word_dot(wv1.y, ev10_1, od10_1) + 16.0 * (word_dot(hv1.x, ev10_0, od10_0) + word_dot(hv1.y, ev10_1, od10_1)) - 32.0 * xa10)
-                         + dm1.y * (word_dot(wv1.z, ev10_2, od10_2) + word_dot(wv1.w, ev10_3, od10_3) + 16.0 * (word_dot(hv1.z, ev10_2, od10_2) + word_dot(hv1.w, ev10_3, od10_3)) - 32.0 * xb10);
-        acc2_10 = acc2_10 + dm2.x * (word_dot(wv2.x, ev10_0, od10_0) + word_dot(wv2.y, ev10_1, od10_1) + 16.0 * (word_dot(hv2.x, ev10_0, od10_0) + word_dot(hv2.y, ev10_1, od10_1)) - 32.0 * xa10)
-                         + dm2.y * (word_dot(wv2.z, ev10_2, od10_2) + word_dot(wv2.w, ev10_3, od10_3) + 16.0 * (word_dot(hv2.z, ev10_2, od10_2) + word_dot(hv2.w, ev10_3, od10_3)) - 32.0 * xb10);
-        acc3_10 = acc3_10 + dm3.x * (word_dot(wv3.x, ev10_0, od10_0) + word_dot(wv3.y, ev10_1, od10_1) + 16.0 * (word_dot(hv3.x, ev10_0, od10_0) + word_dot(hv3.y, ev10_1, od10_1)) - 32.0 * xa10)
-                         + dm3.y * (word_dot(wv3.z, ev10_2, od10_2) + word_dot(wv3.w, ev10_3, od10_3) + 16.0 * (word_dot(hv3.z, ev10_2, od10_2) + word_dot(hv3.w, ev10_3, od10_3)) - 32.0 * xb10);
+        let od10_3 = vec4<f32>(a10_6.y, a10_6.w, a10_7.y, a10_7.w) * EVEN_SCALE;
+        acc0_10 = acc0_10 + dm0.x * (byte_dot(eb0.x, ob0.x, ev10_0, od10_0) + byte_dot(eb0.y, ob0.y, ev10_1, od10_1) - 32.0 * xa10)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev10_2, od10_2) + byte_dot(eb0.w, ob0.w, ev10_3, od10_3) - 32.0 * xb10);
+        acc1_10 = acc1_10 + dm1.x * (byte_dot(eb1.x, ob1.x, ev10_0, od10_0) + byte_dot(eb1.y, ob1.y, ev10_1, od10_1) - 32.0 * xa10)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev10_2, od10_2) + byte_dot(eb1.w, ob1.w, ev10_3, od10_3) - 32.0 * xb10);
+        acc2_10 = acc2_10 + dm2.x * (byte_dot(eb2.x, ob2.x, ev10_0, od10_0) + byte_dot(eb2.y, ob2.y, ev10_1, od10_1) - 32.0 * xa10)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev10_2, od10_2) + byte_dot(eb2.w, ob2.w, ev10_3, od10_3) - 32.0 * xb10);
+        acc3_10 = acc3_10 + dm3.x * (byte_dot(eb3.x, ob3.x, ev10_0, od10_0) + byte_dot(eb3.y, ob3.y, ev10_1, od10_1) - 32.0 * xa10)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev10_2, od10_2) + byte_dot(eb3.w, ob3.w, ev10_3, od10_3) - 32.0 * xb10);
         let a11_0 = x[x11 + c * 8u + 0u];
         let a11_1 = x[x11 + c * 8u + 1u];
         let a11_2 = x[x11 + c * 8u + 2u];
@@ -565,21 +582,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa11 = dot(a11_0 + a11_1 + a11_2 + a11_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb11 = dot(a11_4 + a11_5 + a11_6 + a11_7, vec4<f32>(1.0));
         let ev11_0 = vec4<f32>(a11_0.x, a11_0.z, a11_1.x, a11_1.z) * EVEN_SCALE;
-        let od11_0 = vec4<f32>(a11_0.y, a11_0.w, a11_1.y, a11_1.w) * ODD_SCALE_TOP;
+        let od11_0 = vec4<f32>(a11_0.y, a11_0.w, a11_1.y, a11_1.w) * EVEN_SCALE;
         let ev11_1 = vec4<f32>(a11_2.x, a11_2.z, a11_3.x, a11_3.z) * EVEN_SCALE;
-        let od11_1 = vec4<f32>(a11_2.y, a11_2.w, a11_3.y, a11_3.w) * ODD_SCALE_TOP;
+        let od11_1 = vec4<f32>(a11_2.y, a11_2.w, a11_3.y, a11_3.w) * EVEN_SCALE;
         let ev11_2 = vec4<f32>(a11_4.x, a11_4.z, a11_5.x, a11_5.z) * EVEN_SCALE;
-        let od11_2 = vec4<f32>(a11_4.y, a11_4.w, a11_5.y, a11_5.w) * ODD_SCALE_TOP;
+        let od11_2 = vec4<f32>(a11_4.y, a11_4.w, a11_5.y, a11_5.w) * EVEN_SCALE;
         let ev11_3 = vec4<f32>(a11_6.x, a11_6.z, a11_7.x, a11_7.z) * EVEN_SCALE;
-        let od11_3 = vec4<f32>(a11_6.y, a11_6.w, a11_7.y, a11_7.w) * ODD_SCALE_TOP;
-        acc0_11 = acc0_11 + dm0.x * (word_dot(wv0.x, ev11_0, od11_0) + word_dot(wv0.y, ev11_1, od11_1) + 16.0 * (word_dot(hv0.x, ev11_0, od11_0) + word_dot(hv0.y, ev11_1, od11_1)) - 32.0 * xa11)
-                         + dm0.y * (word_dot(wv0.z, ev11_2, od11_2) + word_dot(wv0.w, ev11_3, od11_3) + 16.0 * (word_dot(hv0.z, ev11_2, od11_2) + word_dot(hv0.w, ev11_3, od11_3)) - 32.0 * xb11);
-        acc1_11 = acc1_11 + dm1.x * (word_dot(wv1.x, ev11_0, od11_0) + word_dot(wv1.y, ev11_1, od11_1) + 16.0 * (word_dot(hv1.x, ev11_0, od11_0) + word_dot(hv1.y, ev11_1, od11_1)) - 32.0 * xa11)
-                         + dm1.y * (word_dot(wv1.z, ev11_2, od11_2) + word_dot(wv1.w, ev11_3, od11_3) + 16.0 * (word_dot(hv1.z, ev11_2, od11_2) + word_dot(hv1.w, ev11_3, od11_3)) - 32.0 * xb11);
-        acc2_11 = acc2_11 + dm2.x * (word_dot(wv2.x, ev11_0, od11_0) + word_dot(wv2.y, ev11_1, od11_1) + 16.0 * (word_dot(hv2.x, ev11_0, od11_0) + word_dot(hv2.y, ev11_1, od11_1)) - 32.0 * xa11)
-                         + dm2.y * (word_dot(wv2.z, ev11_2, od11_2) + word_dot(wv2.w, ev11_3, od11_3) + 16.0 * (word_dot(hv2.z, ev11_2, od11_2) + word_dot(hv2.w, ev11_3, od11_3)) - 32.0 * xb11);
-        acc3_11 = acc3_11 + dm3.x * (word_dot(wv3.x, ev11_0, od11_0) + word_dot(wv3.y, ev11_1, od11_1) + 16.0 * (word_dot(hv3.x, ev11_0, od11_0) + word_dot(hv3.y, ev11_1, od11_1)) - 32.0 * xa11)
-                         + dm3.y * (word_dot(wv3.z, ev11_2, od11_2) + word_dot(wv3.w, ev11_3, od11_3) + 16.0 * (word_dot(hv3.z, ev11_2, od11_2) + word_dot(hv3.w, ev11_3, od11_3)) - 32.0 * xb11);
+        let od11_3 = vec4<f32>(a11_6.y, a11_6.w, a11_7.y, a11_7.w) * EVEN_SCALE;
+        acc0_11 = acc0_11 + dm0.x * (byte_dot(eb0.x, ob0.x, ev11_0, od11_0) + byte_dot(eb0.y, ob0.y, ev11_1, od11_1) - 32.0 * xa11)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev11_2, od11_2) + byte_dot(eb0.w, ob0.w, ev11_3, od11_3) - 32.0 * xb11);
+        acc1_11 = acc1_11 + dm1.x * (byte_dot(eb1.x, ob1.x, ev11_0, od11_0) + byte_dot(eb1.y, ob1.y, ev11_1, od11_1) - 32.0 * xa11)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev11_2, od11_2) + byte_dot(eb1.w, ob1.w, ev11_3, od11_3) - 32.0 * xb11);
+        acc2_11 = acc2_11 + dm2.x * (byte_dot(eb2.x, ob2.x, ev11_0, od11_0) + byte_dot(eb2.y, ob2.y, ev11_1, od11_1) - 32.0 * xa11)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev11_2, od11_2) + byte_dot(eb2.w, ob2.w, ev11_3, od11_3) - 32.0 * xb11);
+        acc3_11 = acc3_11 + dm3.x * (byte_dot(eb3.x, ob3.x, ev11_0, od11_0) + byte_dot(eb3.y, ob3.y, ev11_1, od11_1) - 32.0 * xa11)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev11_2, od11_2) + byte_dot(eb3.w, ob3.w, ev11_3, od11_3) - 32.0 * xb11);
         let a12_0 = x[x12 + c * 8u + 0u];
         let a12_1 = x[x12 + c * 8u + 1u];
         let a12_2 = x[x12 + c * 8u + 2u];
@@ -591,21 +608,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa12 = dot(a12_0 + a12_1 + a12_2 + a12_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb12 = dot(a12_4 + a12_5 + a12_6 + a12_7, vec4<f32>(1.0));
         let ev12_0 = vec4<f32>(a12_0.x, a12_0.z, a12_1.x, a12_1.z) * EVEN_SCALE;
-        let od12_0 = vec4<f32>(a12_0.y, a12_0.w, a12_1.y, a12_1.w) * ODD_SCALE_TOP;
+        let od12_0 = vec4<f32>(a12_0.y, a12_0.w, a12_1.y, a12_1.w) * EVEN_SCALE;
         let ev12_1 = vec4<f32>(a12_2.x, a12_2.z, a12_3.x, a12_3.z) * EVEN_SCALE;
-        let od12_1 = vec4<f32>(a12_2.y, a12_2.w, a12_3.y, a12_3.w) * ODD_SCALE_TOP;
+        let od12_1 = vec4<f32>(a12_2.y, a12_2.w, a12_3.y, a12_3.w) * EVEN_SCALE;
         let ev12_2 = vec4<f32>(a12_4.x, a12_4.z, a12_5.x, a12_5.z) * EVEN_SCALE;
-        let od12_2 = vec4<f32>(a12_4.y, a12_4.w, a12_5.y, a12_5.w) * ODD_SCALE_TOP;
+        let od12_2 = vec4<f32>(a12_4.y, a12_4.w, a12_5.y, a12_5.w) * EVEN_SCALE;
         let ev12_3 = vec4<f32>(a12_6.x, a12_6.z, a12_7.x, a12_7.z) * EVEN_SCALE;
-        let od12_3 = vec4<f32>(a12_6.y, a12_6.w, a12_7.y, a12_7.w) * ODD_SCALE_TOP;
-        acc0_12 = acc0_12 + dm0.x * (word_dot(wv0.x, ev12_0, od12_0) + word_dot(wv0.y, ev12_1, od12_1) + 16.0 * (word_dot(hv0.x, ev12_0, od12_0) + word_dot(hv0.y, ev12_1, od12_1)) - 32.0 * xa12)
-                         + dm0.y * (word_dot(wv0.z, ev12_2, od12_2) + word_dot(wv0.w, ev12_3, od12_3) + 16.0 * (word_dot(hv0.z, ev12_2, od12_2) + word_dot(hv0.w, ev12_3, od12_3)) - 32.0 * xb12);
-        acc1_12 = acc1_12 + dm1.x * (word_dot(wv1.x, ev12_0, od12_0) + word_dot(wv1.y, ev12_1, od12_1) + 16.0 * (word_dot(hv1.x, ev12_0, od12_0) + word_dot(hv1.y, ev12_1, od12_1)) - 32.0 * xa12)
-                         + dm1.y * (word_dot(wv1.z, ev12_2, od12_2) + word_dot(wv1.w, ev12_3, od12_3) + 16.0 * (word_dot(hv1.z, ev12_2, od12_2) + word_dot(hv1.w, ev12_3, od12_3)) - 32.0 * xb12);
-        acc2_12 = acc2_12 + dm2.x * (word_dot(wv2.x, ev12_0, od12_0) + word_dot(wv2.y, ev12_1, od12_1) + 16.0 * (word_dot(hv2.x, ev12_0, od12_0) + word_dot(hv2.y, ev12_1, od12_1)) - 32.0 * xa12)
-                         + dm2.y * (word_dot(wv2.z, ev12_2, od12_2) + word_dot(wv2.w, ev12_3, od12_3) + 16.0 * (word_dot(hv2.z, ev12_2, od12_2) + word_dot(hv2.w, ev12_3, od12_3)) - 32.0 * xb12);
-        acc3_12 = acc3_12 + dm3.x * (word_dot(wv3.x, ev12_0, od12_0) + word_dot(wv3.y, ev12_1, od12_1) + 16.0 * (word_dot(hv3.x, ev12_0, od12_0) + word_dot(hv3.y, ev12_1, od12_1)) - 32.0 * xa12)
-                         + dm3.y * (word_dot(wv3.z, ev12_2, od12_2) + word_dot(wv3.w, ev12_3, od12_3) + 16.0 * (word_dot(hv3.z, ev12_2, od12_2) + word_dot(hv3.w, ev12_3, od12_3)) - 32.0 * xb12);
+        let od12_3 = vec4<f32>(a12_6.y, a12_6.w, a12_7.y, a12_7.w) * EVEN_SCALE;
+        acc0_12 = acc0_12 + dm0.x * (byte_dot(eb0.x, ob0.x, ev12_0, od12_0) + byte_dot(eb0.y, ob0.y, ev12_1, od12_1) - 32.0 * xa12)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev12_2, od12_2) + byte_dot(eb0.w, ob0.w, ev12_3, od12_3) - 32.0 * xb12);
+        acc1_12 = acc1_12 + dm1.x * (byte_dot(eb1.x, ob1.x, ev12_0, od12_0) + byte_dot(eb1.y, ob1.y, ev12_1, od12_1) - 32.0 * xa12)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev12_2, od12_2) + byte_dot(eb1.w, ob1.w, ev12_3, od12_3) - 32.0 * xb12);
+        acc2_12 = acc2_12 + dm2.x * (byte_dot(eb2.x, ob2.x, ev12_0, od12_0) + byte_dot(eb2.y, ob2.y, ev12_1, od12_1) - 32.0 * xa12)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev12_2, od12_2) + byte_dot(eb2.w, ob2.w, ev12_3, od12_3) - 32.0 * xb12);
+        acc3_12 = acc3_12 + dm3.x * (byte_dot(eb3.x, ob3.x, ev12_0, od12_0) + byte_dot(eb3.y, ob3.y, ev12_1, od12_1) - 32.0 * xa12)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev12_2, od12_2) + byte_dot(eb3.w, ob3.w, ev12_3, od12_3) - 32.0 * xb12);
         let a13_0 = x[x13 + c * 8u + 0u];
         let a13_1 = x[x13 + c * 8u + 1u];
         let a13_2 = x[x13 + c * 8u + 2u];
@@ -617,21 +634,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa13 = dot(a13_0 + a13_1 + a13_2 + a13_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb13 = dot(a13_4 + a13_5 + a13_6 + a13_7, vec4<f32>(1.0));
         let ev13_0 = vec4<f32>(a13_0.x, a13_0.z, a13_1.x, a13_1.z) * EVEN_SCALE;
-        let od13_0 = vec4<f32>(a13_0.y, a13_0.w, a13_1.y, a13_1.w) * ODD_SCALE_TOP;
+        let od13_0 = vec4<f32>(a13_0.y, a13_0.w, a13_1.y, a13_1.w) * EVEN_SCALE;
         let ev13_1 = vec4<f32>(a13_2.x, a13_2.z, a13_3.x, a13_3.z) * EVEN_SCALE;
-        let od13_1 = vec4<f32>(a13_2.y, a13_2.w, a13_3.y, a13_3.w) * ODD_SCALE_TOP;
+        let od13_1 = vec4<f32>(a13_2.y, a13_2.w, a13_3.y, a13_3.w) * EVEN_SCALE;
         let ev13_2 = vec4<f32>(a13_4.x, a13_4.z, a13_5.x, a13_5.z) * EVEN_SCALE;
-        let od13_2 = vec4<f32>(a13_4.y, a13_4.w, a13_5.y, a13_5.w) * ODD_SCALE_TOP;
+        let od13_2 = vec4<f32>(a13_4.y, a13_4.w, a13_5.y, a13_5.w) * EVEN_SCALE;
         let ev13_3 = vec4<f32>(a13_6.x, a13_6.z, a13_7.x, a13_7.z) * EVEN_SCALE;
-        let od13_3 = vec4<f32>(a13_6.y, a13_6.w, a13_7.y, a13_7.w) * ODD_SCALE_TOP;
-        acc0_13 = acc0_13 + dm0.x * (word_dot(wv0.x, ev13_0, od13_0) + word_dot(wv0.y, ev13_1, od13_1) + 16.0 * (word_dot(hv0.x, ev13_0, od13_0) + word_dot(hv0.y, ev13_1, od13_1)) - 32.0 * xa13)
-                         + dm0.y * (word_dot(wv0.z, ev13_2, od13_2) + word_dot(wv0.w, ev13_3, od13_3) + 16.0 * (word_dot(hv0.z, ev13_2, od13_2) + word_dot(hv0.w, ev13_3, od13_3)) - 32.0 * xb13);
-        acc1_13 = acc1_13 + dm1.x * (word_dot(wv1.x, ev13_0, od13_0) + word_dot(wv1.y, ev13_1, od13_1) + 16.0 * (word_dot(hv1.x, ev13_0, od13_0) + word_dot(hv1.y, ev13_1, od13_1)) - 32.0 * xa13)
-                         + dm1.y * (word_dot(wv1.z, ev13_2, od13_2) + word_dot(wv1.w, ev13_3, od13_3) + 16.0 * (word_dot(hv1.z, ev13_2, od13_2) + word_dot(hv1.w, ev13_3, od13_3)) - 32.0 * xb13);
-        acc2_13 = acc2_13 + dm2.x * (word_dot(wv2.x, ev13_0, od13_0) + word_dot(wv2.y, ev13_1, od13_1) + 16.0 * (word_dot(hv2.x, ev13_0, od13_0) + word_dot(hv2.y, ev13_1, od13_1)) - 32.0 * xa13)
-                         + dm2.y * (word_dot(wv2.z, ev13_2, od13_2) + word_dot(wv2.w, ev13_3, od13_3) + 16.0 * (word_dot(hv2.z, ev13_2, od13_2) + word_dot(hv2.w, ev13_3, od13_3)) - 32.0 * xb13);
-        acc3_13 = acc3_13 + dm3.x * (word_dot(wv3.x, ev13_0, od13_0) + word_dot(wv3.y, ev13_1, od13_1) + 16.0 * (word_dot(hv3.x, ev13_0, od13_0) + word_dot(hv3.y, ev13_1, od13_1)) - 32.0 * xa13)
-                         + dm3.y * (word_dot(wv3.z, ev13_2, od13_2) + word_dot(wv3.w, ev13_3, od13_3) + 16.0 * (word_dot(hv3.z, ev13_2, od13_2) + word_dot(hv3.w, ev13_3, od13_3)) - 32.0 * xb13);
+        let od13_3 = vec4<f32>(a13_6.y, a13_6.w, a13_7.y, a13_7.w) * EVEN_SCALE;
+        acc0_13 = acc0_13 + dm0.x * (byte_dot(eb0.x, ob0.x, ev13_0, od13_0) + byte_dot(eb0.y, ob0.y, ev13_1, od13_1) - 32.0 * xa13)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev13_2, od13_2) + byte_dot(eb0.w, ob0.w, ev13_3, od13_3) - 32.0 * xb13);
+        acc1_13 = acc1_13 + dm1.x * (byte_dot(eb1.x, ob1.x, ev13_0, od13_0) + byte_dot(eb1.y, ob1.y, ev13_1, od13_1) - 32.0 * xa13)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev13_2, od13_2) + byte_dot(eb1.w, ob1.w, ev13_3, od13_3) - 32.0 * xb13);
+        acc2_13 = acc2_13 + dm2.x * (byte_dot(eb2.x, ob2.x, ev13_0, od13_0) + byte_dot(eb2.y, ob2.y, ev13_1, od13_1) - 32.0 * xa13)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev13_2, od13_2) + byte_dot(eb2.w, ob2.w, ev13_3, od13_3) - 32.0 * xb13);
+        acc3_13 = acc3_13 + dm3.x * (byte_dot(eb3.x, ob3.x, ev13_0, od13_0) + byte_dot(eb3.y, ob3.y, ev13_1, od13_1) - 32.0 * xa13)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev13_2, od13_2) + byte_dot(eb3.w, ob3.w, ev13_3, od13_3) - 32.0 * xb13);
         let a14_0 = x[x14 + c * 8u + 0u];
         let a14_1 = x[x14 + c * 8u + 1u];
         let a14_2 = x[x14 + c * 8u + 2u];
@@ -643,21 +660,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa14 = dot(a14_0 + a14_1 + a14_2 + a14_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb14 = dot(a14_4 + a14_5 + a14_6 + a14_7, vec4<f32>(1.0));
         let ev14_0 = vec4<f32>(a14_0.x, a14_0.z, a14_1.x, a14_1.z) * EVEN_SCALE;
-        let od14_0 = vec4<f32>(a14_0.y, a14_0.w, a14_1.y, a14_1.w) * ODD_SCALE_TOP;
+        let od14_0 = vec4<f32>(a14_0.y, a14_0.w, a14_1.y, a14_1.w) * EVEN_SCALE;
         let ev14_1 = vec4<f32>(a14_2.x, a14_2.z, a14_3.x, a14_3.z) * EVEN_SCALE;
-        let od14_1 = vec4<f32>(a14_2.y, a14_2.w, a14_3.y, a14_3.w) * ODD_SCALE_TOP;
+        let od14_1 = vec4<f32>(a14_2.y, a14_2.w, a14_3.y, a14_3.w) * EVEN_SCALE;
         let ev14_2 = vec4<f32>(a14_4.x, a14_4.z, a14_5.x, a14_5.z) * EVEN_SCALE;
-        let od14_2 = vec4<f32>(a14_4.y, a14_4.w, a14_5.y, a14_5.w) * ODD_SCALE_TOP;
+        let od14_2 = vec4<f32>(a14_4.y, a14_4.w, a14_5.y, a14_5.w) * EVEN_SCALE;
         let ev14_3 = vec4<f32>(a14_6.x, a14_6.z, a14_7.x, a14_7.z) * EVEN_SCALE;
-        let od14_3 = vec4<f32>(a14_6.y, a14_6.w, a14_7.y, a14_7.w) * ODD_SCALE_TOP;
-        acc0_14 = acc0_14 + dm0.x * (word_dot(wv0.x, ev14_0, od14_0) + word_dot(wv0.y, ev14_1, od14_1) + 16.0 * (word_dot(hv0.x, ev14_0, od14_0) + word_dot(hv0.y, ev14_1, od14_1)) - 32.0 * xa14)
-                         + dm0.y * (word_dot(wv0.z, ev14_2, od14_2) + word_dot(wv0.w, ev14_3, od14_3) + 16.0 * (word_dot(hv0.z, ev14_2, od14_2) + word_dot(hv0.w, ev14_3, od14_3)) - 32.0 * xb14);
-        acc1_14 = acc1_14 + dm1.x * (word_dot(wv1.x, ev14_0, od14_0) + word_dot(wv1.y, ev14_1, od14_1) + 16.0 * (word_dot(hv1.x, ev14_0, od14_0) + word_dot(hv1.y, ev14_1, od14_1)) - 32.0 * xa14)
-                         + dm1.y * (word_dot(wv1.z, ev14_2, od14_2) + word_dot(wv1.w, ev14_3, od14_3) + 16.0 * (word_dot(hv1.z, ev14_2, od14_2) + word_dot(hv1.w, ev14_3, od14_3)) - 32.0 * xb14);
-        acc2_14 = acc2_14 + dm2.x * (word_dot(wv2.x, ev14_0, od14_0) + word_dot(wv2.y, ev14_1, od14_1) + 16.0 * (word_dot(hv2.x, ev14_0, od14_0) + word_dot(hv2.y, ev14_1, od14_1)) - 32.0 * xa14)
-                         + dm2.y * (word_dot(wv2.z, ev14_2, od14_2) + word_dot(wv2.w, ev14_3, od14_3) + 16.0 * (word_dot(hv2.z, ev14_2, od14_2) + word_dot(hv2.w, ev14_3, od14_3)) - 32.0 * xb14);
-        acc3_14 = acc3_14 + dm3.x * (word_dot(wv3.x, ev14_0, od14_0) + word_dot(wv3.y, ev14_1, od14_1) + 16.0 * (word_dot(hv3.x, ev14_0, od14_0) + word_dot(hv3.y, ev14_1, od14_1)) - 32.0 * xa14)
-                         + dm3.y * (word_dot(wv3.z, ev14_2, od14_2) + word_dot(wv3.w, ev14_3, od14_3) + 16.0 * (word_dot(hv3.z, ev14_2, od14_2) + word_dot(hv3.w, ev14_3, od14_3)) - 32.0 * xb14);
+        let od14_3 = vec4<f32>(a14_6.y, a14_6.w, a14_7.y, a14_7.w) * EVEN_SCALE;
+        acc0_14 = acc0_14 + dm0.x * (byte_dot(eb0.x, ob0.x, ev14_0, od14_0) + byte_dot(eb0.y, ob0.y, ev14_1, od14_1) - 32.0 * xa14)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev14_2, od14_2) + byte_dot(eb0.w, ob0.w, ev14_3, od14_3) - 32.0 * xb14);
+        acc1_14 = acc1_14 + dm1.x * (byte_dot(eb1.x, ob1.x, ev14_0, od14_0) + byte_dot(eb1.y, ob1.y, ev14_1, od14_1) - 32.0 * xa14)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev14_2, od14_2) + byte_dot(eb1.w, ob1.w, ev14_3, od14_3) - 32.0 * xb14);
+        acc2_14 = acc2_14 + dm2.x * (byte_dot(eb2.x, ob2.x, ev14_0, od14_0) + byte_dot(eb2.y, ob2.y, ev14_1, od14_1) - 32.0 * xa14)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev14_2, od14_2) + byte_dot(eb2.w, ob2.w, ev14_3, od14_3) - 32.0 * xb14);
+        acc3_14 = acc3_14 + dm3.x * (byte_dot(eb3.x, ob3.x, ev14_0, od14_0) + byte_dot(eb3.y, ob3.y, ev14_1, od14_1) - 32.0 * xa14)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev14_2, od14_2) + byte_dot(eb3.w, ob3.w, ev14_3, od14_3) - 32.0 * xb14);
         let a15_0 = x[x15 + c * 8u + 0u];
         let a15_1 = x[x15 + c * 8u + 1u];
         let a15_2 = x[x15 + c * 8u + 2u];
@@ -669,21 +686,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa15 = dot(a15_0 + a15_1 + a15_2 + a15_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb15 = dot(a15_4 + a15_5 + a15_6 + a15_7, vec4<f32>(1.0));
         let ev15_0 = vec4<f32>(a15_0.x, a15_0.z, a15_1.x, a15_1.z) * EVEN_SCALE;
-        let od15_0 = vec4<f32>(a15_0.y, a15_0.w, a15_1.y, a15_1.w) * ODD_SCALE_TOP;
+        let od15_0 = vec4<f32>(a15_0.y, a15_0.w, a15_1.y, a15_1.w) * EVEN_SCALE;
         let ev15_1 = vec4<f32>(a15_2.x, a15_2.z, a15_3.x, a15_3.z) * EVEN_SCALE;
-        let od15_1 = vec4<f32>(a15_2.y, a15_2.w, a15_3.y, a15_3.w) * ODD_SCALE_TOP;
+        let od15_1 = vec4<f32>(a15_2.y, a15_2.w, a15_3.y, a15_3.w) * EVEN_SCALE;
         let ev15_2 = vec4<f32>(a15_4.x, a15_4.z, a15_5.x, a15_5.z) * EVEN_SCALE;
-        let od15_2 = vec4<f32>(a15_4.y, a15_4.w, a15_5.y, a15_5.w) * ODD_SCALE_TOP;
+        let od15_2 = vec4<f32>(a15_4.y, a15_4.w, a15_5.y, a15_5.w) * EVEN_SCALE;
         let ev15_3 = vec4<f32>(a15_6.x, a15_6.z, a15_7.x, a15_7.z) * EVEN_SCALE;
-        let od15_3 = vec4<f32>(a15_6.y, a15_6.w, a15_7.y, a15_7.w) * ODD_SCALE_TOP;
-        acc0_15 = acc0_15 + dm0.x * (word_dot(wv0.x, ev15_0, od15_0) + word_dot(wv0.y, ev15_1, od15_1) + 16.0 * (word_dot(hv0.x, ev15_0, od15_0) + word_dot(hv0.y, ev15_1, od15_1)) - 32.0 * xa15)
-                         + dm0.y * (word_dot(wv0.z, ev15_2, od15_2) + word_dot(wv0.w, ev15_3, od15_3) + 16.0 * (word_dot(hv0.z, ev15_2, od15_2) + word_dot(hv0.w, ev15_3, od15_3)) - 32.0 * xb15);
-        acc1_15 = acc1_15 + dm1.x * (word_dot(wv1.x, ev15_0, od15_0) + word_dot(wv1.y, ev15_1, od15_1) + 16.0 * (word_dot(hv1.x, ev15_0, od15_0) + word_dot(hv1.y, ev15_1, od15_1)) - 32.0 * xa15)
-                         + dm1.y * (word_dot(wv1.z, ev15_2, od15_2) + word_dot(wv1.w, ev15_3, od15_3) + 16.0 * (word_dot(hv1.z, ev15_2, od15_2) + word_dot(hv1.w, ev15_3, od15_3)) - 32.0 * xb15);
-        acc2_15 = acc2_15 + dm2.x * (word_dot(wv2.x, ev15_0, od15_0) + word_dot(wv2.y, ev15_1, od15_1) + 16.0 * (word_dot(hv2.x, ev15_0, od15_0) + word_dot(hv2.y, ev15_1, od15_1)) - 32.0 * xa15)
-                         + dm2.y * (word_dot(wv2.z, ev15_2, od15_2) + word_dot(wv2.w, ev15_3, od15_3) + 16.0 * (word_dot(hv2.z, ev15_2, od15_2) + word_dot(hv2.w, ev15_3, od15_3)) - 32.0 * xb15);
-        acc3_15 = acc3_15 + dm3.x * (word_dot(wv3.x, ev15_0, od15_0) + word_dot(wv3.y, ev15_1, od15_1) + 16.0 * (word_dot(hv3.x, ev15_0, od15_0) + word_dot(hv3.y, ev15_1, od15_1)) - 32.0 * xa15)
-                         + dm3.y * (word_dot(wv3.z, ev15_2, od15_2) + word_dot(wv3.w, ev15_3, od15_3) + 16.0 * (word_dot(hv3.z, ev15_2, od15_2) + word_dot(hv3.w, ev15_3, od15_3)) - 32.0 * xb15);
+        let od15_3 = vec4<f32>(a15_6.y, a15_6.w, a15_7.y, a15_7.w) * EVEN_SCALE;
+        acc0_15 = acc0_15 + dm0.x * (byte_dot(eb0.x, ob0.x, ev15_0, od15_0) + byte_dot(eb0.y, ob0.y, ev15_1, od15_1) - 32.0 * xa15)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev15_2, od15_2) + byte_dot(eb0.w, ob0.w, ev15_3, od15_3) - 32.0 * xb15);
+        acc1_15 = acc1_15 + dm1.x * (byte_dot(eb1.x, ob1.x, ev15_0, od15_0) + byte_dot(eb1.y, ob1.y, ev15_1, od15_1) - 32.0 * xa15)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev15_2, od15_2) + byte_dot(eb1.w, ob1.w, ev15_3, od15_3) - 32.0 * xb15);
+        acc2_15 = acc2_15 + dm2.x * (byte_dot(eb2.x, ob2.x, ev15_0, od15_0) + byte_dot(eb2.y, ob2.y, ev15_1, od15_1) - 32.0 * xa15)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev15_2, od15_2) + byte_dot(eb2.w, ob2.w, ev15_3, od15_3) - 32.0 * xb15);
+        acc3_15 = acc3_15 + dm3.x * (byte_dot(eb3.x, ob3.x, ev15_0, od15_0) + byte_dot(eb3.y, ob3.y, ev15_1, od15_1) - 32.0 * xa15)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev15_2, od15_2) + byte_dot(eb3.w, ob3.w, ev15_3, od15_3) - 32.0 * xb15);
     }
     if (nb + 0u < p.N) {
         let bg0 = bias_at(n0);

@@ -134,6 +134,15 @@ fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
          + masked(top, 0xF000000u) * od.w;
 }
 
+// sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
+// the top lane stays below 2^31), the even values in e and the odd in o (chunk_w), one multiply-add per value;
+// ev and ob: x's even and odd values pre-scaled by 2^-(8 * lane)
+fn byte_dot(e: u32, o: u32, ev: vec4<f32>, ob: vec4<f32>) -> f32 {
+    return masked(e, 0xFFu) * ev.x + masked(o, 0xFFu) * ob.x + masked(e, 0xFF00u) * ev.y + masked(o, 0xFF00u) * ob.y
+         + masked(e, 0xFF0000u) * ev.z + masked(o, 0xFF0000u) * ob.z + masked(e, 0xFF000000u) * ev.w
+         + masked(o, 0xFF000000u) * ob.w;
+}
+
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
@@ -283,20 +292,36 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let dm7 = sub_scales(w7, c * 32u);
         let wv0 = w[w0 * chunks_per_row + c];
         let hv0 = chunk_high(w0, c);
+        let eb0 = (wv0 & vec4<u32>(0x0F0F0F0Fu)) | ((hv0 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob0 = ((wv0 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv0 & vec4<u32>(0xF0F0F0F0u));
         let wv1 = w[w1 * chunks_per_row + c];
         let hv1 = chunk_high(w1, c);
+        let eb1 = (wv1 & vec4<u32>(0x0F0F0F0Fu)) | ((hv1 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob1 = ((wv1 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv1 & vec4<u32>(0xF0F0F0F0u));
         let wv2 = w[w2 * chunks_per_row + c];
         let hv2 = chunk_high(w2, c);
+        let eb2 = (wv2 & vec4<u32>(0x0F0F0F0Fu)) | ((hv2 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob2 = ((wv2 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv2 & vec4<u32>(0xF0F0F0F0u));
         let wv3 = w[w3 * chunks_per_row + c];
         let hv3 = chunk_high(w3, c);
+        let eb3 = (wv3 & vec4<u32>(0x0F0F0F0Fu)) | ((hv3 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob3 = ((wv3 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv3 & vec4<u32>(0xF0F0F0F0u));
         let wv4 = w[w4 * chunks_per_row + c];
         let hv4 = chunk_high(w4, c);
+        let eb4 = (wv4 & vec4<u32>(0x0F0F0F0Fu)) | ((hv4 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob4 = ((wv4 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv4 & vec4<u32>(0xF0F0F0F0u));
         let wv5 = w[w5 * chunks_per_row + c];
         let hv5 = chunk_high(w5, c);
+        let eb5 = (wv5 & vec4<u32>(0x0F0F0F0Fu)) | ((hv5 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob5 = ((wv5 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv5 & vec4<u32>(0xF0F0F0F0u));
         let wv6 = w[w6 * chunks_per_row + c];
         let hv6 = chunk_high(w6, c);
+        let eb6 = (wv6 & vec4<u32>(0x0F0F0F0Fu)) | ((hv6 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob6 = ((wv6 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv6 & vec4<u32>(0xF0F0F0F0u));
         let wv7 = w[w7 * chunks_per_row + c];
         let hv7 = chunk_high(w7, c);
+        let eb7 = (wv7 & vec4<u32>(0x0F0F0F0Fu)) | ((hv7 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob7 = ((wv7 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv7 & vec4<u32>(0xF0F0F0F0u));
         let r0_0 = x[x0 + c * 8u + 0u];
         let a0_0 = r0_0 * gn0;
         let r0_1 = x[x0 + c * 8u + 1u];
@@ -317,29 +342,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa0 = dot(a0_0 + a0_1 + a0_2 + a0_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb0 = dot(a0_4 + a0_5 + a0_6 + a0_7, vec4<f32>(1.0));
         let ev0_0 = vec4<f32>(a0_0.x, a0_0.z, a0_1.x, a0_1.z) * EVEN_SCALE;
-        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * ODD_SCALE_TOP;
+        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * EVEN_SCALE;
         let ev0_1 = vec4<f32>(a0_2.x, a0_2.z, a0_3.x, a0_3.z) * EVEN_SCALE;
-        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * ODD_SCALE_TOP;
+        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * EVEN_SCALE;
         let ev0_2 = vec4<f32>(a0_4.x, a0_4.z, a0_5.x, a0_5.z) * EVEN_SCALE;
-        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * ODD_SCALE_TOP;
+        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * EVEN_SCALE;
         let ev0_3 = vec4<f32>(a0_6.x, a0_6.z, a0_7.x, a0_7.z) * EVEN_SCALE;
-        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * ODD_SCALE_TOP;
-        acc0_0 = acc0_0 + dm0.x * (word_dot(wv0.x, ev0_0, od0_0) + word_dot(wv0.y, ev0_1, od0_1) + 16.0 * (word_dot(hv0.x, ev0_0, od0_0) + word_dot(hv0.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm0.y * (word_dot(wv0.z, ev0_2, od0_2) + word_dot(wv0.w, ev0_3, od0_3) + 16.0 * (word_dot(hv0.z, ev0_2, od0_2) + word_dot(hv0.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc1_0 = acc1_0 + dm1.x * (word_dot(wv1.x, ev0_0, od0_0) + word_dot(wv1.y, ev0_1, od0_1) + 16.0 * (word_dot(hv1.x, ev0_0, od0_0) + word_dot(hv1.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm1.y * (word_dot(wv1.z, ev0_2, od0_2) + word_dot(wv1.w, ev0_3, od0_3) + 16.0 * (word_dot(hv1.z, ev0_2, od0_2) + word_dot(hv1.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc2_0 = acc2_0 + dm2.x * (word_dot(wv2.x, ev0_0, od0_0) + word_dot(wv2.y, ev0_1, od0_1) + 16.0 * (word_dot(hv2.x, ev0_0, od0_0) + word_dot(hv2.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm2.y * (word_dot(wv2.z, ev0_2, od0_2) + word_dot(wv2.w, ev0_3, od0_3) + 16.0 * (word_dot(hv2.z, ev0_2, od0_2) + word_dot(hv2.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc3_0 = acc3_0 + dm3.x * (word_dot(wv3.x, ev0_0, od0_0) + word_dot(wv3.y, ev0_1, od0_1) + 16.0 * (word_dot(hv3.x, ev0_0, od0_0) + word_dot(hv3.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm3.y * (word_dot(wv3.z, ev0_2, od0_2) + word_dot(wv3.w, ev0_3, od0_3) + 16.0 * (word_dot(hv3.z, ev0_2, od0_2) + word_dot(hv3.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc4_0 = acc4_0 + dm4.x * (word_dot(wv4.x, ev0_0, od0_0) + word_dot(wv4.y, ev0_1, od0_1) + 16.0 * (word_dot(hv4.x, ev0_0, od0_0) + word_dot(hv4.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm4.y * (word_dot(wv4.z, ev0_2, od0_2) + word_dot(wv4.w, ev0_3, od0_3) + 16.0 * (word_dot(hv4.z, ev0_2, od0_2) + word_dot(hv4.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc5_0 = acc5_0 + dm5.x * (word_dot(wv5.x, ev0_0, od0_0) + word_dot(wv5.y, ev0_1, od0_1) + 16.0 * (word_dot(hv5.x, ev0_0, od0_0) + word_dot(hv5.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm5.y * (word_dot(wv5.z, ev0_2, od0_2) + word_dot(wv5.w, ev0_3, od0_3) + 16.0 * (word_dot(hv5.z, ev0_2, od0_2) + word_dot(hv5.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc6_0 = acc6_0 + dm6.x * (word_dot(wv6.x, ev0_0, od0_0) + word_dot(wv6.y, ev0_1, od0_1) + 16.0 * (word_dot(hv6.x, ev0_0, od0_0) + word_dot(hv6.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm6.y * (word_dot(wv6.z, ev0_2, od0_2) + word_dot(wv6.w, ev0_3, od0_3) + 16.0 * (word_dot(hv6.z, ev0_2, od0_2) + word_dot(hv6.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc7_0 = acc7_0 + dm7.x * (word_dot(wv7.x, ev0_0, od0_0) + word_dot(wv7.y, ev0_1, od0_1) + 16.0 * (word_dot(hv7.x, ev0_0, od0_0) + word_dot(hv7.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm7.y * (word_dot(wv7.z, ev0_2, od0_2) + word_dot(wv7.w, ev0_3, od0_3) + 16.0 * (word_dot(hv7.z, ev0_2, od0_2) + word_dot(hv7.w, ev0_3, od0_3)) - 32.0 * xb0);
+        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * EVEN_SCALE;
+        acc0_0 = acc0_0 + dm0.x * (byte_dot(eb0.x, ob0.x, ev0_0, od0_0) + byte_dot(eb0.y, ob0.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev0_2, od0_2) + byte_dot(eb0.w, ob0.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc1_0 = acc1_0 + dm1.x * (byte_dot(eb1.x, ob1.x, ev0_0, od0_0) + byte_dot(eb1.y, ob1.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev0_2, od0_2) + byte_dot(eb1.w, ob1.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc2_0 = acc2_0 + dm2.x * (byte_dot(eb2.x, ob2.x, ev0_0, od0_0) + byte_dot(eb2.y, ob2.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev0_2, od0_2) + byte_dot(eb2.w, ob2.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc3_0 = acc3_0 + dm3.x * (byte_dot(eb3.x, ob3.x, ev0_0, od0_0) + byte_dot(eb3.y, ob3.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev0_2, od0_2) + byte_dot(eb3.w, ob3.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc4_0 = acc4_0 + dm4.x * (byte_dot(eb4.x, ob4.x, ev0_0, od0_0) + byte_dot(eb4.y, ob4.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev0_2, od0_2) + byte_dot(eb4.w, ob4.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc5_0 = acc5_0 + dm5.x * (byte_dot(eb5.x, ob5.x, ev0_0, od0_0) + byte_dot(eb5.y, ob5.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev0_2, od0_2) + byte_dot(eb5.w, ob5.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc6_0 = acc6_0 + dm6.x * (byte_dot(eb6.x, ob6.x, ev0_0, od0_0) + byte_dot(eb6.y, ob6.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev0_2, od0_2) + byte_dot(eb6.w, ob6.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc7_0 = acc7_0 + dm7.x * (byte_dot(eb7.x, ob7.x, ev0_0, od0_0) + byte_dot(eb7.y, ob7.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev0_2, od0_2) + byte_dot(eb7.w, ob7.w, ev0_3, od0_3) - 32.0 * xb0);
         let r1_0 = x[x1 + c * 8u + 0u];
         let a1_0 = r1_0 * gn0;
         let r1_1 = x[x1 + c * 8u + 1u];
@@ -360,29 +385,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa1 = dot(a1_0 + a1_1 + a1_2 + a1_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb1 = dot(a1_4 + a1_5 + a1_6 + a1_7, vec4<f32>(1.0));
         let ev1_0 = vec4<f32>(a1_0.x, a1_0.z, a1_1.x, a1_1.z) * EVEN_SCALE;
-        let od1_0 = vec4<f32>(a1_0.y, a1_0.w, a1_1.y, a1_1.w) * ODD_SCALE_TOP;
+        let od1_0 = vec4<f32>(a1_0.y, a1_0.w, a1_1.y, a1_1.w) * EVEN_SCALE;
         let ev1_1 = vec4<f32>(a1_2.x, a1_2.z, a1_3.x, a1_3.z) * EVEN_SCALE;
-        let od1_1 = vec4<f32>(a1_2.y, a1_2.w, a1_3.y, a1_3.w) * ODD_SCALE_TOP;
+        let od1_1 = vec4<f32>(a1_2.y, a1_2.w, a1_3.y, a1_3.w) * EVEN_SCALE;
         let ev1_2 = vec4<f32>(a1_4.x, a1_4.z, a1_5.x, a1_5.z) * EVEN_SCALE;
-        let od1_2 = vec4<f32>(a1_4.y, a1_4.w, a1_5.y, a1_5.w) * ODD_SCALE_TOP;
+        let od1_2 = vec4<f32>(a1_4.y, a1_4.w, a1_5.y, a1_5.w) * EVEN_SCALE;
         let ev1_3 = vec4<f32>(a1_6.x, a1_6.z, a1_7.x, a1_7.z) * EVEN_SCALE;
-        let od1_3 = vec4<f32>(a1_6.y, a1_6.w, a1_7.y, a1_7.w) * ODD_SCALE_TOP;
-        acc0_1 = acc0_1 + dm0.x * (word_dot(wv0.x, ev1_0, od1_0) + word_dot(wv0.y, ev1_1, od1_1) + 16.0 * (word_dot(hv0.x, ev1_0, od1_0) + word_dot(hv0.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm0.y * (word_dot(wv0.z, ev1_2, od1_2) + word_dot(wv0.w, ev1_3, od1_3) + 16.0 * (word_dot(hv0.z, ev1_2, od1_2) + word_dot(hv0.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc1_1 = acc1_1 + dm1.x * (word_dot(wv1.x, ev1_0, od1_0) + word_dot(wv1.y, ev1_1, od1_1) + 16.0 * (word_dot(hv1.x, ev1_0, od1_0) + word_dot(hv1.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm1.y * (word_dot(wv1.z, ev1_2, od1_2) + word_dot(wv1.w, ev1_3, od1_3) + 16.0 * (word_dot(hv1.z, ev1_2, od1_2) + word_dot(hv1.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc2_1 = acc2_1 + dm2.x * (word_dot(wv2.x, ev1_0, od1_0) + word_dot(wv2.y, ev1_1, od1_1) + 16.0 * (word_dot(hv2.x, ev1_0, od1_0) + word_dot(hv2.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm2.y * (word_dot(wv2.z, ev1_2, od1_2) + word_dot(wv2.w, ev1_3, od1_3) + 16.0 * (word_dot(hv2.z, ev1_2, od1_2) + word_dot(hv2.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc3_1 = acc3_1 + dm3.x * (word_dot(wv3.x, ev1_0, od1_0) + word_dot(wv3.y, ev1_1, od1_1) + 16.0 * (word_dot(hv3.x, ev1_0, od1_0) + word_dot(hv3.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm3.y * (word_dot(wv3.z, ev1_2, od1_2) + word_dot(wv3.w, ev1_3, od1_3) + 16.0 * (word_dot(hv3.z, ev1_2, od1_2) + word_dot(hv3.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc4_1 = acc4_1 + dm4.x * (word_dot(wv4.x, ev1_0, od1_0) + word_dot(wv4.y, ev1_1, od1_1) + 16.0 * (word_dot(hv4.x, ev1_0, od1_0) + word_dot(hv4.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm4.y * (word_dot(wv4.z, ev1_2, od1_2) + word_dot(wv4.w, ev1_3, od1_3) + 16.0 * (word_dot(hv4.z, ev1_2, od1_2) + word_dot(hv4.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc5_1 = acc5_1 + dm5.x * (word_dot(wv5.x, ev1_0, od1_0) + word_dot(wv5.y, ev1_1, od1_1) + 16.0 * (word_dot(hv5.x, ev1_0, od1_0) + word_dot(hv5.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm5.y * (word_dot(wv5.z, ev1_2, od1_2) + word_dot(wv5.w, ev1_3, od1_3) + 16.0 * (word_dot(hv5.z, ev1_2, od1_2) + word_dot(hv5.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc6_1 = acc6_1 + dm6.x * (word_dot(wv6.x, ev1_0, od1_0) + word_dot(wv6.y, ev1_1, od1_1) + 16.0 * (word_dot(hv6.x, ev1_0, od1_0) + word_dot(hv6.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm6.y * (word_dot(wv6.z, ev1_2, od1_2) + word_dot(wv6.w, ev1_3, od1_3) + 16.0 * (word_dot(hv6.z, ev1_2, od1_2) + word_dot(hv6.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc7_1 = acc7_1 + dm7.x * (word_dot(wv7.x, ev1_0, od1_0) + word_dot(wv7.y, ev1_1, od1_1) + 16.0 * (word_dot(hv7.x, ev1_0, od1_0) + word_dot(hv7.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm7.y * (word_dot(wv7.z, ev1_2, od1_2) + word_dot(wv7.w, ev1_3, od1_3) + 16.0 * (word_dot(hv7.z, ev1_2, od1_2) + word_dot(hv7.w, ev1_3, od1_3)) - 32.0 * xb1);
+        let od1_3 = vec4<f32>(a1_6.y, a1_6.w, a1_7.y, a1_7.w) * EVEN_SCALE;
+        acc0_1 = acc0_1 + dm0.x * (byte_dot(eb0.x, ob0.x, ev1_0, od1_0) + byte_dot(eb0.y, ob0.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev1_2, od1_2) + byte_dot(eb0.w, ob0.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc1_1 = acc1_1 + dm1.x * (byte_dot(eb1.x, ob1.x, ev1_0, od1_0) + byte_dot(eb1.y, ob1.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev1_2, od1_2) + byte_dot(eb1.w, ob1.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc2_1 = acc2_1 + dm2.x * (byte_dot(eb2.x, ob2.x, ev1_0, od1_0) + byte_dot(eb2.y, ob2.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev1_2, od1_2) + byte_dot(eb2.w, ob2.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc3_1 = acc3_1 + dm3.x * (byte_dot(eb3.x, ob3.x, ev1_0, od1_0) + byte_dot(eb3.y, ob3.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev1_2, od1_2) + byte_dot(eb3.w, ob3.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc4_1 = acc4_1 + dm4.x * (byte_dot(eb4.x, ob4.x, ev1_0, od1_0) + byte_dot(eb4.y, ob4.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev1_2, od1_2) + byte_dot(eb4.w, ob4.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc5_1 = acc5_1 + dm5.x * (byte_dot(eb5.x, ob5.x, ev1_0, od1_0) + byte_dot(eb5.y, ob5.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev1_2, od1_2) + byte_dot(eb5.w, ob5.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc6_1 = acc6_1 + dm6.x * (byte_dot(eb6.x, ob6.x, ev1_0, od1_0) + byte_dot(eb6.y, ob6.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev1_2, od1_2) + byte_dot(eb6.w, ob6.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc7_1 = acc7_1 + dm7.x * (byte_dot(eb7.x, ob7.x, ev1_0, od1_0) + byte_dot(eb7.y, ob7.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev1_2, od1_2) + byte_dot(eb7.w, ob7.w, ev1_3, od1_3) - 32.0 * xb1);
         let r2_0 = x[x2 + c * 8u + 0u];
         let a2_0 = r2_0 * gn0;
         let r2_1 = x[x2 + c * 8u + 1u];
@@ -403,29 +428,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa2 = dot(a2_0 + a2_1 + a2_2 + a2_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb2 = dot(a2_4 + a2_5 + a2_6 + a2_7, vec4<f32>(1.0));
         let ev2_0 = vec4<f32>(a2_0.x, a2_0.z, a2_1.x, a2_1.z) * EVEN_SCALE;
-        let od2_0 = vec4<f32>(a2_0.y, a2_0.w, a2_1.y, a2_1.w) * ODD_SCALE_TOP;
+        let od2_0 = vec4<f32>(a2_0.y, a2_0.w, a2_1.y, a2_1.w) * EVEN_SCALE;
         let ev2_1 = vec4<f32>(a2_2.x, a2_2.z, a2_3.x, a2_3.z) * EVEN_SCALE;
-        let od2_1 = vec4<f32>(a2_2.y, a2_2.w, a2_3.y, a2_3.w) * ODD_SCALE_TOP;
+        let od2_1 = vec4<f32>(a2_2.y, a2_2.w, a2_3.y, a2_3.w) * EVEN_SCALE;
         let ev2_2 = vec4<f32>(a2_4.x, a2_4.z, a2_5.x, a2_5.z) * EVEN_SCALE;
-        let od2_2 = vec4<f32>(a2_4.y, a2_4.w, a2_5.y, a2_5.w) * ODD_SCALE_TOP;
+        let od2_2 = vec4<f32>(a2_4.y, a2_4.w, a2_5.y, a2_5.w) * EVEN_SCALE;
         let ev2_3 = vec4<f32>(a2_6.x, a2_6.z, a2_7.x, a2_7.z) * EVEN_SCALE;
-        let od2_3 = vec4<f32>(a2_6.y, a2_6.w, a2_7.y, a2_7.w) * ODD_SCALE_TOP;
-        acc0_2 = acc0_2 + dm0.x * (word_dot(wv0.x, ev2_0, od2_0) + word_dot(wv0.y, ev2_1, od2_1) + 16.0 * (word_dot(hv0.x, ev2_0, od2_0) + word_dot(hv0.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm0.y * (word_dot(wv0.z, ev2_2, od2_2) + word_dot(wv0.w, ev2_3, od2_3) + 16.0 * (word_dot(hv0.z, ev2_2, od2_2) + word_dot(hv0.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc1_2 = acc1_2 + dm1.x * (word_dot(wv1.x, ev2_0, od2_0) + word_dot(wv1.y, ev2_1, od2_1) + 16.0 * (word_dot(hv1.x, ev2_0, od2_0) + word_dot(hv1.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm1.y * (word_dot(wv1.z, ev2_2, od2_2) + word_dot(wv1.w, ev2_3, od2_3) + 16.0 * (word_dot(hv1.z, ev2_2, od2_2) + word_dot(hv1.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc2_2 = acc2_2 + dm2.x * (word_dot(wv2.x, ev2_0, od2_0) + word_dot(wv2.y, ev2_1, od2_1) + 16.0 * (word_dot(hv2.x, ev2_0, od2_0) + word_dot(hv2.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm2.y * (word_dot(wv2.z, ev2_2, od2_2) + word_dot(wv2.w, ev2_3, od2_3) + 16.0 * (word_dot(hv2.z, ev2_2, od2_2) + word_dot(hv2.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc3_2 = acc3_2 + dm3.x * (word_dot(wv3.x, ev2_0, od2_0) + word_dot(wv3.y, ev2_1, od2_1) + 16.0 * (word_dot(hv3.x, ev2_0, od2_0) + word_dot(hv3.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm3.y * (word_dot(wv3.z, ev2_2, od2_2) + word_dot(wv3.w, ev2_3, od2_3) + 16.0 * (word_dot(hv3.z, ev2_2, od2_2) + word_dot(hv3.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc4_2 = acc4_2 + dm4.x * (word_dot(wv4.x, ev2_0, od2_0) + word_dot(wv4.y, ev2_1, od2_1) + 16.0 * (word_dot(hv4.x, ev2_0, od2_0) + word_dot(hv4.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm4.y * (word_dot(wv4.z, ev2_2, od2_2) + word_dot(wv4.w, ev2_3, od2_3) + 16.0 * (word_dot(hv4.z, ev2_2, od2_2) + word_dot(hv4.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc5_2 = acc5_2 + dm5.x * (word_dot(wv5.x, ev2_0, od2_0) + word_dot(wv5.y, ev2_1, od2_1) + 16.0 * (word_dot(hv5.x, ev2_0, od2_0) + word_dot(hv5.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm5.y * (word_dot(wv5.z, ev2_2, od2_2) + word_dot(wv5.w, ev2_3, od2_3) + 16.0 * (word_dot(hv5.z, ev2_2, od2_2) + word_dot(hv5.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc6_2 = acc6_2 + dm6.x * (word_dot(wv6.x, ev2_0, od2_0) + word_dot(wv6.y, ev2_1, od2_1) + 16.0 * (word_dot(hv6.x, ev2_0, od2_0) + word_dot(hv6.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm6.y * (word_dot(wv6.z, ev2_2, od2_2) + word_dot(wv6.w, ev2_3, od2_3) + 16.0 * (word_dot(hv6.z, ev2_2, od2_2) + word_dot(hv6.w, ev2_3, od2_3)) - 32.0 * xb2);
-        acc7_2 = acc7_2 + dm7.x * (word_dot(wv7.x, ev2_0, od2_0) + word_dot(wv7.y, ev2_1, od2_1) + 16.0 * (word_dot(hv7.x, ev2_0, od2_0) + word_dot(hv7.y, ev2_1, od2_1)) - 32.0 * xa2)
-                         + dm7.y * (word_dot(wv7.z, ev2_2, od2_2) + word_dot(wv7.w, ev2_3, od2_3) + 16.0 * (word_dot(hv7.z, ev2_2, od2_2) + word_dot(hv7.w, ev2_3, od2_3)) - 32.0 * xb2);
+        let od2_3 = vec4<f32>(a2_6.y, a2_6.w, a2_7.y, a2_7.w) * EVEN_SCALE;
+        acc0_2 = acc0_2 + dm0.x * (byte_dot(eb0.x, ob0.x, ev2_0, od2_0) + byte_dot(eb0.y, ob0.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev2_2, od2_2) + byte_dot(eb0.w, ob0.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc1_2 = acc1_2 + dm1.x * (byte_dot(eb1.x, ob1.x, ev2_0, od2_0) + byte_dot(eb1.y, ob1.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev2_2, od2_2) + byte_dot(eb1.w, ob1.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc2_2 = acc2_2 + dm2.x * (byte_dot(eb2.x, ob2.x, ev2_0, od2_0) + byte_dot(eb2.y, ob2.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev2_2, od2_2) + byte_dot(eb2.w, ob2.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc3_2 = acc3_2 + dm3.x * (byte_dot(eb3.x, ob3.x, ev2_0, od2_0) + byte_dot(eb3.y, ob3.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev2_2, od2_2) + byte_dot(eb3.w, ob3.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc4_2 = acc4_2 + dm4.x * (byte_dot(eb4.x, ob4.x, ev2_0, od2_0) + byte_dot(eb4.y, ob4.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev2_2, od2_2) + byte_dot(eb4.w, ob4.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc5_2 = acc5_2 + dm5.x * (byte_dot(eb5.x, ob5.x, ev2_0, od2_0) + byte_dot(eb5.y, ob5.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev2_2, od2_2) + byte_dot(eb5.w, ob5.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc6_2 = acc6_2 + dm6.x * (byte_dot(eb6.x, ob6.x, ev2_0, od2_0) + byte_dot(eb6.y, ob6.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev2_2, od2_2) + byte_dot(eb6.w, ob6.w, ev2_3, od2_3) - 32.0 * xb2);
+        acc7_2 = acc7_2 + dm7.x * (byte_dot(eb7.x, ob7.x, ev2_0, od2_0) + byte_dot(eb7.y, ob7.y, ev2_1, od2_1) - 32.0 * xa2)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev2_2, od2_2) + byte_dot(eb7.w, ob7.w, ev2_3, od2_3) - 32.0 * xb2);
         let r3_0 = x[x3 + c * 8u + 0u];
         let a3_0 = r3_0 * gn0;
         let r3_1 = x[x3 + c * 8u + 1u];
@@ -446,29 +471,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa3 = dot(a3_0 + a3_1 + a3_2 + a3_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb3 = dot(a3_4 + a3_5 + a3_6 + a3_7, vec4<f32>(1.0));
         let ev3_0 = vec4<f32>(a3_0.x, a3_0.z, a3_1.x, a3_1.z) * EVEN_SCALE;
-        let od3_0 = vec4<f32>(a3_0.y, a3_0.w, a3_1.y, a3_1.w) * ODD_SCALE_TOP;
+        let od3_0 = vec4<f32>(a3_0.y, a3_0.w, a3_1.y, a3_1.w) * EVEN_SCALE;
         let ev3_1 = vec4<f32>(a3_2.x, a3_2.z, a3_3.x, a3_3.z) * EVEN_SCALE;
-        let od3_1 = vec4<f32>(a3_2.y, a3_2.w, a3_3.y, a3_3.w) * ODD_SCALE_TOP;
+        let od3_1 = vec4<f32>(a3_2.y, a3_2.w, a3_3.y, a3_3.w) * EVEN_SCALE;
         let ev3_2 = vec4<f32>(a3_4.x, a3_4.z, a3_5.x, a3_5.z) * EVEN_SCALE;
-        let od3_2 = vec4<f32>(a3_4.y, a3_4.w, a3_5.y, a3_5.w) * ODD_SCALE_TOP;
+        let od3_2 = vec4<f32>(a3_4.y, a3_4.w, a3_5.y, a3_5.w) * EVEN_SCALE;
         let ev3_3 = vec4<f32>(a3_6.x, a3_6.z, a3_7.x, a3_7.z) * EVEN_SCALE;
-        let od3_3 = vec4<f32>(a3_6.y, a3_6.w, a3_7.y, a3_7.w) * ODD_SCALE_TOP;
-        acc0_3 = acc0_3 + dm0.x * (word_dot(wv0.x, ev3_0, od3_0) + word_dot(wv0.y, ev3_1, od3_1) + 16.0 * (word_dot(hv0.x, ev3_0, od3_0) + word_dot(hv0.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm0.y * (word_dot(wv0.z, ev3_2, od3_2) + word_dot(wv0.w, ev3_3, od3_3) + 16.0 * (word_dot(hv0.z, ev3_2, od3_2) + word_dot(hv0.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc1_3 = acc1_3 + dm1.x * (word_dot(wv1.x, ev3_0, od3_0) + word_dot(wv1.y, ev3_1, od3_1) + 16.0 * (word_dot(hv1.x, ev3_0, od3_0) + word_dot(hv1.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm1.y * (word_dot(wv1.z, ev3_2, od3_2) + word_dot(wv1.w, ev3_3, od3_3) + 16.0 * (word_dot(hv1.z, ev3_2, od3_2) + word_dot(hv1.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc2_3 = acc2_3 + dm2.x * (word_dot(wv2.x, ev3_0, od3_0) + word_dot(wv2.y, ev3_1, od3_1) + 16.0 * (word_dot(hv2.x, ev3_0, od3_0) + word_dot(hv2.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm2.y * (word_dot(wv2.z, ev3_2, od3_2) + word_dot(wv2.w, ev3_3, od3_3) + 16.0 * (word_dot(hv2.z, ev3_2, od3_2) + word_dot(hv2.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc3_3 = acc3_3 + dm3.x * (word_dot(wv3.x, ev3_0, od3_0) + word_dot(wv3.y, ev3_1, od3_1) + 16.0 * (word_dot(hv3.x, ev3_0, od3_0) + word_dot(hv3.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm3.y * (word_dot(wv3.z, ev3_2, od3_2) + word_dot(wv3.w, ev3_3, od3_3) + 16.0 * (word_dot(hv3.z, ev3_2, od3_2) + word_dot(hv3.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc4_3 = acc4_3 + dm4.x * (word_dot(wv4.x, ev3_0, od3_0) + word_dot(wv4.y, ev3_1, od3_1) + 16.0 * (word_dot(hv4.x, ev3_0, od3_0) + word_dot(hv4.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm4.y * (word_dot(wv4.z, ev3_2, od3_2) + word_dot(wv4.w, ev3_3, od3_3) + 16.0 * (word_dot(hv4.z, ev3_2, od3_2) + word_dot(hv4.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc5_3 = acc5_3 + dm5.x * (word_dot(wv5.x, ev3_0, od3_0) + word_dot(wv5.y, ev3_1, od3_1) + 16.0 * (word_dot(hv5.x, ev3_0, od3_0) + word_dot(hv5.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm5.y * (word_dot(wv5.z, ev3_2, od3_2) + word_dot(wv5.w, ev3_3, od3_3) + 16.0 * (word_dot(hv5.z, ev3_2, od3_2) + word_dot(hv5.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc6_3 = acc6_3 + dm6.x * (word_dot(wv6.x, ev3_0, od3_0) + word_dot(wv6.y, ev3_1, od3_1) + 16.0 * (word_dot(hv6.x, ev3_0, od3_0) + word_dot(hv6.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm6.y * (word_dot(wv6.z, ev3_2, od3_2) + word_dot(wv6.w, ev3_3, od3_3) + 16.0 * (word_dot(hv6.z, ev3_2, od3_2) + word_dot(hv6.w, ev3_3, od3_3)) - 32.0 * xb3);
-        acc7_3 = acc7_3 + dm7.x * (word_dot(wv7.x, ev3_0, od3_0) + word_dot(wv7.y, ev3_1, od3_1) + 16.0 * (word_dot(hv7.x, ev3_0, od3_0) + word_dot(hv7.y, ev3_1, od3_1)) - 32.0 * xa3)
-                         + dm7.y * (word_dot(wv7.z, ev3_2, od3_2) + word_dot(wv7.w, ev3_3, od3_3) + 16.0 * (word_dot(hv7.z, ev3_2, od3_2) + word_dot(hv7.w, ev3_3, od3_3)) - 32.0 * xb3);
+        let od3_3 = vec4<f32>(a3_6.y, a3_6.w, a3_7.y, a3_7.w) * EVEN_SCALE;
+        acc0_3 = acc0_3 + dm0.x * (byte_dot(eb0.x, ob0.x, ev3_0, od3_0) + byte_dot(eb0.y, ob0.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev3_2, od3_2) + byte_dot(eb0.w, ob0.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc1_3 = acc1_3 + dm1.x * (byte_dot(eb1.x, ob1.x, ev3_0, od3_0) + byte_dot(eb1.y, ob1.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev3_2, od3_2) + byte_dot(eb1.w, ob1.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc2_3 = acc2_3 + dm2.x * (byte_dot(eb2.x, ob2.x, ev3_0, od3_0) + byte_dot(eb2.y, ob2.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev3_2, od3_2) + byte_dot(eb2.w, ob2.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc3_3 = acc3_3 + dm3.x * (byte_dot(eb3.x, ob3.x, ev3_0, od3_0) + byte_dot(eb3.y, ob3.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev3_2, od3_2) + byte_dot(eb3.w, ob3.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc4_3 = acc4_3 + dm4.x * (byte_dot(eb4.x, ob4.x, ev3_0, od3_0) + byte_dot(eb4.y, ob4.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev3_2, od3_2) + byte_dot(eb4.w, ob4.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc5_3 = acc5_3 + dm5.x * (byte_dot(eb5.x, ob5.x, ev3_0, od3_0) + byte_dot(eb5.y, ob5.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev3_2, od3_2) + byte_dot(eb5.w, ob5.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc6_3 = acc6_3 + dm6.x * (byte_dot(eb6.x, ob6.x, ev3_0, od3_0) + byte_dot(eb6.y, ob6.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev3_2, od3_2) + byte_dot(eb6.w, ob6.w, ev3_3, od3_3) - 32.0 * xb3);
+        acc7_3 = acc7_3 + dm7.x * (byte_dot(eb7.x, ob7.x, ev3_0, od3_0) + byte_dot(eb7.y, ob7.y, ev3_1, od3_1) - 32.0 * xa3)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev3_2, od3_2) + byte_dot(eb7.w, ob7.w, ev3_3, od3_3) - 32.0 * xb3);
         let r4_0 = x[x4 + c * 8u + 0u];
         let a4_0 = r4_0 * gn0;
         let r4_1 = x[x4 + c * 8u + 1u];
@@ -489,29 +514,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa4 = dot(a4_0 + a4_1 + a4_2 + a4_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb4 = dot(a4_4 + a4_5 + a4_6 + a4_7, vec4<f32>(1.0));
         let ev4_0 = vec4<f32>(a4_0.x, a4_0.z, a4_1.x, a4_1.z) * EVEN_SCALE;
-        let od4_0 = vec4<f32>(a4_0.y, a4_0.w, a4_1.y, a4_1.w) * ODD_SCALE_TOP;
+        let od4_0 = vec4<f32>(a4_0.y, a4_0.w, a4_1.y, a4_1.w) * EVEN_SCALE;
         let ev4_1 = vec4<f32>(a4_2.x, a4_2.z, a4_3.x, a4_3.z) * EVEN_SCALE;
-        let od4_1 = vec4<f32>(a4_2.y, a4_2.w, a4_3.y, a4_3.w) * ODD_SCALE_TOP;
+        let od4_1 = vec4<f32>(a4_2.y, a4_2.w, a4_3.y, a4_3.w) * EVEN_SCALE;
         let ev4_2 = vec4<f32>(a4_4.x, a4_4.z, a4_5.x, a4_5.z) * EVEN_SCALE;
-        let od4_2 = vec4<f32>(a4_4.y, a4_4.w, a4_5.y, a4_5.w) * ODD_SCALE_TOP;
+        let od4_2 = vec4<f32>(a4_4.y, a4_4.w, a4_5.y, a4_5.w) * EVEN_SCALE;
         let ev4_3 = vec4<f32>(a4_6.x, a4_6.z, a4_7.x, a4_7.z) * EVEN_SCALE;
-        let od4_3 = vec4<f32>(a4_6.y, a4_6.w, a4_7.y, a4_7.w) * ODD_SCALE_TOP;
-        acc0_4 = acc0_4 + dm0.x * (word_dot(wv0.x, ev4_0, od4_0) + word_dot(wv0.y, ev4_1, od4_1) + 16.0 * (word_dot(hv0.x, ev4_0, od4_0) + word_dot(hv0.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm0.y * (word_dot(wv0.z, ev4_2, od4_2) + word_dot(wv0.w, ev4_3, od4_3) + 16.0 * (word_dot(hv0.z, ev4_2, od4_2) + word_dot(hv0.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc1_4 = acc1_4 + dm1.x * (word_dot(wv1.x, ev4_0, od4_0) + word_dot(wv1.y, ev4_1, od4_1) + 16.0 * (word_dot(hv1.x, ev4_0, od4_0) + word_dot(hv1.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm1.y * (word_dot(wv1.z, ev4_2, od4_2) + word_dot(wv1.w, ev4_3, od4_3) + 16.0 * (word_dot(hv1.z, ev4_2, od4_2) + word_dot(hv1.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc2_4 = acc2_4 + dm2.x * (word_dot(wv2.x, ev4_0, od4_0) + word_dot(wv2.y, ev4_1, od4_1) + 16.0 * (word_dot(hv2.x, ev4_0, od4_0) + word_dot(hv2.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm2.y * (word_dot(wv2.z, ev4_2, od4_2) + word_dot(wv2.w, ev4_3, od4_3) + 16.0 * (word_dot(hv2.z, ev4_2, od4_2) + word_dot(hv2.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc3_4 = acc3_4 + dm3.x * (word_dot(wv3.x, ev4_0, od4_0) + word_dot(wv3.y, ev4_1, od4_1) + 16.0 * (word_dot(hv3.x, ev4_0, od4_0) + word_dot(hv3.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm3.y * (word_dot(wv3.z, ev4_2, od4_2) + word_dot(wv3.w, ev4_3, od4_3) + 16.0 * (word_dot(hv3.z, ev4_2, od4_2) + word_dot(hv3.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc4_4 = acc4_4 + dm4.x * (word_dot(wv4.x, ev4_0, od4_0) + word_dot(wv4.y, ev4_1, od4_1) + 16.0 * (word_dot(hv4.x, ev4_0, od4_0) + word_dot(hv4.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm4.y * (word_dot(wv4.z, ev4_2, od4_2) + word_dot(wv4.w, ev4_3, od4_3) + 16.0 * (word_dot(hv4.z, ev4_2, od4_2) + word_dot(hv4.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc5_4 = acc5_4 + dm5.x * (word_dot(wv5.x, ev4_0, od4_0) + word_dot(wv5.y, ev4_1, od4_1) + 16.0 * (word_dot(hv5.x, ev4_0, od4_0) + word_dot(hv5.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm5.y * (word_dot(wv5.z, ev4_2, od4_2) + word_dot(wv5.w, ev4_3, od4_3) + 16.0 * (word_dot(hv5.z, ev4_2, od4_2) + word_dot(hv5.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc6_4 = acc6_4 + dm6.x * (word_dot(wv6.x, ev4_0, od4_0) + word_dot(wv6.y, ev4_1, od4_1) + 16.0 * (word_dot(hv6.x, ev4_0, od4_0) + word_dot(hv6.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm6.y * (word_dot(wv6.z, ev4_2, od4_2) + word_dot(wv6.w, ev4_3, od4_3) + 16.0 * (word_dot(hv6.z, ev4_2, od4_2) + word_dot(hv6.w, ev4_3, od4_3)) - 32.0 * xb4);
-        acc7_4 = acc7_4 + dm7.x * (word_dot(wv7.x, ev4_0, od4_0) + word_dot(wv7.y, ev4_1, od4_1) + 16.0 * (word_dot(hv7.x, ev4_0, od4_0) + word_dot(hv7.y, ev4_1, od4_1)) - 32.0 * xa4)
-                         + dm7.y * (word_dot(wv7.z, ev4_2, od4_2) + word_dot(wv7.w, ev4_3, od4_3) + 16.0 * (word_dot(hv7.z, ev4_2, od4_2) + word_dot(hv7.w, ev4_3, od4_3)) - 32.0 * xb4);
+        let od4_3 = vec4<f32>(a4_6.y, a4_6.w, a4_7.y, a4_7.w) * EVEN_SCALE;
+        acc0_4 = acc0_4 + dm0.x * (byte_dot(eb0.x, ob0.x, ev4_0, od4_0) + byte_dot(eb0.y, ob0.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev4_2, od4_2) + byte_dot(eb0.w, ob0.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc1_4 = acc1_4 + dm1.x * (byte_dot(eb1.x, ob1.x, ev4_0, od4_0) + byte_dot(eb1.y, ob1.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev4_2, od4_2) + byte_dot(eb1.w, ob1.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc2_4 = acc2_4 + dm2.x * (byte_dot(eb2.x, ob2.x, ev4_0, od4_0) + byte_dot(eb2.y, ob2.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev4_2, od4_2) + byte_dot(eb2.w, ob2.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc3_4 = acc3_4 + dm3.x * (byte_dot(eb3.x, ob3.x, ev4_0, od4_0) + byte_dot(eb3.y, ob3.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev4_2, od4_2) + byte_dot(eb3.w, ob3.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc4_4 = acc4_4 + dm4.x * (byte_dot(eb4.x, ob4.x, ev4_0, od4_0) + byte_dot(eb4.y, ob4.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev4_2, od4_2) + byte_dot(eb4.w, ob4.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc5_4 = acc5_4 + dm5.x * (byte_dot(eb5.x, ob5.x, ev4_0, od4_0) + byte_dot(eb5.y, ob5.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev4_2, od4_2) + byte_dot(eb5.w, ob5.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc6_4 = acc6_4 + dm6.x * (byte_dot(eb6.x, ob6.x, ev4_0, od4_0) + byte_dot(eb6.y, ob6.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev4_2, od4_2) + byte_dot(eb6.w, ob6.w, ev4_3, od4_3) - 32.0 * xb4);
+        acc7_4 = acc7_4 + dm7.x * (byte_dot(eb7.x, ob7.x, ev4_0, od4_0) + byte_dot(eb7.y, ob7.y, ev4_1, od4_1) - 32.0 * xa4)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev4_2, od4_2) + byte_dot(eb7.w, ob7.w, ev4_3, od4_3) - 32.0 * xb4);
         let r5_0 = x[x5 + c * 8u + 0u];
         let a5_0 = r5_0 * gn0;
         let r5_1 = x[x5 + c * 8u + 1u];
@@ -532,29 +557,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa5 = dot(a5_0 + a5_1 + a5_2 + a5_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb5 = dot(a5_4 + a5_5 + a5_6 + a5_7, vec4<f32>(1.0));
         let ev5_0 = vec4<f32>(a5_0.x, a5_0.z, a5_1.x, a5_1.z) * EVEN_SCALE;
-        let od5_0 = vec4<f32>(a5_0.y, a5_0.w, a5_1.y, a5_1.w) * ODD_SCALE_TOP;
+        let od5_0 = vec4<f32>(a5_0.y, a5_0.w, a5_1.y, a5_1.w) * EVEN_SCALE;
         let ev5_1 = vec4<f32>(a5_2.x, a5_2.z, a5_3.x, a5_3.z) * EVEN_SCALE;
-        let od5_1 = vec4<f32>(a5_2.y, a5_2.w, a5_3.y, a5_3.w) * ODD_SCALE_TOP;
+        let od5_1 = vec4<f32>(a5_2.y, a5_2.w, a5_3.y, a5_3.w) * EVEN_SCALE;
         let ev5_2 = vec4<f32>(a5_4.x, a5_4.z, a5_5.x, a5_5.z) * EVEN_SCALE;
-        let od5_2 = vec4<f32>(a5_4.y, a5_4.w, a5_5.y, a5_5.w) * ODD_SCALE_TOP;
+        let od5_2 = vec4<f32>(a5_4.y, a5_4.w, a5_5.y, a5_5.w) * EVEN_SCALE;
         let ev5_3 = vec4<f32>(a5_6.x, a5_6.z, a5_7.x, a5_7.z) * EVEN_SCALE;
-        let od5_3 = vec4<f32>(a5_6.y, a5_6.w, a5_7.y, a5_7.w) * ODD_SCALE_TOP;
-        acc0_5 = acc0_5 + dm0.x * (word_dot(wv0.x, ev5_0, od5_0) + word_dot(wv0.y, ev5_1, od5_1) + 16.0 * (word_dot(hv0.x, ev5_0, od5_0) + word_dot(hv0.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm0.y * (word_dot(wv0.z, ev5_2, od5_2) + word_dot(wv0.w, ev5_3, od5_3) + 16.0 * (word_dot(hv0.z, ev5_2, od5_2) + word_dot(hv0.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc1_5 = acc1_5 + dm1.x * (word_dot(wv1.x, ev5_0, od5_0) + word_dot(wv1.y, ev5_1, od5_1) + 16.0 * (word_dot(hv1.x, ev5_0, od5_0) + word_dot(hv1.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm1.y * (word_dot(wv1.z, ev5_2, od5_2) + word_dot(wv1.w, ev5_3, od5_3) + 16.0 * (word_dot(hv1.z, ev5_2, od5_2) + word_dot(hv1.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc2_5 = acc2_5 + dm2.x * (word_dot(wv2.x, ev5_0, od5_0) + word_dot(wv2.y, ev5_1, od5_1) + 16.0 * (word_dot(hv2.x, ev5_0, od5_0) + word_dot(hv2.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm2.y * (word_dot(wv2.z, ev5_2, od5_2) + word_dot(wv2.w, ev5_3, od5_3) + 16.0 * (word_dot(hv2.z, ev5_2, od5_2) + word_dot(hv2.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc3_5 = acc3_5 + dm3.x * (word_dot(wv3.x, ev5_0, od5_0) + word_dot(wv3.y, ev5_1, od5_1) + 16.0 * (word_dot(hv3.x, ev5_0, od5_0) + word_dot(hv3.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm3.y * (word_dot(wv3.z, ev5_2, od5_2) + word_dot(wv3.w, ev5_3, od5_3) + 16.0 * (word_dot(hv3.z, ev5_2, od5_2) + word_dot(hv3.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc4_5 = acc4_5 + dm4.x * (word_dot(wv4.x, ev5_0, od5_0) + word_dot(wv4.y, ev5_1, od5_1) + 16.0 * (word_dot(hv4.x, ev5_0, od5_0) + word_dot(hv4.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm4.y * (word_dot(wv4.z, ev5_2, od5_2) + word_dot(wv4.w, ev5_3, od5_3) + 16.0 * (word_dot(hv4.z, ev5_2, od5_2) + word_dot(hv4.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc5_5 = acc5_5 + dm5.x * (word_dot(wv5.x, ev5_0, od5_0) + word_dot(wv5.y, ev5_1, od5_1) + 16.0 * (word_dot(hv5.x, ev5_0, od5_0) + word_dot(hv5.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm5.y * (word_dot(wv5.z, ev5_2, od5_2) + word_dot(wv5.w, ev5_3, od5_3) + 16.0 * (word_dot(hv5.z, ev5_2, od5_2) + word_dot(hv5.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc6_5 = acc6_5 + dm6.x * (word_dot(wv6.x, ev5_0, od5_0) + word_dot(wv6.y, ev5_1, od5_1) + 16.0 * (word_dot(hv6.x, ev5_0, od5_0) + word_dot(hv6.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm6.y * (word_dot(wv6.z, ev5_2, od5_2) + word_dot(wv6.w, ev5_3, od5_3) + 16.0 * (word_dot(hv6.z, ev5_2, od5_2) + word_dot(hv6.w, ev5_3, od5_3)) - 32.0 * xb5);
-        acc7_5 = acc7_5 + dm7.x * (word_dot(wv7.x, ev5_0, od5_0) + word_dot(wv7.y, ev5_1, od5_1) + 16.0 * (word_dot(hv7.x, ev5_0, od5_0) + word_dot(hv7.y, ev5_1, od5_1)) - 32.0 * xa5)
-                         + dm7.y * (word_dot(wv7.z, ev5_2, od5_2) + word_dot(wv7.w, ev5_3, od5_3) + 16.0 * (word_dot(hv7.z, ev5_2, od5_2) + word_dot(hv7.w, ev5_3, od5_3)) - 32.0 * xb5);
+        let od5_3 = vec4<f32>(a5_6.y, a5_6.w, a5_7.y, a5_7.w) * EVEN_SCALE;
+        acc0_5 = acc0_5 + dm0.x * (byte_dot(eb0.x, ob0.x, ev5_0, od5_0) + byte_dot(eb0.y, ob0.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev5_2, od5_2) + byte_dot(eb0.w, ob0.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc1_5 = acc1_5 + dm1.x * (byte_dot(eb1.x, ob1.x, ev5_0, od5_0) + byte_dot(eb1.y, ob1.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev5_2, od5_2) + byte_dot(eb1.w, ob1.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc2_5 = acc2_5 + dm2.x * (byte_dot(eb2.x, ob2.x, ev5_0, od5_0) + byte_dot(eb2.y, ob2.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev5_2, od5_2) + byte_dot(eb2.w, ob2.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc3_5 = acc3_5 + dm3.x * (byte_dot(eb3.x, ob3.x, ev5_0, od5_0) + byte_dot(eb3.y, ob3.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev5_2, od5_2) + byte_dot(eb3.w, ob3.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc4_5 = acc4_5 + dm4.x * (byte_dot(eb4.x, ob4.x, ev5_0, od5_0) + byte_dot(eb4.y, ob4.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev5_2, od5_2) + byte_dot(eb4.w, ob4.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc5_5 = acc5_5 + dm5.x * (byte_dot(eb5.x, ob5.x, ev5_0, od5_0) + byte_dot(eb5.y, ob5.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev5_2, od5_2) + byte_dot(eb5.w, ob5.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc6_5 = acc6_5 + dm6.x * (byte_dot(eb6.x, ob6.x, ev5_0, od5_0) + byte_dot(eb6.y, ob6.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev5_2, od5_2) + byte_dot(eb6.w, ob6.w, ev5_3, od5_3) - 32.0 * xb5);
+        acc7_5 = acc7_5 + dm7.x * (byte_dot(eb7.x, ob7.x, ev5_0, od5_0) + byte_dot(eb7.y, ob7.y, ev5_1, od5_1) - 32.0 * xa5)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev5_2, od5_2) + byte_dot(eb7.w, ob7.w, ev5_3, od5_3) - 32.0 * xb5);
         let r6_0 = x[x6 + c * 8u + 0u];
         let a6_0 = r6_0 * gn0;
         let r6_1 = x[x6 + c * 8u + 1u];
@@ -575,29 +600,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa6 = dot(a6_0 + a6_1 + a6_2 + a6_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb6 = dot(a6_4 + a6_5 + a6_6 + a6_7, vec4<f32>(1.0));
         let ev6_0 = vec4<f32>(a6_0.x, a6_0.z, a6_1.x, a6_1.z) * EVEN_SCALE;
-        let od6_0 = vec4<f32>(a6_0.y, a6_0.w, a6_1.y, a6_1.w) * ODD_SCALE_TOP;
+        let od6_0 = vec4<f32>(a6_0.y, a6_0.w, a6_1.y, a6_1.w) * EVEN_SCALE;
         let ev6_1 = vec4<f32>(a6_2.x, a6_2.z, a6_3.x, a6_3.z) * EVEN_SCALE;
-        let od6_1 = vec4<f32>(a6_2.y, a6_2.w, a6_3.y, a6_3.w) * ODD_SCALE_TOP;
+        let od6_1 = vec4<f32>(a6_2.y, a6_2.w, a6_3.y, a6_3.w) * EVEN_SCALE;
         let ev6_2 = vec4<f32>(a6_4.x, a6_4.z, a6_5.x, a6_5.z) * EVEN_SCALE;
-        let od6_2 = vec4<f32>(a6_4.y, a6_4.w, a6_5.y, a6_5.w) * ODD_SCALE_TOP;
+        let od6_2 = vec4<f32>(a6_4.y, a6_4.w, a6_5.y, a6_5.w) * EVEN_SCALE;
         let ev6_3 = vec4<f32>(a6_6.x, a6_6.z, a6_7.x, a6_7.z) * EVEN_SCALE;
-        let od6_3 = vec4<f32>(a6_6.y, a6_6.w, a6_7.y, a6_7.w) * ODD_SCALE_TOP;
-        acc0_6 = acc0_6 + dm0.x * (word_dot(wv0.x, ev6_0, od6_0) + word_dot(wv0.y, ev6_1, od6_1) + 16.0 * (word_dot(hv0.x, ev6_0, od6_0) + word_dot(hv0.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm0.y * (word_dot(wv0.z, ev6_2, od6_2) + word_dot(wv0.w, ev6_3, od6_3) + 16.0 * (word_dot(hv0.z, ev6_2, od6_2) + word_dot(hv0.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc1_6 = acc1_6 + dm1.x * (word_dot(wv1.x, ev6_0, od6_0) + word_dot(wv1.y, ev6_1, od6_1) + 16.0 * (word_dot(hv1.x, ev6_0, od6_0) + word_dot(hv1.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm1.y * (word_dot(wv1.z, ev6_2, od6_2) + word_dot(wv1.w, ev6_3, od6_3) + 16.0 * (word_dot(hv1.z, ev6_2, od6_2) + word_dot(hv1.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc2_6 = acc2_6 + dm2.x * (word_dot(wv2.x, ev6_0, od6_0) + word_dot(wv2.y, ev6_1, od6_1) + 16.0 * (word_dot(hv2.x, ev6_0, od6_0) + word_dot(hv2.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm2.y * (word_dot(wv2.z, ev6_2, od6_2) + word_dot(wv2.w, ev6_3, od6_3) + 16.0 * (word_dot(hv2.z, ev6_2, od6_2) + word_dot(hv2.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc3_6 = acc3_6 + dm3.x * (word_dot(wv3.x, ev6_0, od6_0) + word_dot(wv3.y, ev6_1, od6_1) + 16.0 * (word_dot(hv3.x, ev6_0, od6_0) + word_dot(hv3.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm3.y * (word_dot(wv3.z, ev6_2, od6_2) + word_dot(wv3.w, ev6_3, od6_3) + 16.0 * (word_dot(hv3.z, ev6_2, od6_2) + word_dot(hv3.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc4_6 = acc4_6 + dm4.x * (word_dot(wv4.x, ev6_0, od6_0) + word_dot(wv4.y, ev6_1, od6_1) + 16.0 * (word_dot(hv4.x, ev6_0, od6_0) + word_dot(hv4.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm4.y * (word_dot(wv4.z, ev6_2, od6_2) + word_dot(wv4.w, ev6_3, od6_3) + 16.0 * (word_dot(hv4.z, ev6_2, od6_2) + word_dot(hv4.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc5_6 = acc5_6 + dm5.x * (word_dot(wv5.x, ev6_0, od6_0) + word_dot(wv5.y, ev6_1, od6_1) + 16.0 * (word_dot(hv5.x, ev6_0, od6_0) + word_dot(hv5.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm5.y * (word_dot(wv5.z, ev6_2, od6_2) + word_dot(wv5.w, ev6_3, od6_3) + 16.0 * (word_dot(hv5.z, ev6_2, od6_2) + word_dot(hv5.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc6_6 = acc6_6 + dm6.x * (word_dot(wv6.x, ev6_0, od6_0) + word_dot(wv6.y, ev6_1, od6_1) + 16.0 * (word_dot(hv6.x, ev6_0, od6_0) + word_dot(hv6.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm6.y * (word_dot(wv6.z, ev6_2, od6_2) + word_dot(wv6.w, ev6_3, od6_3) + 16.0 * (word_dot(hv6.z, ev6_2, od6_2) + word_dot(hv6.w, ev6_3, od6_3)) - 32.0 * xb6);
-        acc7_6 = acc7_6 + dm7.x * (word_dot(wv7.x, ev6_0, od6_0) + word_dot(wv7.y, ev6_1, od6_1) + 16.0 * (word_dot(hv7.x, ev6_0, od6_0) + word_dot(hv7.y, ev6_1, od6_1)) - 32.0 * xa6)
-                         + dm7.y * (word_dot(wv7.z, ev6_2, od6_2) + word_dot(wv7.w, ev6_3, od6_3) + 16.0 * (word_dot(hv7.z, ev6_2, od6_2) + word_dot(hv7.w, ev6_3, od6_3)) - 32.0 * xb6);
+        let od6_3 = vec4<f32>(a6_6.y, a6_6.w, a6_7.y, a6_7.w) * EVEN_SCALE;
+        acc0_6 = acc0_6 + dm0.x * (byte_dot(eb0.x, ob0.x, ev6_0, od6_0) + byte_dot(eb0.y, ob0.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev6_2, od6_2) + byte_dot(eb0.w, ob0.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc1_6 = acc1_6 + dm1.x * (byte_dot(eb1.x, ob1.x, ev6_0, od6_0) + byte_dot(eb1.y, ob1.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev6_2, od6_2) + byte_dot(eb1.w, ob1.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc2_6 = acc2_6 + dm2.x * (byte_dot(eb2.x, ob2.x, ev6_0, od6_0) + byte_dot(eb2.y, ob2.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev6_2, od6_2) + byte_dot(eb2.w, ob2.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc3_6 = acc3_6 + dm3.x * (byte_dot(eb3.x, ob3.x, ev6_0, od6_0) + byte_dot(eb3.y, ob3.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev6_2, od6_2) + byte_dot(eb3.w, ob3.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc4_6 = acc4_6 + dm4.x * (byte_dot(eb4.x, ob4.x, ev6_0, od6_0) + byte_dot(eb4.y, ob4.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev6_2, od6_2) + byte_dot(eb4.w, ob4.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc5_6 = acc5_6 + dm5.x * (byte_dot(eb5.x, ob5.x, ev6_0, od6_0) + byte_dot(eb5.y, ob5.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev6_2, od6_2) + byte_dot(eb5.w, ob5.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc6_6 = acc6_6 + dm6.x * (byte_dot(eb6.x, ob6.x, ev6_0, od6_0) + byte_dot(eb6.y, ob6.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev6_2, od6_2) + byte_dot(eb6.w, ob6.w, ev6_3, od6_3) - 32.0 * xb6);
+        acc7_6 = acc7_6 + dm7.x * (byte_dot(eb7.x, ob7.x, ev6_0, od6_0) + byte_dot(eb7.y, ob7.y, ev6_1, od6_1) - 32.0 * xa6)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev6_2, od6_2) + byte_dot(eb7.w, ob7.w, ev6_3, od6_3) - 32.0 * xb6);
         let r7_0 = x[x7 + c * 8u + 0u];
         let a7_0 = r7_0 * gn0;
         let r7_1 = x[x7 + c * 8u + 1u];
@@ -618,29 +643,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa7 = dot(a7_0 + a7_1 + a7_2 + a7_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb7 = dot(a7_4 + a7_5 + a7_6 + a7_7, vec4<f32>(1.0));
         let ev7_0 = vec4<f32>(a7_0.x, a7_0.z, a7_1.x, a7_1.z) * EVEN_SCALE;
-        let od7_0 = vec4<f32>(a7_0.y, a7_0.w, a7_1.y, a7_1.w) * ODD_SCALE_TOP;
+        let od7_0 = vec4<f32>(a7_0.y, a7_0.w, a7_1.y, a7_1.w) * EVEN_SCALE;
         let ev7_1 = vec4<f32>(a7_2.x, a7_2.z, a7_3.x, a7_3.z) * EVEN_SCALE;
-        let od7_1 = vec4<f32>(a7_2.y, a7_2.w, a7_3.y, a7_3.w) * ODD_SCALE_TOP;
+        let od7_1 = vec4<f32>(a7_2.y, a7_2.w, a7_3.y, a7_3.w) * EVEN_SCALE;
         let ev7_2 = vec4<f32>(a7_4.x, a7_4.z, a7_5.x, a7_5.z) * EVEN_SCALE;
-        let od7_2 = vec4<f32>(a7_4.y, a7_4.w, a7_5.y, a7_5.w) * ODD_SCALE_TOP;
+        let od7_2 = vec4<f32>(a7_4.y, a7_4.w, a7_5.y, a7_5.w) * EVEN_SCALE;
         let ev7_3 = vec4<f32>(a7_6.x, a7_6.z, a7_7.x, a7_7.z) * EVEN_SCALE;
-        let od7_3 = vec4<f32>(a7_6.y, a7_6.w, a7_7.y, a7_7.w) * ODD_SCALE_TOP;
-        acc0_7 = acc0_7 + dm0.x * (word_dot(wv0.x, ev7_0, od7_0) + word_dot(wv0.y, ev7_1, od7_1) + 16.0 * (word_dot(hv0.x, ev7_0, od7_0) + word_dot(hv0.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm0.y * (word_dot(wv0.z, ev7_2, od7_2) + word_dot(wv0.w, ev7_3, od7_3) + 16.0 * (word_dot(hv0.z, ev7_2, od7_2) + word_dot(hv0.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc1_7 = acc1_7 + dm1.x * (word_dot(wv1.x, ev7_0, od7_0) + word_dot(wv1.y, ev7_1, od7_1) + 16.0 * (word_dot(hv1.x, ev7_0, od7_0) + word_dot(hv1.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm1.y * (word_dot(wv1.z, ev7_2, od7_2) + word_dot(wv1.w, ev7_3, od7_3) + 16.0 * (word_dot(hv1.z, ev7_2, od7_2) + word_dot(hv1.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc2_7 = acc2_7 + dm2.x * (word_dot(wv2.x, ev7_0, od7_0) + word_dot(wv2.y, ev7_1, od7_1) + 16.0 * (word_dot(hv2.x, ev7_0, od7_0) + word_dot(hv2.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm2.y * (word_dot(wv2.z, ev7_2, od7_2) + word_dot(wv2.w, ev7_3, od7_3) + 16.0 * (word_dot(hv2.z, ev7_2, od7_2) + word_dot(hv2.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc3_7 = acc3_7 + dm3.x * (word_dot(wv3.x, ev7_0, od7_0) + word_dot(wv3.y, ev7_1, od7_1) + 16.0 * (word_dot(hv3.x, ev7_0, od7_0) + word_dot(hv3.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm3.y * (word_dot(wv3.z, ev7_2, od7_2) + word_dot(wv3.w, ev7_3, od7_3) + 16.0 * (word_dot(hv3.z, ev7_2, od7_2) + word_dot(hv3.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc4_7 = acc4_7 + dm4.x * (word_dot(wv4.x, ev7_0, od7_0) + word_dot(wv4.y, ev7_1, od7_1) + 16.0 * (word_dot(hv4.x, ev7_0, od7_0) + word_dot(hv4.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm4.y * (word_dot(wv4.z, ev7_2, od7_2) + word_dot(wv4.w, ev7_3, od7_3) + 16.0 * (word_dot(hv4.z, ev7_2, od7_2) + word_dot(hv4.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc5_7 = acc5_7 + dm5.x * (word_dot(wv5.x, ev7_0, od7_0) + word_dot(wv5.y, ev7_1, od7_1) + 16.0 * (word_dot(hv5.x, ev7_0, od7_0) + word_dot(hv5.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm5.y * (word_dot(wv5.z, ev7_2, od7_2) + word_dot(wv5.w, ev7_3, od7_3) + 16.0 * (word_dot(hv5.z, ev7_2, od7_2) + word_dot(hv5.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc6_7 = acc6_7 + dm6.x * (word_dot(wv6.x, ev7_0, od7_0) + word_dot(wv6.y, ev7_1, od7_1) + 16.0 * (word_dot(hv6.x, ev7_0, od7_0) + word_dot(hv6.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm6.y * (word_dot(wv6.z, ev7_2, od7_2) + word_dot(wv6.w, ev7_3, od7_3) + 16.0 * (word_dot(hv6.z, ev7_2, od7_2) + word_dot(hv6.w, ev7_3, od7_3)) - 32.0 * xb7);
-        acc7_7 = acc7_7 + dm7.x * (word_dot(wv7.x, ev7_0, od7_0) + word_dot(wv7.y, ev7_1, od7_1) + 16.0 * (word_dot(hv7.x, ev7_0, od7_0) + word_dot(hv7.y, ev7_1, od7_1)) - 32.0 * xa7)
-                         + dm7.y * (word_dot(wv7.z, ev7_2, od7_2) + word_dot(wv7.w, ev7_3, od7_3) + 16.0 * (word_dot(hv7.z, ev7_2, od7_2) + word_dot(hv7.w, ev7_3, od7_3)) - 32.0 * xb7);
+        let od7_3 = vec4<f32>(a7_6.y, a7_6.w, a7_7.y, a7_7.w) * EVEN_SCALE;
+        acc0_7 = acc0_7 + dm0.x * (byte_dot(eb0.x, ob0.x, ev7_0, od7_0) + byte_dot(eb0.y, ob0.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev7_2, od7_2) + byte_dot(eb0.w, ob0.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc1_7 = acc1_7 + dm1.x * (byte_dot(eb1.x, ob1.x, ev7_0, od7_0) + byte_dot(eb1.y, ob1.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev7_2, od7_2) + byte_dot(eb1.w, ob1.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc2_7 = acc2_7 + dm2.x * (byte_dot(eb2.x, ob2.x, ev7_0, od7_0) + byte_dot(eb2.y, ob2.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev7_2, od7_2) + byte_dot(eb2.w, ob2.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc3_7 = acc3_7 + dm3.x * (byte_dot(eb3.x, ob3.x, ev7_0, od7_0) + byte_dot(eb3.y, ob3.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev7_2, od7_2) + byte_dot(eb3.w, ob3.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc4_7 = acc4_7 + dm4.x * (byte_dot(eb4.x, ob4.x, ev7_0, od7_0) + byte_dot(eb4.y, ob4.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev7_2, od7_2) + byte_dot(eb4.w, ob4.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc5_7 = acc5_7 + dm5.x * (byte_dot(eb5.x, ob5.x, ev7_0, od7_0) + byte_dot(eb5.y, ob5.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev7_2, od7_2) + byte_dot(eb5.w, ob5.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc6_7 = acc6_7 + dm6.x * (byte_dot(eb6.x, ob6.x, ev7_0, od7_0) + byte_dot(eb6.y, ob6.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev7_2, od7_2) + byte_dot(eb6.w, ob6.w, ev7_3, od7_3) - 32.0 * xb7);
+        acc7_7 = acc7_7 + dm7.x * (byte_dot(eb7.x, ob7.x, ev7_0, od7_0) + byte_dot(eb7.y, ob7.y, ev7_1, od7_1) - 32.0 * xa7)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev7_2, od7_2) + byte_dot(eb7.w, ob7.w, ev7_3, od7_3) - 32.0 * xb7);
     }
     let inv0 = inverseSqrt(ss0 / f32(p.K) + p.eps);
     acc0_0 = acc0_0 * inv0;

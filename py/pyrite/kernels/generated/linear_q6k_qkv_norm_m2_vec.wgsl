@@ -136,6 +136,15 @@ fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
          + masked(top, 0xF000000u) * od.w;
 }
 
+// sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
+// the top lane stays below 2^31), the even values in e and the odd in o (chunk_w), one multiply-add per value;
+// ev and ob: x's even and odd values pre-scaled by 2^-(8 * lane)
+fn byte_dot(e: u32, o: u32, ev: vec4<f32>, ob: vec4<f32>) -> f32 {
+    return masked(e, 0xFFu) * ev.x + masked(o, 0xFFu) * ob.x + masked(e, 0xFF00u) * ev.y + masked(o, 0xFF00u) * ob.y
+         + masked(e, 0xFF0000u) * ev.z + masked(o, 0xFF0000u) * ob.z + masked(e, 0xFF000000u) * ev.w
+         + masked(o, 0xFF000000u) * ob.w;
+}
+
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
@@ -235,20 +244,36 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let dm7 = sub_scales(w7, c * 32u);
         let wv0 = w[w0 * chunks_per_row + c];
         let hv0 = chunk_high(w0, c);
+        let eb0 = (wv0 & vec4<u32>(0x0F0F0F0Fu)) | ((hv0 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob0 = ((wv0 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv0 & vec4<u32>(0xF0F0F0F0u));
         let wv1 = w[w1 * chunks_per_row + c];
         let hv1 = chunk_high(w1, c);
+        let eb1 = (wv1 & vec4<u32>(0x0F0F0F0Fu)) | ((hv1 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob1 = ((wv1 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv1 & vec4<u32>(0xF0F0F0F0u));
         let wv2 = w[w2 * chunks_per_row + c];
         let hv2 = chunk_high(w2, c);
+        let eb2 = (wv2 & vec4<u32>(0x0F0F0F0Fu)) | ((hv2 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob2 = ((wv2 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv2 & vec4<u32>(0xF0F0F0F0u));
         let wv3 = w[w3 * chunks_per_row + c];
         let hv3 = chunk_high(w3, c);
+        let eb3 = (wv3 & vec4<u32>(0x0F0F0F0Fu)) | ((hv3 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob3 = ((wv3 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv3 & vec4<u32>(0xF0F0F0F0u));
         let wv4 = w[w4 * chunks_per_row + c];
         let hv4 = chunk_high(w4, c);
+        let eb4 = (wv4 & vec4<u32>(0x0F0F0F0Fu)) | ((hv4 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob4 = ((wv4 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv4 & vec4<u32>(0xF0F0F0F0u));
         let wv5 = w[w5 * chunks_per_row + c];
         let hv5 = chunk_high(w5, c);
+        let eb5 = (wv5 & vec4<u32>(0x0F0F0F0Fu)) | ((hv5 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob5 = ((wv5 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv5 & vec4<u32>(0xF0F0F0F0u));
         let wv6 = w[w6 * chunks_per_row + c];
         let hv6 = chunk_high(w6, c);
+        let eb6 = (wv6 & vec4<u32>(0x0F0F0F0Fu)) | ((hv6 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob6 = ((wv6 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv6 & vec4<u32>(0xF0F0F0F0u));
         let wv7 = w[w7 * chunks_per_row + c];
         let hv7 = chunk_high(w7, c);
+        let eb7 = (wv7 & vec4<u32>(0x0F0F0F0Fu)) | ((hv7 & vec4<u32>(0x0F0F0F0Fu)) << vec4<u32>(4u));
+        let ob7 = ((wv7 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv7 & vec4<u32>(0xF0F0F0F0u));
         let r0_0 = x[x0 + c * 8u + 0u];
         let a0_0 = r0_0 * gn0;
         let r0_1 = x[x0 + c * 8u + 1u];
@@ -269,29 +294,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa0 = dot(a0_0 + a0_1 + a0_2 + a0_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb0 = dot(a0_4 + a0_5 + a0_6 + a0_7, vec4<f32>(1.0));
         let ev0_0 = vec4<f32>(a0_0.x, a0_0.z, a0_1.x, a0_1.z) * EVEN_SCALE;
-        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * ODD_SCALE_TOP;
+        let od0_0 = vec4<f32>(a0_0.y, a0_0.w, a0_1.y, a0_1.w) * EVEN_SCALE;
         let ev0_1 = vec4<f32>(a0_2.x, a0_2.z, a0_3.x, a0_3.z) * EVEN_SCALE;
-        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * ODD_SCALE_TOP;
+        let od0_1 = vec4<f32>(a0_2.y, a0_2.w, a0_3.y, a0_3.w) * EVEN_SCALE;
         let ev0_2 = vec4<f32>(a0_4.x, a0_4.z, a0_5.x, a0_5.z) * EVEN_SCALE;
-        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * ODD_SCALE_TOP;
+        let od0_2 = vec4<f32>(a0_4.y, a0_4.w, a0_5.y, a0_5.w) * EVEN_SCALE;
         let ev0_3 = vec4<f32>(a0_6.x, a0_6.z, a0_7.x, a0_7.z) * EVEN_SCALE;
-        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * ODD_SCALE_TOP;
-        acc0_0 = acc0_0 + dm0.x * (word_dot(wv0.x, ev0_0, od0_0) + word_dot(wv0.y, ev0_1, od0_1) + 16.0 * (word_dot(hv0.x, ev0_0, od0_0) + word_dot(hv0.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm0.y * (word_dot(wv0.z, ev0_2, od0_2) + word_dot(wv0.w, ev0_3, od0_3) + 16.0 * (word_dot(hv0.z, ev0_2, od0_2) + word_dot(hv0.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc1_0 = acc1_0 + dm1.x * (word_dot(wv1.x, ev0_0, od0_0) + word_dot(wv1.y, ev0_1, od0_1) + 16.0 * (word_dot(hv1.x, ev0_0, od0_0) + word_dot(hv1.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm1.y * (word_dot(wv1.z, ev0_2, od0_2) + word_dot(wv1.w, ev0_3, od0_3) + 16.0 * (word_dot(hv1.z, ev0_2, od0_2) + word_dot(hv1.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc2_0 = acc2_0 + dm2.x * (word_dot(wv2.x, ev0_0, od0_0) + word_dot(wv2.y, ev0_1, od0_1) + 16.0 * (word_dot(hv2.x, ev0_0, od0_0) + word_dot(hv2.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm2.y * (word_dot(wv2.z, ev0_2, od0_2) + word_dot(wv2.w, ev0_3, od0_3) + 16.0 * (word_dot(hv2.z, ev0_2, od0_2) + word_dot(hv2.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc3_0 = acc3_0 + dm3.x * (word_dot(wv3.x, ev0_0, od0_0) + word_dot(wv3.y, ev0_1, od0_1) + 16.0 * (word_dot(hv3.x, ev0_0, od0_0) + word_dot(hv3.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm3.y * (word_dot(wv3.z, ev0_2, od0_2) + word_dot(wv3.w, ev0_3, od0_3) + 16.0 * (word_dot(hv3.z, ev0_2, od0_2) + word_dot(hv3.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc4_0 = acc4_0 + dm4.x * (word_dot(wv4.x, ev0_0, od0_0) + word_dot(wv4.y, ev0_1, od0_1) + 16.0 * (word_dot(hv4.x, ev0_0, od0_0) + word_dot(hv4.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm4.y * (word_dot(wv4.z, ev0_2, od0_2) + word_dot(wv4.w, ev0_3, od0_3) + 16.0 * (word_dot(hv4.z, ev0_2, od0_2) + word_dot(hv4.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc5_0 = acc5_0 + dm5.x * (word_dot(wv5.x, ev0_0, od0_0) + word_dot(wv5.y, ev0_1, od0_1) + 16.0 * (word_dot(hv5.x, ev0_0, od0_0) + word_dot(hv5.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm5.y * (word_dot(wv5.z, ev0_2, od0_2) + word_dot(wv5.w, ev0_3, od0_3) + 16.0 * (word_dot(hv5.z, ev0_2, od0_2) + word_dot(hv5.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc6_0 = acc6_0 + dm6.x * (word_dot(wv6.x, ev0_0, od0_0) + word_dot(wv6.y, ev0_1, od0_1) + 16.0 * (word_dot(hv6.x, ev0_0, od0_0) + word_dot(hv6.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm6.y * (word_dot(wv6.z, ev0_2, od0_2) + word_dot(wv6.w, ev0_3, od0_3) + 16.0 * (word_dot(hv6.z, ev0_2, od0_2) + word_dot(hv6.w, ev0_3, od0_3)) - 32.0 * xb0);
-        acc7_0 = acc7_0 + dm7.x * (word_dot(wv7.x, ev0_0, od0_0) + word_dot(wv7.y, ev0_1, od0_1) + 16.0 * (word_dot(hv7.x, ev0_0, od0_0) + word_dot(hv7.y, ev0_1, od0_1)) - 32.0 * xa0)
-                         + dm7.y * (word_dot(wv7.z, ev0_2, od0_2) + word_dot(wv7.w, ev0_3, od0_3) + 16.0 * (word_dot(hv7.z, ev0_2, od0_2) + word_dot(hv7.w, ev0_3, od0_3)) - 32.0 * xb0);
+        let od0_3 = vec4<f32>(a0_6.y, a0_6.w, a0_7.y, a0_7.w) * EVEN_SCALE;
+        acc0_0 = acc0_0 + dm0.x * (byte_dot(eb0.x, ob0.x, ev0_0, od0_0) + byte_dot(eb0.y, ob0.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev0_2, od0_2) + byte_dot(eb0.w, ob0.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc1_0 = acc1_0 + dm1.x * (byte_dot(eb1.x, ob1.x, ev0_0, od0_0) + byte_dot(eb1.y, ob1.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev0_2, od0_2) + byte_dot(eb1.w, ob1.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc2_0 = acc2_0 + dm2.x * (byte_dot(eb2.x, ob2.x, ev0_0, od0_0) + byte_dot(eb2.y, ob2.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev0_2, od0_2) + byte_dot(eb2.w, ob2.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc3_0 = acc3_0 + dm3.x * (byte_dot(eb3.x, ob3.x, ev0_0, od0_0) + byte_dot(eb3.y, ob3.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev0_2, od0_2) + byte_dot(eb3.w, ob3.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc4_0 = acc4_0 + dm4.x * (byte_dot(eb4.x, ob4.x, ev0_0, od0_0) + byte_dot(eb4.y, ob4.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev0_2, od0_2) + byte_dot(eb4.w, ob4.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc5_0 = acc5_0 + dm5.x * (byte_dot(eb5.x, ob5.x, ev0_0, od0_0) + byte_dot(eb5.y, ob5.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev0_2, od0_2) + byte_dot(eb5.w, ob5.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc6_0 = acc6_0 + dm6.x * (byte_dot(eb6.x, ob6.x, ev0_0, od0_0) + byte_dot(eb6.y, ob6.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev0_2, od0_2) + byte_dot(eb6.w, ob6.w, ev0_3, od0_3) - 32.0 * xb0);
+        acc7_0 = acc7_0 + dm7.x * (byte_dot(eb7.x, ob7.x, ev0_0, od0_0) + byte_dot(eb7.y, ob7.y, ev0_1, od0_1) - 32.0 * xa0)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev0_2, od0_2) + byte_dot(eb7.w, ob7.w, ev0_3, od0_3) - 32.0 * xb0);
         let r1_0 = x[x1 + c * 8u + 0u];
         let a1_0 = r1_0 * gn0;
         let r1_1 = x[x1 + c * 8u + 1u];
@@ -312,29 +337,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let xa1 = dot(a1_0 + a1_1 + a1_2 + a1_3, vec4<f32>(1.0));  // per 16-value sub-block
         let xb1 = dot(a1_4 + a1_5 + a1_6 + a1_7, vec4<f32>(1.0));
         let ev1_0 = vec4<f32>(a1_0.x, a1_0.z, a1_1.x, a1_1.z) * EVEN_SCALE;
-        let od1_0 = vec4<f32>(a1_0.y, a1_0.w, a1_1.y, a1_1.w) * ODD_SCALE_TOP;
+        let od1_0 = vec4<f32>(a1_0.y, a1_0.w, a1_1.y, a1_1.w) * EVEN_SCALE;
         let ev1_1 = vec4<f32>(a1_2.x, a1_2.z, a1_3.x, a1_3.z) * EVEN_SCALE;
-        let od1_1 = vec4<f32>(a1_2.y, a1_2.w, a1_3.y, a1_3.w) * ODD_SCALE_TOP;
+        let od1_1 = vec4<f32>(a1_2.y, a1_2.w, a1_3.y, a1_3.w) * EVEN_SCALE;
         let ev1_2 = vec4<f32>(a1_4.x, a1_4.z, a1_5.x, a1_5.z) * EVEN_SCALE;
-        let od1_2 = vec4<f32>(a1_4.y, a1_4.w, a1_5.y, a1_5.w) * ODD_SCALE_TOP;
+        let od1_2 = vec4<f32>(a1_4.y, a1_4.w, a1_5.y, a1_5.w) * EVEN_SCALE;
         let ev1_3 = vec4<f32>(a1_6.x, a1_6.z, a1_7.x, a1_7.z) * EVEN_SCALE;
-        let od1_3 = vec4<f32>(a1_6.y, a1_6.w, a1_7.y, a1_7.w) * ODD_SCALE_TOP;
-        acc0_1 = acc0_1 + dm0.x * (word_dot(wv0.x, ev1_0, od1_0) + word_dot(wv0.y, ev1_1, od1_1) + 16.0 * (word_dot(hv0.x, ev1_0, od1_0) + word_dot(hv0.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm0.y * (word_dot(wv0.z, ev1_2, od1_2) + word_dot(wv0.w, ev1_3, od1_3) + 16.0 * (word_dot(hv0.z, ev1_2, od1_2) + word_dot(hv0.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc1_1 = acc1_1 + dm1.x * (word_dot(wv1.x, ev1_0, od1_0) + word_dot(wv1.y, ev1_1, od1_1) + 16.0 * (word_dot(hv1.x, ev1_0, od1_0) + word_dot(hv1.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm1.y * (word_dot(wv1.z, ev1_2, od1_2) + word_dot(wv1.w, ev1_3, od1_3) + 16.0 * (word_dot(hv1.z, ev1_2, od1_2) + word_dot(hv1.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc2_1 = acc2_1 + dm2.x * (word_dot(wv2.x, ev1_0, od1_0) + word_dot(wv2.y, ev1_1, od1_1) + 16.0 * (word_dot(hv2.x, ev1_0, od1_0) + word_dot(hv2.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm2.y * (word_dot(wv2.z, ev1_2, od1_2) + word_dot(wv2.w, ev1_3, od1_3) + 16.0 * (word_dot(hv2.z, ev1_2, od1_2) + word_dot(hv2.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc3_1 = acc3_1 + dm3.x * (word_dot(wv3.x, ev1_0, od1_0) + word_dot(wv3.y, ev1_1, od1_1) + 16.0 * (word_dot(hv3.x, ev1_0, od1_0) + word_dot(hv3.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm3.y * (word_dot(wv3.z, ev1_2, od1_2) + word_dot(wv3.w, ev1_3, od1_3) + 16.0 * (word_dot(hv3.z, ev1_2, od1_2) + word_dot(hv3.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc4_1 = acc4_1 + dm4.x * (word_dot(wv4.x, ev1_0, od1_0) + word_dot(wv4.y, ev1_1, od1_1) + 16.0 * (word_dot(hv4.x, ev1_0, od1_0) + word_dot(hv4.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm4.y * (word_dot(wv4.z, ev1_2, od1_2) + word_dot(wv4.w, ev1_3, od1_3) + 16.0 * (word_dot(hv4.z, ev1_2, od1_2) + word_dot(hv4.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc5_1 = acc5_1 + dm5.x * (word_dot(wv5.x, ev1_0, od1_0) + word_dot(wv5.y, ev1_1, od1_1) + 16.0 * (word_dot(hv5.x, ev1_0, od1_0) + word_dot(hv5.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm5.y * (word_dot(wv5.z, ev1_2, od1_2) + word_dot(wv5.w, ev1_3, od1_3) + 16.0 * (word_dot(hv5.z, ev1_2, od1_2) + word_dot(hv5.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc6_1 = acc6_1 + dm6.x * (word_dot(wv6.x, ev1_0, od1_0) + word_dot(wv6.y, ev1_1, od1_1) + 16.0 * (word_dot(hv6.x, ev1_0, od1_0) + word_dot(hv6.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm6.y * (word_dot(wv6.z, ev1_2, od1_2) + word_dot(wv6.w, ev1_3, od1_3) + 16.0 * (word_dot(hv6.z, ev1_2, od1_2) + word_dot(hv6.w, ev1_3, od1_3)) - 32.0 * xb1);
-        acc7_1 = acc7_1 + dm7.x * (word_dot(wv7.x, ev1_0, od1_0) + word_dot(wv7.y, ev1_1, od1_1) + 16.0 * (word_dot(hv7.x, ev1_0, od1_0) + word_dot(hv7.y, ev1_1, od1_1)) - 32.0 * xa1)
-                         + dm7.y * (word_dot(wv7.z, ev1_2, od1_2) + word_dot(wv7.w, ev1_3, od1_3) + 16.0 * (word_dot(hv7.z, ev1_2, od1_2) + word_dot(hv7.w, ev1_3, od1_3)) - 32.0 * xb1);
+        let od1_3 = vec4<f32>(a1_6.y, a1_6.w, a1_7.y, a1_7.w) * EVEN_SCALE;
+        acc0_1 = acc0_1 + dm0.x * (byte_dot(eb0.x, ob0.x, ev1_0, od1_0) + byte_dot(eb0.y, ob0.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm0.y * (byte_dot(eb0.z, ob0.z, ev1_2, od1_2) + byte_dot(eb0.w, ob0.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc1_1 = acc1_1 + dm1.x * (byte_dot(eb1.x, ob1.x, ev1_0, od1_0) + byte_dot(eb1.y, ob1.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm1.y * (byte_dot(eb1.z, ob1.z, ev1_2, od1_2) + byte_dot(eb1.w, ob1.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc2_1 = acc2_1 + dm2.x * (byte_dot(eb2.x, ob2.x, ev1_0, od1_0) + byte_dot(eb2.y, ob2.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm2.y * (byte_dot(eb2.z, ob2.z, ev1_2, od1_2) + byte_dot(eb2.w, ob2.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc3_1 = acc3_1 + dm3.x * (byte_dot(eb3.x, ob3.x, ev1_0, od1_0) + byte_dot(eb3.y, ob3.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm3.y * (byte_dot(eb3.z, ob3.z, ev1_2, od1_2) + byte_dot(eb3.w, ob3.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc4_1 = acc4_1 + dm4.x * (byte_dot(eb4.x, ob4.x, ev1_0, od1_0) + byte_dot(eb4.y, ob4.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm4.y * (byte_dot(eb4.z, ob4.z, ev1_2, od1_2) + byte_dot(eb4.w, ob4.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc5_1 = acc5_1 + dm5.x * (byte_dot(eb5.x, ob5.x, ev1_0, od1_0) + byte_dot(eb5.y, ob5.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm5.y * (byte_dot(eb5.z, ob5.z, ev1_2, od1_2) + byte_dot(eb5.w, ob5.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc6_1 = acc6_1 + dm6.x * (byte_dot(eb6.x, ob6.x, ev1_0, od1_0) + byte_dot(eb6.y, ob6.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm6.y * (byte_dot(eb6.z, ob6.z, ev1_2, od1_2) + byte_dot(eb6.w, ob6.w, ev1_3, od1_3) - 32.0 * xb1);
+        acc7_1 = acc7_1 + dm7.x * (byte_dot(eb7.x, ob7.x, ev1_0, od1_0) + byte_dot(eb7.y, ob7.y, ev1_1, od1_1) - 32.0 * xa1)
+                         + dm7.y * (byte_dot(eb7.z, ob7.z, ev1_2, od1_2) + byte_dot(eb7.w, ob7.w, ev1_3, od1_3) - 32.0 * xb1);
     }
     let inv0 = inverseSqrt(ss0 / f32(p.K) + p.eps);
     acc0_0 = acc0_0 * inv0;

@@ -92,6 +92,15 @@ fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
          + masked(top, 0xF000000u) * od.w;
 }
 
+// sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
+// the top lane stays below 2^31), the even values in e and the odd in o (chunk_w), one multiply-add per value;
+// ev and ob: x's even and odd values pre-scaled by 2^-(8 * lane)
+fn byte_dot(e: u32, o: u32, ev: vec4<f32>, ob: vec4<f32>) -> f32 {
+    return masked(e, 0xFFu) * ev.x + masked(o, 0xFFu) * ob.x + masked(e, 0xFF00u) * ev.y + masked(o, 0xFF00u) * ob.y
+         + masked(e, 0xFF0000u) * ev.z + masked(o, 0xFF0000u) * ob.z + masked(e, 0xFF000000u) * ev.w
+         + masked(o, 0xFF000000u) * ob.w;
+}
+
 fn live_rows() -> u32 {
     return select(step.seq_len, p.rows, p.rows != 0u);
 }
