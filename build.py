@@ -269,8 +269,8 @@ def test(pytest_args: list[str]) -> int:
     else:
         build(parse_models("all"))  # the page tests switch between every model
         package()  # tests/browser/test_package_app.py bundles it into apps
-        if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args):
-            pytest_args = ["-n", "2", *pytest_args]  # two lanes: the page's tests beside the native ones
+    if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args):
+        pytest_args = ["-n", "2", *pytest_args]  # two lanes: the page's tests beside the native ones
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     env["PYRITE_TREE"] = tree_digest() or ""
     if fast:
