@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from pyrite.errors import PyriteError
 
-INPUTS = 5_000
+INPUTS = 2_000  # derandomized: the same inputs every run, so a regression check; --long draws 20,000 new ones
 LONG_INPUTS = 20_000
 LIMIT_S = 5.0
 SLACK_BYTES = 8 << 20
