@@ -142,18 +142,28 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"{name}: {figures}")
 
 
-BROWSER_LANE = ("tests/browser/", "tests/bench/test_bench_smoke.py")  # the tests that drive Chromium
+BROWSER_LANE = ("tests/browser/",)  # the tests that share one Chromium session, in order
+# Chromium tests that stand alone (the kernel cases need only a loaded page; the bench smoke runs its own
+# Chromium): under xdist they go last among the native files, so the worker done with those takes them
+# and the two lanes end together
+BESIDE_LANE = ("tests/browser/test_kernels.py", "tests/bench/test_bench_smoke.py")
 
 
 def in_browser_lane(nodeid: str) -> bool:
-    return nodeid.startswith(BROWSER_LANE)
+    return nodeid.startswith(BROWSER_LANE) and not nodeid.startswith(BESIDE_LANE)
+
+
+def lane_order(nodeid: str) -> int:
+    """Under xdist: the browser lane first (its worker starts at once), the native files, then BESIDE_LANE."""
+    return 0 if in_browser_lane(nodeid) else 2 if nodeid.startswith(BESIDE_LANE) else 1
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects: a mis-marked test is named wherever it would have run
 def pytest_collection_modifyitems(config, items):
     """A test that needs a converted model or the browser but lacks the marker fails the collection, one line
-    each (support/markers.py); then browser tests last in one process (they share one Chromium for the session, opened on first use);
-    under pytest-xdist first, so that the browser lane (below) starts at once."""
+    each (support/markers.py); then browser-lane tests last in one process (they share one Chromium for the
+    session, opened on first use), and under pytest-xdist in lane_order, so that the browser lane (below)
+    starts at once."""
     missing = missing_markers(items)
     if missing:
         raise pytest.UsageError("tests missing a marker (build.py test --fast would run them without what they "
@@ -162,16 +172,19 @@ def pytest_collection_modifyitems(config, items):
     if done:
         config.hook.pytest_deselected(items=[item for item in items if item.nodeid in done])
         items[:] = [item for item in items if item.nodeid not in done]
-    parallel = hasattr(config, "workerinput")
-    items.sort(key=lambda item: in_browser_lane(item.nodeid) != parallel)
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: lane_order(item.nodeid))
+    else:
+        items.sort(key=lambda item: in_browser_lane(item.nodeid))
 
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: absent when the run is not parallel
 def pytest_xdist_make_scheduler(config, log):
-    """Two lanes (`build.py test` runs -n 2): every browser test on one worker, in collection order, with
-    its one Chromium, while the other worker takes the native tests file by file (lavapipe); a worker
-    whose lane is done takes native files that are left. The page spends much of its time compiling
-    pipelines on one thread of SwiftShader, lavapipe likewise, so the two overlap on two cores."""
+    """Two lanes (`build.py test` runs -n 2): every browser-lane test on one worker, in collection order,
+    with its one Chromium, while the other worker takes the native tests file by file (lavapipe), then
+    BESIDE_LANE's (a Chromium of its own); a worker whose lane is done takes files that are left. The page
+    spends much of its time compiling pipelines on one thread of SwiftShader, lavapipe likewise, so the two
+    overlap on two cores."""
     from xdist.scheduler import LoadScopeScheduling
 
     class Lanes(LoadScopeScheduling):

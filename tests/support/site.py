@@ -23,18 +23,22 @@ SOURCE = _source_dist()  # the built site the test site links to: $PYRITE_DIST a
 
 def build_site(dist: Path = SOURCE, site: Path = SITE) -> Path:
     """site/<entry> -> dist/<entry> for every entry but models/, and site/models/<id> -> dist/models/<id>
-    for every built model; links left from an older dist/ are replaced, test models are kept."""
+    for every built model; links left from an older dist/ are replaced, test models are kept. A link that is
+    already right is left alone: the other xdist worker may be serving the site (tests/conftest.py's lanes)."""
     models = site / "models"
     models.mkdir(parents=True, exist_ok=True)
+    wanted = {site / e.name: e.resolve() for e in (dist.iterdir() if dist.is_dir() else ()) if e.name != "models"}
+    wanted.update({models / m.name: m.resolve() for m in
+                   ((dist / "models").iterdir() if (dist / "models").is_dir() else ())})
     for folder in (site, models):
         for entry in folder.iterdir():
-            if entry.is_symlink():
+            if entry.is_symlink() and Path(os.readlink(entry)) != wanted.get(entry):
                 entry.unlink()
-    for entry in dist.iterdir() if dist.is_dir() else []:
-        if entry.name != "models":
-            (site / entry.name).symlink_to(entry.resolve())
-    for model in (dist / "models").iterdir() if (dist / "models").is_dir() else []:
-        (models / model.name).symlink_to(model.resolve(), target_is_directory=True)
+    for link, target in wanted.items():
+        try:
+            link.symlink_to(target, target_is_directory=target.is_dir())
+        except FileExistsError:  # right already, or the other worker made it just now
+            pass
     return site
 
 
