@@ -442,7 +442,7 @@ const TRACE_STEPS: u32 = 4u;
 {% endif %}
 {% endmacro %}
 {# row r's chunk wv{{ r }} against token t's x, folded into its accumulator with the group's scale #}
-{# the dot of words `words` of row r's chunk (v: wv, its nibbles, or hv, its high bits) with token t's x #}
+{# the dot of words `words` of row r's chunk v (its nibbles) with token t's x #}
 {% macro words_dot(v, r, t, words) %}{% for i in words %}word_dot({{ v }}{{ r }}.{{ "xyzw"[i] }}, {{ "ev%d_%d, od%d_%d" % (t, i, t, i) if EPW == 8 else "sx%d_%d" % (t, i) }}){{ " + " if not loop.last }}{% endfor %}{% endmacro %}
 {# q + 16 qh over words `words` (odd x in byte-lane scale where there is a qh: byte_dot) #}
 {% macro exact_dot(r, t, words) %}{% if HIGH %}{% for i in words %}byte_dot(eb{{ r }}.{{ "xyzw"[i] }}, ob{{ r }}.{{ "xyzw"[i] }}, ev{{ t }}_{{ i }}, od{{ t }}_{{ i }}){{ " + " if not loop.last }}{% endfor %}{% else %}{{ words_dot("wv", r, t, words) }}{% endif %}{% endmacro %}
