@@ -144,9 +144,10 @@ async function restoredPyodide(bytes) {
   }
 }
 
-/** A snapshot of a Python that has just imported what pyrite.resume.prepare() imports, or null (a console notice says why). The Python
- * that makes it is not the one used: with `_makeSnapshot` Pyodide hands Python its JS globals through proxies,
- * on which a native getter (navigator.gpu) throws "Illegal invocation"; the worker restores the snapshot. */
+/** A snapshot of a Python that has just imported what pyrite.resume.prepare() imports, or null (a console
+ * notice says why). The Python that makes it is not the one used: with `_makeSnapshot` Pyodide hands Python
+ * its JS globals through proxies, on which a native getter (navigator.gpu) throws "Illegal invocation"; the
+ * worker restores the snapshot. */
 async function madeSnapshot(install) {
   const names = new Map(Object.entries(JS_MODULES).map(([name, module]) => [module, name]));
   const serializer = (obj) => {
@@ -198,7 +199,10 @@ async function boot(id) {
   progress(id, "runtime", 2, RUNTIME_STEPS);
   // The module proxy lives as long as the worker: its function proxies are borrowed from it.
   const module = pyodide.pyimport("pyrite.web");
-  if (restored) console.info(`pyrite: Python restored from its snapshot, holding ${JSON.parse(module.resumed(JSON.stringify(written))).join(", ")}`);
+  if (restored) {
+    const held = JSON.parse(module.resumed(JSON.stringify(written)));  // the modules its heap came with
+    console.info(`pyrite: Python restored from its snapshot, holding ${held.join(", ")}`);
+  }
   web = { pyodide, handle: module.handle, runImmediate: module.run_immediate,
           immediate: new Set(JSON.parse(module.immediate_types())) };
   post({ type: "schema", schema: JSON.parse(module.schema_json()) });
