@@ -158,16 +158,6 @@ const BYTE_SCALE_TOP = vec4<f32>(1.0, 0.00390625, 1.52587890625e-05, 1.525878906
 fn masked(v: u32, m: u32) -> f32 {
     return f32(bitcast<i32>(v & m));
 }
-{% if EPW == 8 %}
-
-// sum of word v's 8 nibbles (masked in place) times x: ev = x0,2,4,6 and od = x1,3,5,7, pre-scaled by
-// 2^-(4 * position) (the top nibble shifted down 4 first)
-fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
-    let top = v >> 4u;
-    return masked(v, 0xFu) * ev.x + masked(v, 0xF0u) * od.x + masked(v, 0xF00u) * ev.y + masked(v, 0xF000u) * od.y
-         + masked(v, 0xF0000u) * ev.z + masked(v, 0xF00000u) * od.z + masked(v, 0xF000000u) * ev.w
-         + masked(top, 0xF000000u) * od.w;
-}
 {% if HIGH %}
 
 // sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
@@ -178,7 +168,16 @@ fn byte_dot(e: u32, o: u32, ev: vec4<f32>, ob: vec4<f32>) -> f32 {
          + masked(e, 0xFF0000u) * ev.z + masked(o, 0xFF0000u) * ob.z + masked(e, 0xFF000000u) * ev.w
          + masked(o, 0xFF000000u) * ob.w;
 }
-{% endif %}
+{% elif EPW == 8 %}
+
+// sum of word v's 8 nibbles (masked in place) times x: ev = x0,2,4,6 and od = x1,3,5,7, pre-scaled by
+// 2^-(4 * position) (the top nibble shifted down 4 first)
+fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
+    let top = v >> 4u;
+    return masked(v, 0xFu) * ev.x + masked(v, 0xF0u) * od.x + masked(v, 0xF00u) * ev.y + masked(v, 0xF000u) * od.y
+         + masked(v, 0xF0000u) * ev.z + masked(v, 0xF00000u) * od.z + masked(v, 0xF000000u) * ev.w
+         + masked(top, 0xF000000u) * od.w;
+}
 {% else %}
 
 // sum of word v's 4 bytes (masked in place; int8 ^ 0x80 = q + 128) times x pre-scaled by

@@ -124,15 +124,6 @@ fn masked(v: u32, m: u32) -> f32 {
     return f32(bitcast<i32>(v & m));
 }
 
-// sum of word v's 8 nibbles (masked in place) times x: ev = x0,2,4,6 and od = x1,3,5,7, pre-scaled by
-// 2^-(4 * position) (the top nibble shifted down 4 first)
-fn word_dot(v: u32, ev: vec4<f32>, od: vec4<f32>) -> f32 {
-    let top = v >> 4u;
-    return masked(v, 0xFu) * ev.x + masked(v, 0xF0u) * od.x + masked(v, 0xF00u) * ev.y + masked(v, 0xF000u) * od.y
-         + masked(v, 0xF0000u) * ev.z + masked(v, 0xF00000u) * od.z + masked(v, 0xF000000u) * ev.w
-         + masked(top, 0xF000000u) * od.w;
-}
-
 // sum of the 8 values q + 16 qh of one W word times x: e and o hold them whole in byte lanes (at most 63, so
 // the top lane stays below 2^31), the even values in e and the odd in o (chunk_w), one multiply-add per value;
 // ev and ob: x's even and odd values pre-scaled by 2^-(8 * lane)
