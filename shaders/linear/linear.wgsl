@@ -22,6 +22,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -737,7 +739,44 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
 {% endfor %}
 {% endfor %}
 {% endif %}
+{% if EPI_LOOP %}
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, {{ RN * TM }}>(
+{% for r in range(RN) %}
+        acc{{ r }}_0{% for t in range(1, TM) %}, acc{{ r }}_{{ t }}{% endfor %}{{ "," if not loop.last }}
+{% endfor %}
+    );
 {% if ROPE %}
+    for (var i = 0u; i < {{ RN // 4 * TM }}u; i = i + 1u) {
+        let g = i / TM;
+        let t = i % TM;
+        if (nb + 4u * g < p.N && m0 + t < M) {
+            var v = vec4<f32>(0.0);
+            for (var j = 0u; j < 4u; j = j + 1u) {
+                let r = 4u * g + j;
+                v[j] = sums[r * TM + t] + bias_at(tile_row(col, r));
+            }
+            rope_store(m0 + t, col * {{ RN // 4 }}u + g, v);
+        }
+    }
+{% else %}
+    for (var i = 0u; i < {{ TILE * TM }}u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+{% if KIND == "gate_up" %}
+            let gate = sums[i] + bias_at(n);
+            let up = sums[i + {{ TILE * TM }}u] + bias_at(tile_row(col, r + {{ TILE }}u));
+            y[(m0 + t) * p.N + n] = gate / (1.0 + exp(-gate)) * up;
+{% else %}
+            store(m0 + t, n, sums[i] + bias_at(n));
+{% endif %}
+        }
+    }
+{% endif %}
+{% elif ROPE %}
 {% for r in range(RN) %}
     let b{{ r }} = bias_at(n{{ r }});
 {% endfor %}

@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -238,84 +240,26 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     acc5_3 = acc5_3 * inv3;
     acc6_3 = acc6_3 * inv3;
     acc7_3 = acc7_3 * inv3;
-    if (nb + 0u < p.N) {
-        let bg0 = bias_at(n0);
-        let bu0 = bias_at(n4);
-        if (m0 + 0u < M) {
-            let gate = acc0_0 + bg0;
-            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc4_0 + bu0);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc0_1 + bg0;
-            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc4_1 + bu0);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc0_2 + bg0;
-            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc4_2 + bu0);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc0_3 + bg0;
-            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc4_3 + bu0);
-        }
-    }
-    if (nb + 1u < p.N) {
-        let bg1 = bias_at(n1);
-        let bu1 = bias_at(n5);
-        if (m0 + 0u < M) {
-            let gate = acc1_0 + bg1;
-            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc5_0 + bu1);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc1_1 + bg1;
-            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc5_1 + bu1);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc1_2 + bg1;
-            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc5_2 + bu1);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc1_3 + bg1;
-            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc5_3 + bu1);
-        }
-    }
-    if (nb + 2u < p.N) {
-        let bg2 = bias_at(n2);
-        let bu2 = bias_at(n6);
-        if (m0 + 0u < M) {
-            let gate = acc2_0 + bg2;
-            y[(m0 + 0u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc6_0 + bu2);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc2_1 + bg2;
-            y[(m0 + 1u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc6_1 + bu2);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc2_2 + bg2;
-            y[(m0 + 2u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc6_2 + bu2);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc2_3 + bg2;
-            y[(m0 + 3u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc6_3 + bu2);
-        }
-    }
-    if (nb + 3u < p.N) {
-        let bg3 = bias_at(n3);
-        let bu3 = bias_at(n7);
-        if (m0 + 0u < M) {
-            let gate = acc3_0 + bg3;
-            y[(m0 + 0u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc7_0 + bu3);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc3_1 + bg3;
-            y[(m0 + 1u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc7_1 + bu3);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc3_2 + bg3;
-            y[(m0 + 2u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc7_2 + bu3);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc3_3 + bg3;
-            y[(m0 + 3u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc7_3 + bu3);
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 32>(
+        acc0_0, acc0_1, acc0_2, acc0_3,
+        acc1_0, acc1_1, acc1_2, acc1_3,
+        acc2_0, acc2_1, acc2_2, acc2_3,
+        acc3_0, acc3_1, acc3_2, acc3_3,
+        acc4_0, acc4_1, acc4_2, acc4_3,
+        acc5_0, acc5_1, acc5_2, acc5_3,
+        acc6_0, acc6_1, acc6_2, acc6_3,
+        acc7_0, acc7_1, acc7_2, acc7_3
+    );
+    for (var i = 0u; i < 16u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+            let gate = sums[i] + bias_at(n);
+            let up = sums[i + 16u] + bias_at(tile_row(col, r + 4u));
+            y[(m0 + t) * p.N + n] = gate / (1.0 + exp(-gate)) * up;
         }
     }
 }

@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -833,292 +835,34 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc15_6 = acc15_6 + s15 * qx15_6 + mn15 * xs6;
         acc15_7 = acc15_7 + s15 * qx15_7 + mn15 * xs7;
     }
-    if (nb + 0u < p.N) {
-        let bg0 = bias_at(n0);
-        let bu0 = bias_at(n8);
-        if (m0 + 0u < M) {
-            let gate = acc0_0 + bg0;
-            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_0 + bu0);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc0_1 + bg0;
-            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_1 + bu0);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc0_2 + bg0;
-            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_2 + bu0);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc0_3 + bg0;
-            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_3 + bu0);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc0_4 + bg0;
-            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_4 + bu0);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc0_5 + bg0;
-            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_5 + bu0);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc0_6 + bg0;
-            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_6 + bu0);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc0_7 + bg0;
-            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_7 + bu0);
-        }
-    }
-    if (nb + 1u < p.N) {
-        let bg1 = bias_at(n1);
-        let bu1 = bias_at(n9);
-        if (m0 + 0u < M) {
-            let gate = acc1_0 + bg1;
-            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_0 + bu1);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc1_1 + bg1;
-            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_1 + bu1);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc1_2 + bg1;
-            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_2 + bu1);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc1_3 + bg1;
-            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_3 + bu1);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc1_4 + bg1;
-            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_4 + bu1);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc1_5 + bg1;
-            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_5 + bu1);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc1_6 + bg1;
-            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_6 + bu1);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc1_7 + bg1;
-            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_7 + bu1);
-        }
-    }
-    if (nb + 2u < p.N) {
-        let bg2 = bias_at(n2);
-        let bu2 = bias_at(n10);
-        if (m0 + 0u < M) {
-            let gate = acc2_0 + bg2;
-            y[(m0 + 0u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_0 + bu2);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc2_1 + bg2;
-            y[(m0 + 1u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_1 + bu2);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc2_2 + bg2;
-            y[(m0 + 2u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_2 + bu2);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc2_3 + bg2;
-            y[(m0 + 3u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_3 + bu2);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc2_4 + bg2;
-            y[(m0 + 4u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_4 + bu2);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc2_5 + bg2;
-            y[(m0 + 5u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_5 + bu2);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc2_6 + bg2;
-            y[(m0 + 6u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_6 + bu2);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc2_7 + bg2;
-            y[(m0 + 7u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_7 + bu2);
-        }
-    }
-    if (nb + 3u < p.N) {
-        let bg3 = bias_at(n3);
-        let bu3 = bias_at(n11);
-        if (m0 + 0u < M) {
-            let gate = acc3_0 + bg3;
-            y[(m0 + 0u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_0 + bu3);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc3_1 + bg3;
-            y[(m0 + 1u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_1 + bu3);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc3_2 + bg3;
-            y[(m0 + 2u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_2 + bu3);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc3_3 + bg3;
-            y[(m0 + 3u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_3 + bu3);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc3_4 + bg3;
-            y[(m0 + 4u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_4 + bu3);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc3_5 + bg3;
-            y[(m0 + 5u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_5 + bu3);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc3_6 + bg3;
-            y[(m0 + 6u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_6 + bu3);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc3_7 + bg3;
-            y[(m0 + 7u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_7 + bu3);
-        }
-    }
-    if (nb + 4u < p.N) {
-        let bg4 = bias_at(n4);
-        let bu4 = bias_at(n12);
-        if (m0 + 0u < M) {
-            let gate = acc4_0 + bg4;
-            y[(m0 + 0u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_0 + bu4);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc4_1 + bg4;
-            y[(m0 + 1u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_1 + bu4);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc4_2 + bg4;
-            y[(m0 + 2u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_2 + bu4);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc4_3 + bg4;
-            y[(m0 + 3u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_3 + bu4);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc4_4 + bg4;
-            y[(m0 + 4u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_4 + bu4);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc4_5 + bg4;
-            y[(m0 + 5u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_5 + bu4);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc4_6 + bg4;
-            y[(m0 + 6u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_6 + bu4);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc4_7 + bg4;
-            y[(m0 + 7u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_7 + bu4);
-        }
-    }
-    if (nb + 5u < p.N) {
-        let bg5 = bias_at(n5);
-        let bu5 = bias_at(n13);
-        if (m0 + 0u < M) {
-            let gate = acc5_0 + bg5;
-            y[(m0 + 0u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_0 + bu5);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc5_1 + bg5;
-            y[(m0 + 1u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_1 + bu5);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc5_2 + bg5;
-            y[(m0 + 2u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_2 + bu5);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc5_3 + bg5;
-            y[(m0 + 3u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_3 + bu5);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc5_4 + bg5;
-            y[(m0 + 4u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_4 + bu5);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc5_5 + bg5;
-            y[(m0 + 5u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_5 + bu5);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc5_6 + bg5;
-            y[(m0 + 6u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_6 + bu5);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc5_7 + bg5;
-            y[(m0 + 7u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_7 + bu5);
-        }
-    }
-    if (nb + 6u < p.N) {
-        let bg6 = bias_at(n6);
-        let bu6 = bias_at(n14);
-        if (m0 + 0u < M) {
-            let gate = acc6_0 + bg6;
-            y[(m0 + 0u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_0 + bu6);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc6_1 + bg6;
-            y[(m0 + 1u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_1 + bu6);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc6_2 + bg6;
-            y[(m0 + 2u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_2 + bu6);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc6_3 + bg6;
-            y[(m0 + 3u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_3 + bu6);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc6_4 + bg6;
-            y[(m0 + 4u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_4 + bu6);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc6_5 + bg6;
-            y[(m0 + 5u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_5 + bu6);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc6_6 + bg6;
-            y[(m0 + 6u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_6 + bu6);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc6_7 + bg6;
-            y[(m0 + 7u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_7 + bu6);
-        }
-    }
-    if (nb + 7u < p.N) {
-        let bg7 = bias_at(n7);
-        let bu7 = bias_at(n15);
-        if (m0 + 0u < M) {
-            let gate = acc7_0 + bg7;
-            y[(m0 + 0u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_0 + bu7);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc7_1 + bg7;
-            y[(m0 + 1u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_1 + bu7);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc7_2 + bg7;
-            y[(m0 + 2u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_2 + bu7);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc7_3 + bg7;
-            y[(m0 + 3u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_3 + bu7);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc7_4 + bg7;
-            y[(m0 + 4u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_4 + bu7);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc7_5 + bg7;
-            y[(m0 + 5u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_5 + bu7);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc7_6 + bg7;
-            y[(m0 + 6u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_6 + bu7);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc7_7 + bg7;
-            y[(m0 + 7u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_7 + bu7);
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 128>(
+        acc0_0, acc0_1, acc0_2, acc0_3, acc0_4, acc0_5, acc0_6, acc0_7,
+        acc1_0, acc1_1, acc1_2, acc1_3, acc1_4, acc1_5, acc1_6, acc1_7,
+        acc2_0, acc2_1, acc2_2, acc2_3, acc2_4, acc2_5, acc2_6, acc2_7,
+        acc3_0, acc3_1, acc3_2, acc3_3, acc3_4, acc3_5, acc3_6, acc3_7,
+        acc4_0, acc4_1, acc4_2, acc4_3, acc4_4, acc4_5, acc4_6, acc4_7,
+        acc5_0, acc5_1, acc5_2, acc5_3, acc5_4, acc5_5, acc5_6, acc5_7,
+        acc6_0, acc6_1, acc6_2, acc6_3, acc6_4, acc6_5, acc6_6, acc6_7,
+        acc7_0, acc7_1, acc7_2, acc7_3, acc7_4, acc7_5, acc7_6, acc7_7,
+        acc8_0, acc8_1, acc8_2, acc8_3, acc8_4, acc8_5, acc8_6, acc8_7,
+        acc9_0, acc9_1, acc9_2, acc9_3, acc9_4, acc9_5, acc9_6, acc9_7,
+        acc10_0, acc10_1, acc10_2, acc10_3, acc10_4, acc10_5, acc10_6, acc10_7,
+        acc11_0, acc11_1, acc11_2, acc11_3, acc11_4, acc11_5, acc11_6, acc11_7,
+        acc12_0, acc12_1, acc12_2, acc12_3, acc12_4, acc12_5, acc12_6, acc12_7,
+        acc13_0, acc13_1, acc13_2, acc13_3, acc13_4, acc13_5, acc13_6, acc13_7,
+        acc14_0, acc14_1, acc14_2, acc14_3, acc14_4, acc14_5, acc14_6, acc14_7,
+        acc15_0, acc15_1, acc15_2, acc15_3, acc15_4, acc15_5, acc15_6, acc15_7
+    );
+    for (var i = 0u; i < 64u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+            let gate = sums[i] + bias_at(n);
+            let up = sums[i + 64u] + bias_at(tile_row(col, r + 8u));
+            y[(m0 + t) * p.N + n] = gate / (1.0 + exp(-gate)) * up;
         }
     }
 }

@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -279,18 +281,28 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let s7 = half_at(si7, scale[si7 >> 1u]);
         acc7_0 = acc7_0 + s7 * (qx7_0 - 8.0 * xs0);
     }
-    let b0 = bias_at(n0);
-    let b1 = bias_at(n1);
-    let b2 = bias_at(n2);
-    let b3 = bias_at(n3);
-    let b4 = bias_at(n4);
-    let b5 = bias_at(n5);
-    let b6 = bias_at(n6);
-    let b7 = bias_at(n7);
-    if (nb + 0u < p.N && m0 + 0u < M) {
-        rope_store(m0 + 0u, col * 2u + 0u, vec4<f32>(acc0_0 + b0, acc1_0 + b1, acc2_0 + b2, acc3_0 + b3));
-    }
-    if (nb + 4u < p.N && m0 + 0u < M) {
-        rope_store(m0 + 0u, col * 2u + 1u, vec4<f32>(acc4_0 + b4, acc5_0 + b5, acc6_0 + b6, acc7_0 + b7));
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 8>(
+        acc0_0,
+        acc1_0,
+        acc2_0,
+        acc3_0,
+        acc4_0,
+        acc5_0,
+        acc6_0,
+        acc7_0
+    );
+    for (var i = 0u; i < 2u; i = i + 1u) {
+        let g = i / TM;
+        let t = i % TM;
+        if (nb + 4u * g < p.N && m0 + t < M) {
+            var v = vec4<f32>(0.0);
+            for (var j = 0u; j < 4u; j = j + 1u) {
+                let r = 4u * g + j;
+                v[j] = sums[r * TM + t] + bias_at(tile_row(col, r));
+            }
+            rope_store(m0 + t, col * 2u + g, v);
+        }
     }
 }

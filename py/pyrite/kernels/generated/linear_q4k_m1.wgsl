@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -196,28 +198,20 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let wv3 = w[w3 * chunks_per_row + c];
         acc3_0 = acc3_0 + dm3.x * (word_dot(wv3.x, ev0_0, od0_0) + word_dot(wv3.y, ev0_1, od0_1) + word_dot(wv3.z, ev0_2, od0_2) + word_dot(wv3.w, ev0_3, od0_3)) - dm3.y * xs0;
     }
-    if (nb + 0u < p.N) {
-        let b0 = bias_at(n0);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n0, acc0_0 + b0);
-        }
-    }
-    if (nb + 1u < p.N) {
-        let b1 = bias_at(n1);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n1, acc1_0 + b1);
-        }
-    }
-    if (nb + 2u < p.N) {
-        let b2 = bias_at(n2);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n2, acc2_0 + b2);
-        }
-    }
-    if (nb + 3u < p.N) {
-        let b3 = bias_at(n3);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n3, acc3_0 + b3);
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 4>(
+        acc0_0,
+        acc1_0,
+        acc2_0,
+        acc3_0
+    );
+    for (var i = 0u; i < 4u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+            store(m0 + t, n, sums[i] + bias_at(n));
         }
     }
 }

@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -605,140 +607,22 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc2_15 = acc2_15 + sr2 * (byte_dot(eb2.x, ob2.x, ev15_0, od15_0) + byte_dot(eb2.y, ob2.y, ev15_1, od15_1) + byte_dot(eb2.z, ob2.z, ev15_2, od15_2) + byte_dot(eb2.w, ob2.w, ev15_3, od15_3) - 16.0 * xs15);
         acc3_15 = acc3_15 + sr3 * (byte_dot(eb3.x, ob3.x, ev15_0, od15_0) + byte_dot(eb3.y, ob3.y, ev15_1, od15_1) + byte_dot(eb3.z, ob3.z, ev15_2, od15_2) + byte_dot(eb3.w, ob3.w, ev15_3, od15_3) - 16.0 * xs15);
     }
-    if (nb + 0u < p.N) {
-        let bg0 = bias_at(n0);
-        let bu0 = bias_at(n2);
-        if (m0 + 0u < M) {
-            let gate = acc0_0 + bg0;
-            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_0 + bu0);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc0_1 + bg0;
-            y[(m0 + 1u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_1 + bu0);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc0_2 + bg0;
-            y[(m0 + 2u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_2 + bu0);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc0_3 + bg0;
-            y[(m0 + 3u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_3 + bu0);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc0_4 + bg0;
-            y[(m0 + 4u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_4 + bu0);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc0_5 + bg0;
-            y[(m0 + 5u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_5 + bu0);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc0_6 + bg0;
-            y[(m0 + 6u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_6 + bu0);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc0_7 + bg0;
-            y[(m0 + 7u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_7 + bu0);
-        }
-        if (m0 + 8u < M) {
-            let gate = acc0_8 + bg0;
-            y[(m0 + 8u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_8 + bu0);
-        }
-        if (m0 + 9u < M) {
-            let gate = acc0_9 + bg0;
-            y[(m0 + 9u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_9 + bu0);
-        }
-        if (m0 + 10u < M) {
-            let gate = acc0_10 + bg0;
-            y[(m0 + 10u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_10 + bu0);
-        }
-        if (m0 + 11u < M) {
-            let gate = acc0_11 + bg0;
-            y[(m0 + 11u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_11 + bu0);
-        }
-        if (m0 + 12u < M) {
-            let gate = acc0_12 + bg0;
-            y[(m0 + 12u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_12 + bu0);
-        }
-        if (m0 + 13u < M) {
-            let gate = acc0_13 + bg0;
-            y[(m0 + 13u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_13 + bu0);
-        }
-        if (m0 + 14u < M) {
-            let gate = acc0_14 + bg0;
-            y[(m0 + 14u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_14 + bu0);
-        }
-        if (m0 + 15u < M) {
-            let gate = acc0_15 + bg0;
-            y[(m0 + 15u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc2_15 + bu0);
-        }
-    }
-    if (nb + 1u < p.N) {
-        let bg1 = bias_at(n1);
-        let bu1 = bias_at(n3);
-        if (m0 + 0u < M) {
-            let gate = acc1_0 + bg1;
-            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_0 + bu1);
-        }
-        if (m0 + 1u < M) {
-            let gate = acc1_1 + bg1;
-            y[(m0 + 1u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_1 + bu1);
-        }
-        if (m0 + 2u < M) {
-            let gate = acc1_2 + bg1;
-            y[(m0 + 2u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_2 + bu1);
-        }
-        if (m0 + 3u < M) {
-            let gate = acc1_3 + bg1;
-            y[(m0 + 3u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_3 + bu1);
-        }
-        if (m0 + 4u < M) {
-            let gate = acc1_4 + bg1;
-            y[(m0 + 4u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_4 + bu1);
-        }
-        if (m0 + 5u < M) {
-            let gate = acc1_5 + bg1;
-            y[(m0 + 5u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_5 + bu1);
-        }
-        if (m0 + 6u < M) {
-            let gate = acc1_6 + bg1;
-            y[(m0 + 6u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_6 + bu1);
-        }
-        if (m0 + 7u < M) {
-            let gate = acc1_7 + bg1;
-            y[(m0 + 7u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_7 + bu1);
-        }
-        if (m0 + 8u < M) {
-            let gate = acc1_8 + bg1;
-            y[(m0 + 8u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_8 + bu1);
-        }
-        if (m0 + 9u < M) {
-            let gate = acc1_9 + bg1;
-            y[(m0 + 9u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_9 + bu1);
-        }
-        if (m0 + 10u < M) {
-            let gate = acc1_10 + bg1;
-            y[(m0 + 10u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_10 + bu1);
-        }
-        if (m0 + 11u < M) {
-            let gate = acc1_11 + bg1;
-            y[(m0 + 11u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_11 + bu1);
-        }
-        if (m0 + 12u < M) {
-            let gate = acc1_12 + bg1;
-            y[(m0 + 12u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_12 + bu1);
-        }
-        if (m0 + 13u < M) {
-            let gate = acc1_13 + bg1;
-            y[(m0 + 13u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_13 + bu1);
-        }
-        if (m0 + 14u < M) {
-            let gate = acc1_14 + bg1;
-            y[(m0 + 14u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_14 + bu1);
-        }
-        if (m0 + 15u < M) {
-            let gate = acc1_15 + bg1;
-            y[(m0 + 15u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc3_15 + bu1);
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 64>(
+        acc0_0, acc0_1, acc0_2, acc0_3, acc0_4, acc0_5, acc0_6, acc0_7, acc0_8, acc0_9, acc0_10, acc0_11, acc0_12, acc0_13, acc0_14, acc0_15,
+        acc1_0, acc1_1, acc1_2, acc1_3, acc1_4, acc1_5, acc1_6, acc1_7, acc1_8, acc1_9, acc1_10, acc1_11, acc1_12, acc1_13, acc1_14, acc1_15,
+        acc2_0, acc2_1, acc2_2, acc2_3, acc2_4, acc2_5, acc2_6, acc2_7, acc2_8, acc2_9, acc2_10, acc2_11, acc2_12, acc2_13, acc2_14, acc2_15,
+        acc3_0, acc3_1, acc3_2, acc3_3, acc3_4, acc3_5, acc3_6, acc3_7, acc3_8, acc3_9, acc3_10, acc3_11, acc3_12, acc3_13, acc3_14, acc3_15
+    );
+    for (var i = 0u; i < 32u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+            let gate = sums[i] + bias_at(n);
+            let up = sums[i + 32u] + bias_at(tile_row(col, r + 2u));
+            y[(m0 + t) * p.N + n] = gate / (1.0 + exp(-gate)) * up;
         }
     }
 }

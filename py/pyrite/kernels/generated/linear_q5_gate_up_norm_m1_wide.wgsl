@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -275,36 +277,26 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     acc5_0 = acc5_0 * inv0;
     acc6_0 = acc6_0 * inv0;
     acc7_0 = acc7_0 * inv0;
-    if (nb + 0u < p.N) {
-        let bg0 = bias_at(n0);
-        let bu0 = bias_at(n4);
-        if (m0 + 0u < M) {
-            let gate = acc0_0 + bg0;
-            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc4_0 + bu0);
-        }
-    }
-    if (nb + 1u < p.N) {
-        let bg1 = bias_at(n1);
-        let bu1 = bias_at(n5);
-        if (m0 + 0u < M) {
-            let gate = acc1_0 + bg1;
-            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc5_0 + bu1);
-        }
-    }
-    if (nb + 2u < p.N) {
-        let bg2 = bias_at(n2);
-        let bu2 = bias_at(n6);
-        if (m0 + 0u < M) {
-            let gate = acc2_0 + bg2;
-            y[(m0 + 0u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc6_0 + bu2);
-        }
-    }
-    if (nb + 3u < p.N) {
-        let bg3 = bias_at(n3);
-        let bu3 = bias_at(n7);
-        if (m0 + 0u < M) {
-            let gate = acc3_0 + bg3;
-            y[(m0 + 0u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc7_0 + bu3);
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 8>(
+        acc0_0,
+        acc1_0,
+        acc2_0,
+        acc3_0,
+        acc4_0,
+        acc5_0,
+        acc6_0,
+        acc7_0
+    );
+    for (var i = 0u; i < 4u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+            let gate = sums[i] + bias_at(n);
+            let up = sums[i + 4u] + bias_at(tile_row(col, r + 4u));
+            y[(m0 + t) * p.N + n] = gate / (1.0 + exp(-gate)) * up;
         }
     }
 }

@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -263,52 +265,24 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         let ob7 = ((wv7 >> vec4<u32>(4u)) & vec4<u32>(0x0F0F0F0Fu)) | (hv7 & vec4<u32>(0xF0F0F0F0u));
         acc7_0 = acc7_0 + sr7 * (byte_dot(eb7.x, ob7.x, ev0_0, od0_0) + byte_dot(eb7.y, ob7.y, ev0_1, od0_1) + byte_dot(eb7.z, ob7.z, ev0_2, od0_2) + byte_dot(eb7.w, ob7.w, ev0_3, od0_3) - 16.0 * xs0);
     }
-    if (nb + 0u < p.N) {
-        let b0 = bias_at(n0);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n0, acc0_0 + b0);
-        }
-    }
-    if (nb + 1u < p.N) {
-        let b1 = bias_at(n1);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n1, acc1_0 + b1);
-        }
-    }
-    if (nb + 2u < p.N) {
-        let b2 = bias_at(n2);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n2, acc2_0 + b2);
-        }
-    }
-    if (nb + 3u < p.N) {
-        let b3 = bias_at(n3);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n3, acc3_0 + b3);
-        }
-    }
-    if (nb + 4u < p.N) {
-        let b4 = bias_at(n4);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n4, acc4_0 + b4);
-        }
-    }
-    if (nb + 5u < p.N) {
-        let b5 = bias_at(n5);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n5, acc5_0 + b5);
-        }
-    }
-    if (nb + 6u < p.N) {
-        let b6 = bias_at(n6);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n6, acc6_0 + b6);
-        }
-    }
-    if (nb + 7u < p.N) {
-        let b7 = bias_at(n7);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n7, acc7_0 + b7);
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 8>(
+        acc0_0,
+        acc1_0,
+        acc2_0,
+        acc3_0,
+        acc4_0,
+        acc5_0,
+        acc6_0,
+        acc7_0
+    );
+    for (var i = 0u; i < 8u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+            store(m0 + t, n, sums[i] + bias_at(n));
         }
     }
 }

@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);

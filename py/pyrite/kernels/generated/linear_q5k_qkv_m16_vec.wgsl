@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -627,208 +629,20 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc2_15 = acc2_15 + dm2.x * (byte_dot(eb2.x, ob2.x, ev15_0, od15_0) + byte_dot(eb2.y, ob2.y, ev15_1, od15_1) + byte_dot(eb2.z, ob2.z, ev15_2, od15_2) + byte_dot(eb2.w, ob2.w, ev15_3, od15_3)) - dm2.y * xs15;
         acc3_15 = acc3_15 + dm3.x * (byte_dot(eb3.x, ob3.x, ev15_0, od15_0) + byte_dot(eb3.y, ob3.y, ev15_1, od15_1) + byte_dot(eb3.z, ob3.z, ev15_2, od15_2) + byte_dot(eb3.w, ob3.w, ev15_3, od15_3)) - dm3.y * xs15;
     }
-    if (nb + 0u < p.N) {
-        let b0 = bias_at(n0);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n0, acc0_0 + b0);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n0, acc0_1 + b0);
-        }
-        if (m0 + 2u < M) {
-            store(m0 + 2u, n0, acc0_2 + b0);
-        }
-        if (m0 + 3u < M) {
-            store(m0 + 3u, n0, acc0_3 + b0);
-        }
-        if (m0 + 4u < M) {
-            store(m0 + 4u, n0, acc0_4 + b0);
-        }
-        if (m0 + 5u < M) {
-            store(m0 + 5u, n0, acc0_5 + b0);
-        }
-        if (m0 + 6u < M) {
-            store(m0 + 6u, n0, acc0_6 + b0);
-        }
-        if (m0 + 7u < M) {
-            store(m0 + 7u, n0, acc0_7 + b0);
-        }
-        if (m0 + 8u < M) {
-            store(m0 + 8u, n0, acc0_8 + b0);
-        }
-        if (m0 + 9u < M) {
-            store(m0 + 9u, n0, acc0_9 + b0);
-        }
-        if (m0 + 10u < M) {
-            store(m0 + 10u, n0, acc0_10 + b0);
-        }
-        if (m0 + 11u < M) {
-            store(m0 + 11u, n0, acc0_11 + b0);
-        }
-        if (m0 + 12u < M) {
-            store(m0 + 12u, n0, acc0_12 + b0);
-        }
-        if (m0 + 13u < M) {
-            store(m0 + 13u, n0, acc0_13 + b0);
-        }
-        if (m0 + 14u < M) {
-            store(m0 + 14u, n0, acc0_14 + b0);
-        }
-        if (m0 + 15u < M) {
-            store(m0 + 15u, n0, acc0_15 + b0);
-        }
-    }
-    if (nb + 1u < p.N) {
-        let b1 = bias_at(n1);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n1, acc1_0 + b1);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n1, acc1_1 + b1);
-        }
-        if (m0 + 2u < M) {
-            store(m0 + 2u, n1, acc1_2 + b1);
-        }
-        if (m0 + 3u < M) {
-            store(m0 + 3u, n1, acc1_3 + b1);
-        }
-        if (m0 + 4u < M) {
-            store(m0 + 4u, n1, acc1_4 + b1);
-        }
-        if (m0 + 5u < M) {
-            store(m0 + 5u, n1, acc1_5 + b1);
-        }
-        if (m0 + 6u < M) {
-            store(m0 + 6u, n1, acc1_6 + b1);
-        }
-        if (m0 + 7u < M) {
-            store(m0 + 7u, n1, acc1_7 + b1);
-        }
-        if (m0 + 8u < M) {
-            store(m0 + 8u, n1, acc1_8 + b1);
-        }
-        if (m0 + 9u < M) {
-            store(m0 + 9u, n1, acc1_9 + b1);
-        }
-        if (m0 + 10u < M) {
-            store(m0 + 10u, n1, acc1_10 + b1);
-        }
-        if (m0 + 11u < M) {
-            store(m0 + 11u, n1, acc1_11 + b1);
-        }
-        if (m0 + 12u < M) {
-            store(m0 + 12u, n1, acc1_12 + b1);
-        }
-        if (m0 + 13u < M) {
-            store(m0 + 13u, n1, acc1_13 + b1);
-        }
-        if (m0 + 14u < M) {
-            store(m0 + 14u, n1, acc1_14 + b1);
-        }
-        if (m0 + 15u < M) {
-            store(m0 + 15u, n1, acc1_15 + b1);
-        }
-    }
-    if (nb + 2u < p.N) {
-        let b2 = bias_at(n2);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n2, acc2_0 + b2);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n2, acc2_1 + b2);
-        }
-        if (m0 + 2u < M) {
-            store(m0 + 2u, n2, acc2_2 + b2);
-        }
-        if (m0 + 3u < M) {
-            store(m0 + 3u, n2, acc2_3 + b2);
-        }
-        if (m0 + 4u < M) {
-            store(m0 + 4u, n2, acc2_4 + b2);
-        }
-        if (m0 + 5u < M) {
-            store(m0 + 5u, n2, acc2_5 + b2);
-        }
-        if (m0 + 6u < M) {
-            store(m0 + 6u, n2, acc2_6 + b2);
-        }
-        if (m0 + 7u < M) {
-            store(m0 + 7u, n2, acc2_7 + b2);
-        }
-        if (m0 + 8u < M) {
-            store(m0 + 8u, n2, acc2_8 + b2);
-        }
-        if (m0 + 9u < M) {
-            store(m0 + 9u, n2, acc2_9 + b2);
-        }
-        if (m0 + 10u < M) {
-            store(m0 + 10u, n2, acc2_10 + b2);
-        }
-        if (m0 + 11u < M) {
-            store(m0 + 11u, n2, acc2_11 + b2);
-        }
-        if (m0 + 12u < M) {
-            store(m0 + 12u, n2, acc2_12 + b2);
-        }
-        if (m0 + 13u < M) {
-            store(m0 + 13u, n2, acc2_13 + b2);
-        }
-        if (m0 + 14u < M) {
-            store(m0 + 14u, n2, acc2_14 + b2);
-        }
-        if (m0 + 15u < M) {
-            store(m0 + 15u, n2, acc2_15 + b2);
-        }
-    }
-    if (nb + 3u < p.N) {
-        let b3 = bias_at(n3);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n3, acc3_0 + b3);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n3, acc3_1 + b3);
-        }
-        if (m0 + 2u < M) {
-            store(m0 + 2u, n3, acc3_2 + b3);
-        }
-        if (m0 + 3u < M) {
-            store(m0 + 3u, n3, acc3_3 + b3);
-        }
-        if (m0 + 4u < M) {
-            store(m0 + 4u, n3, acc3_4 + b3);
-        }
-        if (m0 + 5u < M) {
-            store(m0 + 5u, n3, acc3_5 + b3);
-        }
-        if (m0 + 6u < M) {
-            store(m0 + 6u, n3, acc3_6 + b3);
-        }
-        if (m0 + 7u < M) {
-            store(m0 + 7u, n3, acc3_7 + b3);
-        }
-        if (m0 + 8u < M) {
-            store(m0 + 8u, n3, acc3_8 + b3);
-        }
-        if (m0 + 9u < M) {
-            store(m0 + 9u, n3, acc3_9 + b3);
-        }
-        if (m0 + 10u < M) {
-            store(m0 + 10u, n3, acc3_10 + b3);
-        }
-        if (m0 + 11u < M) {
-            store(m0 + 11u, n3, acc3_11 + b3);
-        }
-        if (m0 + 12u < M) {
-            store(m0 + 12u, n3, acc3_12 + b3);
-        }
-        if (m0 + 13u < M) {
-            store(m0 + 13u, n3, acc3_13 + b3);
-        }
-        if (m0 + 14u < M) {
-            store(m0 + 14u, n3, acc3_14 + b3);
-        }
-        if (m0 + 15u < M) {
-            store(m0 + 15u, n3, acc3_15 + b3);
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 64>(
+        acc0_0, acc0_1, acc0_2, acc0_3, acc0_4, acc0_5, acc0_6, acc0_7, acc0_8, acc0_9, acc0_10, acc0_11, acc0_12, acc0_13, acc0_14, acc0_15,
+        acc1_0, acc1_1, acc1_2, acc1_3, acc1_4, acc1_5, acc1_6, acc1_7, acc1_8, acc1_9, acc1_10, acc1_11, acc1_12, acc1_13, acc1_14, acc1_15,
+        acc2_0, acc2_1, acc2_2, acc2_3, acc2_4, acc2_5, acc2_6, acc2_7, acc2_8, acc2_9, acc2_10, acc2_11, acc2_12, acc2_13, acc2_14, acc2_15,
+        acc3_0, acc3_1, acc3_2, acc3_3, acc3_4, acc3_5, acc3_6, acc3_7, acc3_8, acc3_9, acc3_10, acc3_11, acc3_12, acc3_13, acc3_14, acc3_15
+    );
+    for (var i = 0u; i < 64u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+            store(m0 + t, n, sums[i] + bias_at(n));
         }
     }
 }

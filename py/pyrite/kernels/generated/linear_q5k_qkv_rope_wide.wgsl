@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -746,116 +748,36 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc14_7 = acc14_7 + dm14.x * (byte_dot(eb14.x, ob14.x, ev7_0, od7_0) + byte_dot(eb14.y, ob14.y, ev7_1, od7_1) + byte_dot(eb14.z, ob14.z, ev7_2, od7_2) + byte_dot(eb14.w, ob14.w, ev7_3, od7_3)) - dm14.y * xs7;
         acc15_7 = acc15_7 + dm15.x * (byte_dot(eb15.x, ob15.x, ev7_0, od7_0) + byte_dot(eb15.y, ob15.y, ev7_1, od7_1) + byte_dot(eb15.z, ob15.z, ev7_2, od7_2) + byte_dot(eb15.w, ob15.w, ev7_3, od7_3)) - dm15.y * xs7;
     }
-    let b0 = bias_at(n0);
-    let b1 = bias_at(n1);
-    let b2 = bias_at(n2);
-    let b3 = bias_at(n3);
-    let b4 = bias_at(n4);
-    let b5 = bias_at(n5);
-    let b6 = bias_at(n6);
-    let b7 = bias_at(n7);
-    let b8 = bias_at(n8);
-    let b9 = bias_at(n9);
-    let b10 = bias_at(n10);
-    let b11 = bias_at(n11);
-    let b12 = bias_at(n12);
-    let b13 = bias_at(n13);
-    let b14 = bias_at(n14);
-    let b15 = bias_at(n15);
-    if (nb + 0u < p.N && m0 + 0u < M) {
-        rope_store(m0 + 0u, col * 4u + 0u, vec4<f32>(acc0_0 + b0, acc1_0 + b1, acc2_0 + b2, acc3_0 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 1u < M) {
-        rope_store(m0 + 1u, col * 4u + 0u, vec4<f32>(acc0_1 + b0, acc1_1 + b1, acc2_1 + b2, acc3_1 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 2u < M) {
-        rope_store(m0 + 2u, col * 4u + 0u, vec4<f32>(acc0_2 + b0, acc1_2 + b1, acc2_2 + b2, acc3_2 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 3u < M) {
-        rope_store(m0 + 3u, col * 4u + 0u, vec4<f32>(acc0_3 + b0, acc1_3 + b1, acc2_3 + b2, acc3_3 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 4u < M) {
-        rope_store(m0 + 4u, col * 4u + 0u, vec4<f32>(acc0_4 + b0, acc1_4 + b1, acc2_4 + b2, acc3_4 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 5u < M) {
-        rope_store(m0 + 5u, col * 4u + 0u, vec4<f32>(acc0_5 + b0, acc1_5 + b1, acc2_5 + b2, acc3_5 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 6u < M) {
-        rope_store(m0 + 6u, col * 4u + 0u, vec4<f32>(acc0_6 + b0, acc1_6 + b1, acc2_6 + b2, acc3_6 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 7u < M) {
-        rope_store(m0 + 7u, col * 4u + 0u, vec4<f32>(acc0_7 + b0, acc1_7 + b1, acc2_7 + b2, acc3_7 + b3));
-    }
-    if (nb + 4u < p.N && m0 + 0u < M) {
-        rope_store(m0 + 0u, col * 4u + 1u, vec4<f32>(acc4_0 + b4, acc5_0 + b5, acc6_0 + b6, acc7_0 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 1u < M) {
-        rope_store(m0 + 1u, col * 4u + 1u, vec4<f32>(acc4_1 + b4, acc5_1 + b5, acc6_1 + b6, acc7_1 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 2u < M) {
-        rope_store(m0 + 2u, col * 4u + 1u, vec4<f32>(acc4_2 + b4, acc5_2 + b5, acc6_2 + b6, acc7_2 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 3u < M) {
-        rope_store(m0 + 3u, col * 4u + 1u, vec4<f32>(acc4_3 + b4, acc5_3 + b5, acc6_3 + b6, acc7_3 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 4u < M) {
-        rope_store(m0 + 4u, col * 4u + 1u, vec4<f32>(acc4_4 + b4, acc5_4 + b5, acc6_4 + b6, acc7_4 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 5u < M) {
-        rope_store(m0 + 5u, col * 4u + 1u, vec4<f32>(acc4_5 + b4, acc5_5 + b5, acc6_5 + b6, acc7_5 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 6u < M) {
-        rope_store(m0 + 6u, col * 4u + 1u, vec4<f32>(acc4_6 + b4, acc5_6 + b5, acc6_6 + b6, acc7_6 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 7u < M) {
-        rope_store(m0 + 7u, col * 4u + 1u, vec4<f32>(acc4_7 + b4, acc5_7 + b5, acc6_7 + b6, acc7_7 + b7));
-    }
-    if (nb + 8u < p.N && m0 + 0u < M) {
-        rope_store(m0 + 0u, col * 4u + 2u, vec4<f32>(acc8_0 + b8, acc9_0 + b9, acc10_0 + b10, acc11_0 + b11));
-    }
-    if (nb + 8u < p.N && m0 + 1u < M) {
-        rope_store(m0 + 1u, col * 4u + 2u, vec4<f32>(acc8_1 + b8, acc9_1 + b9, acc10_1 + b10, acc11_1 + b11));
-    }
-    if (nb + 8u < p.N && m0 + 2u < M) {
-        rope_store(m0 + 2u, col * 4u + 2u, vec4<f32>(acc8_2 + b8, acc9_2 + b9, acc10_2 + b10, acc11_2 + b11));
-    }
-    if (nb + 8u < p.N && m0 + 3u < M) {
-        rope_store(m0 + 3u, col * 4u + 2u, vec4<f32>(acc8_3 + b8, acc9_3 + b9, acc10_3 + b10, acc11_3 + b11));
-    }
-    if (nb + 8u < p.N && m0 + 4u < M) {
-        rope_store(m0 + 4u, col * 4u + 2u, vec4<f32>(acc8_4 + b8, acc9_4 + b9, acc10_4 + b10, acc11_4 + b11));
-    }
-    if (nb + 8u < p.N && m0 + 5u < M) {
-        rope_store(m0 + 5u, col * 4u + 2u, vec4<f32>(acc8_5 + b8, acc9_5 + b9, acc10_5 + b10, acc11_5 + b11));
-    }
-    if (nb + 8u < p.N && m0 + 6u < M) {
-        rope_store(m0 + 6u, col * 4u + 2u, vec4<f32>(acc8_6 + b8, acc9_6 + b9, acc10_6 + b10, acc11_6 + b11));
-    }
-    if (nb + 8u < p.N && m0 + 7u < M) {
-        rope_store(m0 + 7u, col * 4u + 2u, vec4<f32>(acc8_7 + b8, acc9_7 + b9, acc10_7 + b10, acc11_7 + b11));
-    }
-    if (nb + 12u < p.N && m0 + 0u < M) {
-        rope_store(m0 + 0u, col * 4u + 3u, vec4<f32>(acc12_0 + b12, acc13_0 + b13, acc14_0 + b14, acc15_0 + b15));
-    }
-    if (nb + 12u < p.N && m0 + 1u < M) {
-        rope_store(m0 + 1u, col * 4u + 3u, vec4<f32>(acc12_1 + b12, acc13_1 + b13, acc14_1 + b14, acc15_1 + b15));
-    }
-    if (nb + 12u < p.N && m0 + 2u < M) {
-        rope_store(m0 + 2u, col * 4u + 3u, vec4<f32>(acc12_2 + b12, acc13_2 + b13, acc14_2 + b14, acc15_2 + b15));
-    }
-    if (nb + 12u < p.N && m0 + 3u < M) {
-        rope_store(m0 + 3u, col * 4u + 3u, vec4<f32>(acc12_3 + b12, acc13_3 + b13, acc14_3 + b14, acc15_3 + b15));
-    }
-    if (nb + 12u < p.N && m0 + 4u < M) {
-        rope_store(m0 + 4u, col * 4u + 3u, vec4<f32>(acc12_4 + b12, acc13_4 + b13, acc14_4 + b14, acc15_4 + b15));
-    }
-    if (nb + 12u < p.N && m0 + 5u < M) {
-        rope_store(m0 + 5u, col * 4u + 3u, vec4<f32>(acc12_5 + b12, acc13_5 + b13, acc14_5 + b14, acc15_5 + b15));
-    }
-    if (nb + 12u < p.N && m0 + 6u < M) {
-        rope_store(m0 + 6u, col * 4u + 3u, vec4<f32>(acc12_6 + b12, acc13_6 + b13, acc14_6 + b14, acc15_6 + b15));
-    }
-    if (nb + 12u < p.N && m0 + 7u < M) {
-        rope_store(m0 + 7u, col * 4u + 3u, vec4<f32>(acc12_7 + b12, acc13_7 + b13, acc14_7 + b14, acc15_7 + b15));
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 128>(
+        acc0_0, acc0_1, acc0_2, acc0_3, acc0_4, acc0_5, acc0_6, acc0_7,
+        acc1_0, acc1_1, acc1_2, acc1_3, acc1_4, acc1_5, acc1_6, acc1_7,
+        acc2_0, acc2_1, acc2_2, acc2_3, acc2_4, acc2_5, acc2_6, acc2_7,
+        acc3_0, acc3_1, acc3_2, acc3_3, acc3_4, acc3_5, acc3_6, acc3_7,
+        acc4_0, acc4_1, acc4_2, acc4_3, acc4_4, acc4_5, acc4_6, acc4_7,
+        acc5_0, acc5_1, acc5_2, acc5_3, acc5_4, acc5_5, acc5_6, acc5_7,
+        acc6_0, acc6_1, acc6_2, acc6_3, acc6_4, acc6_5, acc6_6, acc6_7,
+        acc7_0, acc7_1, acc7_2, acc7_3, acc7_4, acc7_5, acc7_6, acc7_7,
+        acc8_0, acc8_1, acc8_2, acc8_3, acc8_4, acc8_5, acc8_6, acc8_7,
+        acc9_0, acc9_1, acc9_2, acc9_3, acc9_4, acc9_5, acc9_6, acc9_7,
+        acc10_0, acc10_1, acc10_2, acc10_3, acc10_4, acc10_5, acc10_6, acc10_7,
+        acc11_0, acc11_1, acc11_2, acc11_3, acc11_4, acc11_5, acc11_6, acc11_7,
+        acc12_0, acc12_1, acc12_2, acc12_3, acc12_4, acc12_5, acc12_6, acc12_7,
+        acc13_0, acc13_1, acc13_2, acc13_3, acc13_4, acc13_5, acc13_6, acc13_7,
+        acc14_0, acc14_1, acc14_2, acc14_3, acc14_4, acc14_5, acc14_6, acc14_7,
+        acc15_0, acc15_1, acc15_2, acc15_3, acc15_4, acc15_5, acc15_6, acc15_7
+    );
+    for (var i = 0u; i < 32u; i = i + 1u) {
+        let g = i / TM;
+        let t = i % TM;
+        if (nb + 4u * g < p.N && m0 + t < M) {
+            var v = vec4<f32>(0.0);
+            for (var j = 0u; j < 4u; j = j + 1u) {
+                let r = 4u * g + j;
+                v[j] = sums[r * TM + t] + bias_at(tile_row(col, r));
+            }
+            rope_store(m0 + t, col * 4u + g, v);
+        }
     }
 }

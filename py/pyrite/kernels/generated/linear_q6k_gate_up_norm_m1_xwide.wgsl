@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -376,68 +378,34 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
     acc13_0 = acc13_0 * inv0;
     acc14_0 = acc14_0 * inv0;
     acc15_0 = acc15_0 * inv0;
-    if (nb + 0u < p.N) {
-        let bg0 = bias_at(n0);
-        let bu0 = bias_at(n8);
-        if (m0 + 0u < M) {
-            let gate = acc0_0 + bg0;
-            y[(m0 + 0u) * p.N + n0] = gate / (1.0 + exp(-gate)) * (acc8_0 + bu0);
-        }
-    }
-    if (nb + 1u < p.N) {
-        let bg1 = bias_at(n1);
-        let bu1 = bias_at(n9);
-        if (m0 + 0u < M) {
-            let gate = acc1_0 + bg1;
-            y[(m0 + 0u) * p.N + n1] = gate / (1.0 + exp(-gate)) * (acc9_0 + bu1);
-        }
-    }
-    if (nb + 2u < p.N) {
-        let bg2 = bias_at(n2);
-        let bu2 = bias_at(n10);
-        if (m0 + 0u < M) {
-            let gate = acc2_0 + bg2;
-            y[(m0 + 0u) * p.N + n2] = gate / (1.0 + exp(-gate)) * (acc10_0 + bu2);
-        }
-    }
-    if (nb + 3u < p.N) {
-        let bg3 = bias_at(n3);
-        let bu3 = bias_at(n11);
-        if (m0 + 0u < M) {
-            let gate = acc3_0 + bg3;
-            y[(m0 + 0u) * p.N + n3] = gate / (1.0 + exp(-gate)) * (acc11_0 + bu3);
-        }
-    }
-    if (nb + 4u < p.N) {
-        let bg4 = bias_at(n4);
-        let bu4 = bias_at(n12);
-        if (m0 + 0u < M) {
-            let gate = acc4_0 + bg4;
-            y[(m0 + 0u) * p.N + n4] = gate / (1.0 + exp(-gate)) * (acc12_0 + bu4);
-        }
-    }
-    if (nb + 5u < p.N) {
-        let bg5 = bias_at(n5);
-        let bu5 = bias_at(n13);
-        if (m0 + 0u < M) {
-            let gate = acc5_0 + bg5;
-            y[(m0 + 0u) * p.N + n5] = gate / (1.0 + exp(-gate)) * (acc13_0 + bu5);
-        }
-    }
-    if (nb + 6u < p.N) {
-        let bg6 = bias_at(n6);
-        let bu6 = bias_at(n14);
-        if (m0 + 0u < M) {
-            let gate = acc6_0 + bg6;
-            y[(m0 + 0u) * p.N + n6] = gate / (1.0 + exp(-gate)) * (acc14_0 + bu6);
-        }
-    }
-    if (nb + 7u < p.N) {
-        let bg7 = bias_at(n7);
-        let bu7 = bias_at(n15);
-        if (m0 + 0u < M) {
-            let gate = acc7_0 + bg7;
-            y[(m0 + 0u) * p.N + n7] = gate / (1.0 + exp(-gate)) * (acc15_0 + bu7);
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 16>(
+        acc0_0,
+        acc1_0,
+        acc2_0,
+        acc3_0,
+        acc4_0,
+        acc5_0,
+        acc6_0,
+        acc7_0,
+        acc8_0,
+        acc9_0,
+        acc10_0,
+        acc11_0,
+        acc12_0,
+        acc13_0,
+        acc14_0,
+        acc15_0
+    );
+    for (var i = 0u; i < 8u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+            let gate = sums[i] + bias_at(n);
+            let up = sums[i + 8u] + bias_at(tile_row(col, r + 8u));
+            y[(m0 + t) * p.N + n] = gate / (1.0 + exp(-gate)) * up;
         }
     }
 }

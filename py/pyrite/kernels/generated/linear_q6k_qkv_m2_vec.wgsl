@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -323,76 +325,24 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc7_1 = acc7_1 + dm7.x * (byte_dot(eb7.x, ob7.x, ev1_0, od1_0) + byte_dot(eb7.y, ob7.y, ev1_1, od1_1) - 32.0 * xa1)
                          + dm7.y * (byte_dot(eb7.z, ob7.z, ev1_2, od1_2) + byte_dot(eb7.w, ob7.w, ev1_3, od1_3) - 32.0 * xb1);
     }
-    if (nb + 0u < p.N) {
-        let b0 = bias_at(n0);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n0, acc0_0 + b0);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n0, acc0_1 + b0);
-        }
-    }
-    if (nb + 1u < p.N) {
-        let b1 = bias_at(n1);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n1, acc1_0 + b1);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n1, acc1_1 + b1);
-        }
-    }
-    if (nb + 2u < p.N) {
-        let b2 = bias_at(n2);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n2, acc2_0 + b2);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n2, acc2_1 + b2);
-        }
-    }
-    if (nb + 3u < p.N) {
-        let b3 = bias_at(n3);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n3, acc3_0 + b3);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n3, acc3_1 + b3);
-        }
-    }
-    if (nb + 4u < p.N) {
-        let b4 = bias_at(n4);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n4, acc4_0 + b4);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n4, acc4_1 + b4);
-        }
-    }
-    if (nb + 5u < p.N) {
-        let b5 = bias_at(n5);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n5, acc5_0 + b5);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n5, acc5_1 + b5);
-        }
-    }
-    if (nb + 6u < p.N) {
-        let b6 = bias_at(n6);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n6, acc6_0 + b6);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n6, acc6_1 + b6);
-        }
-    }
-    if (nb + 7u < p.N) {
-        let b7 = bias_at(n7);
-        if (m0 + 0u < M) {
-            store(m0 + 0u, n7, acc7_0 + b7);
-        }
-        if (m0 + 1u < M) {
-            store(m0 + 1u, n7, acc7_1 + b7);
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 16>(
+        acc0_0, acc0_1,
+        acc1_0, acc1_1,
+        acc2_0, acc2_1,
+        acc3_0, acc3_1,
+        acc4_0, acc4_1,
+        acc5_0, acc5_1,
+        acc6_0, acc6_1,
+        acc7_0, acc7_1
+    );
+    for (var i = 0u; i < 16u; i = i + 1u) {
+        let r = i / TM;
+        let t = i % TM;
+        if (nb + r < p.N && m0 + t < M) {
+            let n = tile_row(col, r);
+            store(m0 + t, n, sums[i] + bias_at(n));
         }
     }
 }

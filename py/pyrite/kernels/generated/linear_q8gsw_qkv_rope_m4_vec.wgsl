@@ -23,6 +23,8 @@
 //            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
 //   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
 //            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
 // W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
 // BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
 // WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
@@ -326,36 +328,28 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wi
         acc6_3 = acc6_3 + sp6.x * (word_dot(wv6.x, sx3_0) + word_dot(wv6.y, sx3_1) + word_dot(wv6.z, sx3_2) + word_dot(wv6.w, sx3_3) - 128.0 * xs3);
         acc7_3 = acc7_3 + sp6.y * (word_dot(wv7.x, sx3_0) + word_dot(wv7.y, sx3_1) + word_dot(wv7.z, sx3_2) + word_dot(wv7.w, sx3_3) - 128.0 * xs3);
     }
-    let b0 = bias_at(n0);
-    let b1 = bias_at(n1);
-    let b2 = bias_at(n2);
-    let b3 = bias_at(n3);
-    let b4 = bias_at(n4);
-    let b5 = bias_at(n5);
-    let b6 = bias_at(n6);
-    let b7 = bias_at(n7);
-    if (nb + 0u < p.N && m0 + 0u < M) {
-        rope_store(m0 + 0u, col * 2u + 0u, vec4<f32>(acc0_0 + b0, acc1_0 + b1, acc2_0 + b2, acc3_0 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 1u < M) {
-        rope_store(m0 + 1u, col * 2u + 0u, vec4<f32>(acc0_1 + b0, acc1_1 + b1, acc2_1 + b2, acc3_1 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 2u < M) {
-        rope_store(m0 + 2u, col * 2u + 0u, vec4<f32>(acc0_2 + b0, acc1_2 + b1, acc2_2 + b2, acc3_2 + b3));
-    }
-    if (nb + 0u < p.N && m0 + 3u < M) {
-        rope_store(m0 + 3u, col * 2u + 0u, vec4<f32>(acc0_3 + b0, acc1_3 + b1, acc2_3 + b2, acc3_3 + b3));
-    }
-    if (nb + 4u < p.N && m0 + 0u < M) {
-        rope_store(m0 + 0u, col * 2u + 1u, vec4<f32>(acc4_0 + b4, acc5_0 + b5, acc6_0 + b6, acc7_0 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 1u < M) {
-        rope_store(m0 + 1u, col * 2u + 1u, vec4<f32>(acc4_1 + b4, acc5_1 + b5, acc6_1 + b6, acc7_1 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 2u < M) {
-        rope_store(m0 + 2u, col * 2u + 1u, vec4<f32>(acc4_2 + b4, acc5_2 + b5, acc6_2 + b6, acc7_2 + b7));
-    }
-    if (nb + 4u < p.N && m0 + 3u < M) {
-        rope_store(m0 + 3u, col * 2u + 1u, vec4<f32>(acc4_3 + b4, acc5_3 + b5, acc6_3 + b6, acc7_3 + b7));
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 32>(
+        acc0_0, acc0_1, acc0_2, acc0_3,
+        acc1_0, acc1_1, acc1_2, acc1_3,
+        acc2_0, acc2_1, acc2_2, acc2_3,
+        acc3_0, acc3_1, acc3_2, acc3_3,
+        acc4_0, acc4_1, acc4_2, acc4_3,
+        acc5_0, acc5_1, acc5_2, acc5_3,
+        acc6_0, acc6_1, acc6_2, acc6_3,
+        acc7_0, acc7_1, acc7_2, acc7_3
+    );
+    for (var i = 0u; i < 8u; i = i + 1u) {
+        let g = i / TM;
+        let t = i % TM;
+        if (nb + 4u * g < p.N && m0 + t < M) {
+            var v = vec4<f32>(0.0);
+            for (var j = 0u; j < 4u; j = j + 1u) {
+                let r = 4u * g + j;
+                v[j] = sums[r * TM + t] + bias_at(tile_row(col, r));
+            }
+            rope_store(m0 + t, col * 2u + g, v);
+        }
     }
 }
