@@ -13,6 +13,7 @@ from pyrite.graph.options import OptionError
 from pyrite.graph.routes import Live, RouteError
 from pyrite.models.config import PRESETS, ModelConfig, tensor_shapes
 from pyrite.models.llama import LlamaModel
+from pyrite.ops import sdpa
 from pyrite.graph.device_weights import DeviceWeight
 from pyrite.models.packing import PACKS
 from pyrite.ops import linear
@@ -120,7 +121,8 @@ def test_query_tile_option_switches_routes_without_a_rebuild():
 
 
 def test_a_failed_guard_selects_materialized():
-    small = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=4096)
+    tiles = sdpa.stream_workgroup_bytes("stream_q16", PRESETS["tiny-llama"].head_dim)  # the stream route's K, V tiles
+    small = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=tiles - 4)
     m = build("tiny-llama", device=null_device(small))
     m.plan.run(Live(9, 0), SECTIONS)
     assert m.plan.routes()["blk.0.attn"] == "materialized"

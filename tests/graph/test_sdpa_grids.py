@@ -30,8 +30,9 @@ def test_stream_kernels_match_their_route_and_head_dim():
             k = get(sdpa.stream_kernel(variant, D))
             assert k.id.endswith(suffix) and k.params["QT"] == qt and k.workgroup_size == (qt, 1, 1)
             assert k.params["MAX_D"] >= D
-    assert sdpa.stream_workgroup_bytes("stream_q16", 64) == 2 * 16 * 64 * 4
-    assert sdpa.stream_workgroup_bytes("stream_q16", 100) == 2 * 16 * 128 * 4
+    kt = get(sdpa.stream_kernel("stream_q16", 64)).params["KT"]  # keys per tile, as stream.yaml sets it
+    assert sdpa.stream_workgroup_bytes("stream_q16", 64) == 2 * kt * 64 * 4
+    assert sdpa.stream_workgroup_bytes("stream_q16", 100) == 2 * kt * 128 * 4
     assert set(sdpa.STREAM_TILES) == {r.variant for r in sdpa.ROUTES if r.name.startswith("stream")}
 
 
@@ -69,9 +70,10 @@ def test_sdpa_route_table(live, options, want):
 
 
 def test_sdpa_guards_select_the_fallback():
-    tight = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=8188)  # under d64's 8 KiB tiles
+    tiles = sdpa.stream_workgroup_bytes("stream_q16", 64)  # d64's K and V tiles
+    tight = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=tiles - 4)
     assert pick("sdpa", sdpa.ROUTES, SMOL, Live(17, 0), limits=tight).name == "materialized"
-    fits = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=8192)
+    fits = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=tiles)
     assert pick("sdpa", sdpa.ROUTES, SMOL, Live(17, 0), limits=fits).name == "stream_q16"
     few = dataclasses.replace(DEFAULT_LIMITS, max_compute_invocations_per_workgroup=16)
     assert pick("sdpa", sdpa.ROUTES, SMOL, Live(17, 0), limits=few, options={"sdpa_query_tile": 32}).name \

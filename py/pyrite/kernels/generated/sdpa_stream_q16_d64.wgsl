@@ -18,7 +18,7 @@ struct Params {
 }
 
 const QT: u32 = 16u;             // query rows per workgroup (one per invocation)
-const KT: u32 = 16u;             // keys per tile in workgroup memory
+const KT: u32 = 8u;             // keys per tile in workgroup memory
 const HALF_MAX: u32 = 64u / 2u;     // the variant's largest head dim / 2
 const NEG: f32 = -3.0e38;              // "no score yet" (a finite -inf: Tint rejects inf constants)
 
@@ -84,14 +84,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         var s5 = NEG;
         var s6 = NEG;
         var s7 = NEG;
-        var s8 = NEG;
-        var s9 = NEG;
-        var s10 = NEG;
-        var s11 = NEG;
-        var s12 = NEG;
-        var s13 = NEG;
-        var s14 = NEG;
-        var s15 = NEG;
         if (k0 < n) {
             var d0 = 0.0;
             var d1 = 0.0;
@@ -101,14 +93,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
             var d5 = 0.0;
             var d6 = 0.0;
             var d7 = 0.0;
-            var d8 = 0.0;
-            var d9 = 0.0;
-            var d10 = 0.0;
-            var d11 = 0.0;
-            var d12 = 0.0;
-            var d13 = 0.0;
-            var d14 = 0.0;
-            var d15 = 0.0;
             for (var i = 0u; i < half; i = i + 1u) {
                 let qi = qv[i];
                 d0 = d0 + dot(qi, k_tile[0u * half + i]);
@@ -119,14 +103,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
                 d5 = d5 + dot(qi, k_tile[5u * half + i]);
                 d6 = d6 + dot(qi, k_tile[6u * half + i]);
                 d7 = d7 + dot(qi, k_tile[7u * half + i]);
-                d8 = d8 + dot(qi, k_tile[8u * half + i]);
-                d9 = d9 + dot(qi, k_tile[9u * half + i]);
-                d10 = d10 + dot(qi, k_tile[10u * half + i]);
-                d11 = d11 + dot(qi, k_tile[11u * half + i]);
-                d12 = d12 + dot(qi, k_tile[12u * half + i]);
-                d13 = d13 + dot(qi, k_tile[13u * half + i]);
-                d14 = d14 + dot(qi, k_tile[14u * half + i]);
-                d15 = d15 + dot(qi, k_tile[15u * half + i]);
             }
             s0 = select(NEG, d0, k0 + 0u < n);
             s1 = select(NEG, d1, k0 + 1u < n);
@@ -136,14 +112,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
             s5 = select(NEG, d5, k0 + 5u < n);
             s6 = select(NEG, d6, k0 + 6u < n);
             s7 = select(NEG, d7, k0 + 7u < n);
-            s8 = select(NEG, d8, k0 + 8u < n);
-            s9 = select(NEG, d9, k0 + 9u < n);
-            s10 = select(NEG, d10, k0 + 10u < n);
-            s11 = select(NEG, d11, k0 + 11u < n);
-            s12 = select(NEG, d12, k0 + 12u < n);
-            s13 = select(NEG, d13, k0 + 13u < n);
-            s14 = select(NEG, d14, k0 + 14u < n);
-            s15 = select(NEG, d15, k0 + 15u < n);
         }
         var tile_max = s0;
         tile_max = max(tile_max, s1);
@@ -153,14 +121,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         tile_max = max(tile_max, s5);
         tile_max = max(tile_max, s6);
         tile_max = max(tile_max, s7);
-        tile_max = max(tile_max, s8);
-        tile_max = max(tile_max, s9);
-        tile_max = max(tile_max, s10);
-        tile_max = max(tile_max, s11);
-        tile_max = max(tile_max, s12);
-        tile_max = max(tile_max, s13);
-        tile_max = max(tile_max, s14);
-        tile_max = max(tile_max, s15);
         if (tile_max > NEG) {
             let m_new = max(m, tile_max);
             let alpha = exp(m - m_new);
@@ -172,15 +132,7 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
             let p5 = select(0.0, exp(s5 - m_new), s5 > NEG);
             let p6 = select(0.0, exp(s6 - m_new), s6 > NEG);
             let p7 = select(0.0, exp(s7 - m_new), s7 > NEG);
-            let p8 = select(0.0, exp(s8 - m_new), s8 > NEG);
-            let p9 = select(0.0, exp(s9 - m_new), s9 > NEG);
-            let p10 = select(0.0, exp(s10 - m_new), s10 > NEG);
-            let p11 = select(0.0, exp(s11 - m_new), s11 > NEG);
-            let p12 = select(0.0, exp(s12 - m_new), s12 > NEG);
-            let p13 = select(0.0, exp(s13 - m_new), s13 > NEG);
-            let p14 = select(0.0, exp(s14 - m_new), s14 > NEG);
-            let p15 = select(0.0, exp(s15 - m_new), s15 > NEG);
-            l = l * alpha + p0 + p1 + p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9 + p10 + p11 + p12 + p13 + p14 + p15;
+            l = l * alpha + p0 + p1 + p2 + p3 + p4 + p5 + p6 + p7;
             for (var i = 0u; i < half; i = i + 1u) {
                 var a = acc[i] * alpha;
                 a = a + p0 * v_tile[0u * half + i];
@@ -191,14 +143,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
                 a = a + p5 * v_tile[5u * half + i];
                 a = a + p6 * v_tile[6u * half + i];
                 a = a + p7 * v_tile[7u * half + i];
-                a = a + p8 * v_tile[8u * half + i];
-                a = a + p9 * v_tile[9u * half + i];
-                a = a + p10 * v_tile[10u * half + i];
-                a = a + p11 * v_tile[11u * half + i];
-                a = a + p12 * v_tile[12u * half + i];
-                a = a + p13 * v_tile[13u * half + i];
-                a = a + p14 * v_tile[14u * half + i];
-                a = a + p15 * v_tile[15u * half + i];
                 acc[i] = a;
             }
             m = m_new;
