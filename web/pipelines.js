@@ -11,17 +11,19 @@
 //                         once; else null (a started device of another descriptor is destroyed)
 //   take(key)             -> the started pipeline's promise for key (kernel id, sha256, constants), once
 //   keep(pipelines)       the pipelines (JSON recipes) the load in progress waits for
-//   keepLater(pipelines)  those it compiles after it answers (a prefill's): kept too; the next page starts
-//                         them once the first have settled, LATER_WINDOW at a time, and at once when Python
-//                         takes one. One not started when the page closes never is (the GPU process would
-//                         finish it, holding up the next page's requestAdapter)
+//   keepLater(pipelines, now)  those it leaves compiling when it answers, kept too: now (a full prefill's,
+//                         which a first message needs) the next page starts right behind the first; the
+//                         others (a short prefill's) once all those have settled, LATER_WINDOW at a time,
+//                         and at once when Python takes one. One not started when the page closes never
+//                         is (the GPU process would finish it, holding up the next page's requestAdapter)
 //   commit()              worker: the load succeeded; keeps its descriptor and pipelines for its model
 //
 // A kept list that no longer matches (another wheel, another adapter) costs a compile nobody takes; the
 // next load keeps the list it used. Python makes every pipeline it does not take itself.
 const CACHE = "pyrite-pipelines-v1";
-// later pipelines in flight at once: half the hardware threads, at least two (py/pyrite/gpu/browser.py's too)
-const LATER_WINDOW = Math.max(2, Math.floor((navigator.hardwareConcurrency || 0) / 2));
+// queued later pipelines in flight at once (py/pyrite/gpu/browser.py's too): on a CPU adapter they share the
+// cores with a first message, which does not need them
+const LATER_WINDOW = 1;
 
 /** Pipelines to start in order, LATER_WINDOW at a time once opened; start(key) starts one now. */
 function laterQueue(create) {
@@ -73,7 +75,7 @@ export function pipelineStarter(base) {
   async function start(model) {
     const kept = await (await open())?.match(keyOf(model));
     if (!kept || !navigator.gpu) return null;
-    const { descriptor: text, pipelines, later = [] } = await kept.json();
+    const { descriptor: text, pipelines, soon = [], later = [] } = await kept.json();
     const wanted = JSON.parse(text);
     const adapter = await navigator.gpu.requestAdapter(wanted.adapter);
     const device = await adapter?.requestDevice(wanted.device);
@@ -85,15 +87,18 @@ export function pipelineStarter(base) {
       promise.catch(() => {});  // handled: Python awaits the same promise and sees its error
       return promise;
     };
-    const made = new Map(pipelines.map((recipe) => [recipe.key, create(recipe)]));
+    const made = new Map();
+    for (const recipe of [...pipelines, ...soon]) if (!made.has(recipe.key)) made.set(recipe.key, create(recipe));
+    const first = [...made.values()];
     const queue = laterQueue(create);
     for (const recipe of later) if (!made.has(recipe.key)) made.set(recipe.key, queue.add(recipe));
-    Promise.allSettled(pipelines.map((recipe) => made.get(recipe.key))).then(() => queue.open());
-    return { descriptor: text, adapter, device, pipelines: made, queue, later: new Set(later.map((r) => r.key)) };
+    Promise.allSettled(first).then(() => queue.open());
+    return { descriptor: text, adapter, device, pipelines: made, queue,
+             later: new Set([...soon, ...later].map((r) => r.key)) };
   }
 
   function begin(model, options) {
-    load = { model: named(model, options), pipelines: null, later: null };
+    load = { model: named(model, options), pipelines: null, soon: null, later: null };
     if (!asked && !started) started = start(load.model).catch(() => null);  // a failure: Python starts all
   }
 
@@ -124,8 +129,8 @@ export function pipelineStarter(base) {
     if (load) load.pipelines = pipelines;
   }
 
-  function keepLater(pipelines) {
-    if (load) load.later = pipelines;
+  function keepLater(pipelines, now) {
+    if (load) load[now ? "soon" : "later"] = pipelines;
   }
 
   async function commit() {
@@ -135,7 +140,7 @@ export function pipelineStarter(base) {
     taking = new Map([...taking].filter(([key]) => laterKeys.has(key)));
     if (!done?.pipelines || !descriptor) return;
     const body = JSON.stringify({ descriptor, pipelines: JSON.parse(done.pipelines),
-                                  later: JSON.parse(done.later ?? "[]") });
+                                  soon: JSON.parse(done.soon ?? "[]"), later: JSON.parse(done.later ?? "[]") });
     await (await open())?.put(keyOf(done.model), new Response(body, { headers: { "Content-Type": "application/json" } }))
       .catch(() => {});  // quota: the next page compiles after Python starts, as without a kept list
   }

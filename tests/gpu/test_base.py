@@ -100,3 +100,15 @@ def test_a_kernel_needing_a_feature_the_adapter_lacks_is_a_kernel_error_before_a
     assert device.pipelines_made() == []
     device.pipeline(plain)
     assert null.null_device().pipeline(sg) is not None
+
+
+def test_compile_makes_its_own_then_those_started_behind_them_and_counts_only_its_own():
+    from pyrite import kernels
+    ids = sorted(k for k in kernels.ids() if k.startswith("linear_q4a_") and k.endswith("_vec"))[:3]
+    own, then = [(kernels.get(ids[0]), None)], [(kernels.get(k), None) for k in ids[1:]]
+    device = null.null_device()
+    seen = []
+    run_sync(device.compile(own, lambda made, total: seen.append((made, total)), then=then))
+    assert seen == [(0, 1), (1, 1)]  # progress counts the load's own pipelines only
+    assert device.pipelines_made() == ids  # then's made too (natively at once), behind them
+    assert not device.compiling

@@ -24,9 +24,10 @@ from .base import (COPY_DST, COPY_SRC, MAP_READ, OPTIONAL_FEATURES, QUERY_RESOLV
 from .pipelines import Progress, Wanted, pipeline_key
 
 TAPES_KEPT = 4  # decode tape windows whose JS command arrays stay built
-# compile_later's creations in flight at once: half the hardware threads, at least two (the GPU process
-# compiles on a pool; more in flight only queues there, where a closed page cannot take it back)
-LATER_WINDOW = max(2, int(getattr(js.navigator, "hardwareConcurrency", 0) or 0) // 2)
+# compile_later's queued creations in flight at once, once every one started now has landed: the GPU
+# process compiles what was started even after the page closes, and a first message would share the CPU
+# adapter's cores with them (a short prefill's: needed later, if at all)
+LATER_WINDOW = 1
 
 try:  # web/tape.js, registered by web/worker.js; absent in another host page, where replay stays Python
     import pyrite_tape as _tape  # type: ignore[import-not-found]
@@ -115,31 +116,41 @@ class BrowserDevice(Device):
         return _js(recipe["pipeline"])
 
     async def compile(self, wanted: Sequence[Wanted], progress: Progress = lambda made, total: None, *,
-                      startup: bool = False) -> None:
+                      startup: bool = False, then: Sequence[Wanted] = ()) -> None:
         if startup and _starter is not None:  # web/pipelines.js keeps the list for the next page
             _starter.keep(_recipes(wanted))
-        await self._finish(*self._start(wanted), progress)
+        started = self._start(wanted)  # first in the GPU process's queue: the load waits for these
+        self.compile_later(then, startup=startup, now=True)
+        await self._finish(*started, progress)
 
-    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False) -> None:
-        # queued, then started LATER_WINDOW at a time: the GPU process compiles what was started even
-        # after the page closes, and a next page's requestAdapter() waits behind it; what is still queued
-        # when the page goes is simply never started
-        if startup and _starter is not None:  # kept too: the next page starts them once decode's are made
-            _starter.keepLater(_recipes(wanted))
-        for kernel, constants in self._uncached(wanted)[0]:
-            key = pipeline_key(kernel, constants)
+    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> None:
+        # now: started at once, beside what compiles; else queued, then started LATER_WINDOW at a time
+        # once none started now is still compiling. The GPU process compiles what was started even after
+        # the page closes, and a next page's requestAdapter() waits behind it; what is still queued when
+        # the page goes is simply never started
+        if startup and _starter is not None:  # kept too: the next page starts them early as well
+            _starter.keepLater(_recipes(wanted), now)
+        todo = [(pipeline_key(*w), w) for w in self._uncached(wanted)[0]]
+        for key, w in todo:
             if key not in self._pending:
-                self._queued.setdefault(key, (kernel, constants))
+                self._queued.setdefault(key, w)
+        if now:
+            for key, w in todo:
+                if key in self._queued:
+                    self._launch(w)
         self._pump()
 
     def _pump(self) -> None:
         while self._queued and len(self._later) < LATER_WINDOW:
-            # taken off the queue here: one made meanwhile by another path is not started again, nor left
-            started, total = self._start([self._queued.pop(next(iter(self._queued)))])
-            task = asyncio.ensure_future(self._finish(started, total, lambda made, total: None))
-            self._later.add(task)  # held: a dropped task may be collected
-            # a failure is raised where a run waits for that pipeline (ready), not by this task
-            task.add_done_callback(self._landed)
+            self._launch(self._queued[next(iter(self._queued))])
+
+    def _launch(self, wanted: Wanted) -> None:
+        # taken off the queue (by _start): one made meanwhile by another path is not started again, nor left
+        started, total = self._start([wanted])
+        task = asyncio.ensure_future(self._finish(started, total, lambda made, total: None))
+        self._later.add(task)  # held: a dropped task may be collected
+        # a failure is raised where a run waits for that pipeline (ready), not by this task
+        task.add_done_callback(self._landed)
 
     def _landed(self, task: asyncio.Task) -> None:
         self._later.discard(task)

@@ -2,8 +2,9 @@
 
 pipeline() makes one when a launch first runs (createComputePipeline). A plan that knows the set it
 needs hands it to compile(), in the order runs first need them, and awaits it (a load waits for
-decode's), or to compile_later() (a prefill's, while the page is already usable), after which a run
-awaits ready() for its own. Natively each is made at once, one by one: creation blocks there, so
+decode's; `then` names those started right behind them and not waited for: a full prefill's, which a
+first message sent at Ready needs), or to compile_later() (a short prefill's, while the page is already
+usable), after which a run awaits ready() for its own. Natively each is made at once, one by one: creation blocks there, so
 nothing would overlap; the browser (gpu/browser.py) starts them all together
 (createComputePipelineAsync), and a run waits only for the ones it needs.
 """
@@ -54,18 +55,21 @@ class PipelineCache:
         return pipe
 
     async def compile(self, wanted: Sequence[Wanted], progress: Progress = _no_progress, *,
-                      startup: bool = False) -> None:
+                      startup: bool = False, then: Sequence[Wanted] = ()) -> None:
         """Make wanted's pipelines into the cache, progress(made, total) as each is ready (the cached
-        ones counted made). startup: the ones a model's load waits for (the browser keeps their list, to
-        start them while Python boots the next time)."""
+        ones counted made); then's are started right behind them and not waited for (compile_later's,
+        all at once). startup: the ones a model's load waits for (the browser keeps their list, to start
+        them while Python boots the next time)."""
         todo, total = self._uncached(wanted)
         progress(total - len(todo), total)
         for made, (kernel, constants) in enumerate(todo, total - len(todo) + 1):
             self.pipeline(kernel, constants)
             progress(made, total)
+        self.compile_later(then, startup=startup, now=True)
 
-    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False) -> None:
+    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> None:
         """Start making wanted's pipelines; a run waits for its own with ready() (here: made at once).
+        now: all started at once (the browser otherwise queues them behind those, one at a time).
         startup: those a model's load leaves compiling (the browser keeps their list too)."""
         for kernel, constants in self._uncached(wanted)[0]:
             self.pipeline(kernel, constants)

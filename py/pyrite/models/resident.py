@@ -90,9 +90,11 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
             lives = [Live(1, 0), Live(min(2, max_seq), 0), Live(min(max_seq, built.max_ctx), 0)]
             tuning = await tune(built.plan, tuning_store(device), max_seq)  # before prepare: it compiles the choices
             progress("plan", 1, 1)
-            # decode's pipelines (all at once) and bind groups before the load returns; the prefills' after
+            # decode's pipelines (all at once) and bind groups before the load returns; a full prefill's
+            # (a chat's first, 8 tokens or more) started right behind them, a short one's after those
             await device.compile(built.plan.pipelines(lives[:1], PREPARED),
-                                 lambda done, total: progress("pipelines", done, total), startup=True)
+                                 lambda done, total: progress("pipelines", done, total), startup=True,
+                                 then=built.plan.pipelines(lives[2:], PREPARED))
             built.plan.prepare(lives[:1], PREPARED)
             err = await device.pop_error_scope()
         if err:
@@ -102,6 +104,5 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
         for buf in owned:
             device.destroy_buffer(buf)
         raise
-    # a chat's first prefill (8 tokens or more) takes the full prefill's tiles: those first
-    device.compile_later(built.plan.pipelines([lives[2], lives[1]], PREPARED), startup=True)
+    device.compile_later(built.plan.pipelines(lives[1:2], PREPARED), startup=True)
     return Resident(device, index, built, tokenizer, owned, tuning)
