@@ -4,8 +4,8 @@ pipeline() makes one when a launch first runs (createComputePipeline). A plan th
 needs hands it to compile(), in the order runs first need them, and awaits it (a load waits for
 decode's; `then` names those started right behind them and not waited for: a full prefill's, which a
 first message sent at Ready needs), or to compile_later() (a short prefill's, while the page is already
-usable), after which a run awaits ready() for its own. Natively each is made at once, one by one: creation blocks there, so
-nothing would overlap; the browser (gpu/browser.py) starts them all together
+usable), after which a run awaits ready() for its own. Natively each is made at once, one by one:
+creation blocks there, so nothing would overlap; the browser (gpu/browser.py) starts them all together
 (createComputePipelineAsync), and a run waits only for the ones it needs.
 """
 from __future__ import annotations
