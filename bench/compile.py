@@ -8,10 +8,11 @@ both). The pipelines are those the plan of a load wants at each shape it compile
 2 tokens; prefill: a full chunk), listed from the model loaded natively (wgpu-py: the cpu class, as
 SwiftShader is). Each is then made in headless Chromium by createComputePipelineAsync on a device of its
 own, its source given a fresh first line so that nothing compiled before is reused, and timed. A load
-compiles decode's before Ready and the others after it, where the first message waits for them; on a CPU
-adapter compile time is CPU time, which a two-core machine shares with everything else. Prints each
-kernel's milliseconds with its source size, the total per shape (and its part for kernels decode does not
-use: what a first message at Ready waits for) and the load average; writes --out.
+waits for decode's; a full prefill's start behind them and a short one's after those, and a first message
+sent at Ready waits for what is still compiling; on a CPU adapter compile time is CPU time, which a
+two-core machine shares with everything else. Prints each kernel's milliseconds with its source size, the
+total per shape (and its part for kernels decode does not use: what a first message at Ready may wait
+for) and the load average; writes --out.
 A failure prints the error and exits non-zero.
 """
 from __future__ import annotations
