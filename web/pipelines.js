@@ -11,43 +11,49 @@
 //                         once; else null (a started device of another descriptor is destroyed)
 //   take(key)             -> the started pipeline's promise for key (kernel id, sha256, constants), once
 //   keep(pipelines)       the pipelines (JSON recipes) the load in progress waits for
-//   keepLater(pipelines, now)  those it leaves compiling when it answers, kept too: now (a full prefill's,
-//                         which a first message needs) the next page starts right behind the first; the
-//                         others (a short prefill's) once all those have settled, LATER_WINDOW at a time,
-//                         and at once when Python takes one. One not started when the page closes never
-//                         is (the GPU process would finish it, holding up the next page's requestAdapter)
+//   keepLater(pipelines, now)  those it leaves compiling when it answers, kept too: the next page starts
+//                         now's (a full prefill's, which a first message needs) right behind the first,
+//                         SOON_WINDOW at a time, the others (a short prefill's) after them, LATER_WINDOW at
+//                         a time, and any at once when Python takes it. One not started when the page
+//                         closes never is (the GPU process would finish it, holding up the next page's
+//                         requestAdapter)
 //   commit()              worker: the load succeeded; keeps its descriptor and pipelines for its model
 //
 // A kept list that no longer matches (another wheel, another adapter) costs a compile nobody takes; the
 // next load keeps the list it used. Python makes every pipeline it does not take itself.
 const CACHE = "pyrite-pipelines-v1";
-// queued later pipelines in flight at once (py/pyrite/gpu/browser.py's too): on a CPU adapter they share the
-// cores with a first message, which does not need them
+// queued pipelines in flight at once (py/pyrite/gpu/browser.py's too): a first message's, one per hardware
+// thread (a closed page's compiles still hold up the next page's requestAdapter); the rest one at a time
+// after them (on a CPU adapter they share the cores with a first message, which does not need them)
+const SOON_WINDOW = Math.max(2, navigator.hardwareConcurrency || 0);
 const LATER_WINDOW = 1;
 
-/** Pipelines to start in order, LATER_WINDOW at a time once opened; start(key) starts one now. */
+/** Pipelines to start in order, each while fewer than its window are running; start(key) starts one now. */
 function laterQueue(create) {
-  const waiting = new Map();  // key -> () => void: starts it, resolving the promise add() gave
+  const waiting = new Map();  // key -> {go: starts it, resolving the promise add() gave, window}
   let running = 0;
-  let opened = false;
   const begin = (key) => {
-    const go = waiting.get(key);
+    const { go } = waiting.get(key);
     waiting.delete(key);
     running += 1;
     go();
   };
   const pump = () => {
-    while (opened && running < LATER_WINDOW && waiting.size) begin(waiting.keys().next().value);
+    while (waiting.size) {
+      const [key, { window }] = waiting.entries().next().value;
+      if (running >= window) return;
+      begin(key);
+    }
   };
   return {
-    add(recipe) {
-      return new Promise((resolve) => waiting.set(recipe.key, () => {
+    add(recipe, window) {
+      return new Promise((resolve) => waiting.set(recipe.key, { window, go: () => {
         const promise = create(recipe);
         promise.catch(() => {}).then(() => { running -= 1; pump(); });
         resolve(promise);
-      }));
+      } }));
     },
-    open() { opened = true; pump(); },
+    pump,
     start(key) { if (waiting.has(key)) begin(key); },
   };
 }
@@ -87,12 +93,12 @@ export function pipelineStarter(base) {
       promise.catch(() => {});  // handled: Python awaits the same promise and sees its error
       return promise;
     };
-    const made = new Map();
-    for (const recipe of [...pipelines, ...soon]) if (!made.has(recipe.key)) made.set(recipe.key, create(recipe));
-    const first = [...made.values()];
+    const made = new Map(pipelines.map((recipe) => [recipe.key, create(recipe)]));
     const queue = laterQueue(create);
-    for (const recipe of later) if (!made.has(recipe.key)) made.set(recipe.key, queue.add(recipe));
-    Promise.allSettled(first).then(() => queue.open());
+    for (const [list, window] of [[soon, SOON_WINDOW], [later, LATER_WINDOW]]) {
+      for (const recipe of list) if (!made.has(recipe.key)) made.set(recipe.key, queue.add(recipe, window));
+    }
+    queue.pump();  // behind the load's own in the GPU process's queue
     return { descriptor: text, adapter, device, pipelines: made, queue,
              later: new Set([...soon, ...later].map((r) => r.key)) };
   }

@@ -24,9 +24,12 @@ from .base import (COPY_DST, COPY_SRC, MAP_READ, OPTIONAL_FEATURES, QUERY_RESOLV
 from .pipelines import Progress, Wanted, pipeline_key
 
 TAPES_KEPT = 4  # decode tape windows whose JS command arrays stay built
-# compile_later's queued creations in flight at once, once every one started now has landed: the GPU
-# process compiles what was started even after the page closes, and a first message would share the CPU
-# adapter's cores with them (a short prefill's: needed later, if at all)
+# compile_later's creations in flight at once. The GPU process compiles what was started even after the
+# page closes, and the next page's requestAdapter() waits behind it, so at most one per hardware thread
+# (the GPU process compiles on a pool) for those a first message needs (now: a full prefill's), and one
+# for the rest once those have all landed (a short prefill's: on a CPU adapter they share the cores with
+# a first message that does not need them)
+SOON_WINDOW = max(2, int(getattr(js.navigator, "hardwareConcurrency", 0) or 0))
 LATER_WINDOW = 1
 
 try:  # web/tape.js, registered by web/worker.js; absent in another host page, where replay stays Python
@@ -96,6 +99,7 @@ class BrowserDevice(Device):
         self._modules: dict[str, Any] = {}  # kernel id -> its GPUShaderModule
         self._later: set[asyncio.Task] = set()  # compile_later's tasks, until they end
         self._queued: dict[tuple, Wanted] = {}   # compile_later's pipelines not started yet, in order
+        self._soon: set[tuple] = set()  # the keys of those queued now (SOON_WINDOW at a time)
         self.adopted = adopted  # the device web/pipelines.js requested early, its pipelines with it
 
     def _create_buffer(self, size: int, usage: int, label: str) -> Any:
@@ -124,25 +128,25 @@ class BrowserDevice(Device):
         await self._finish(*started, progress)
 
     def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> None:
-        # now: started at once, beside what compiles; else queued, then started LATER_WINDOW at a time
-        # once none started now is still compiling. The GPU process compiles what was started even after
-        # the page closes, and a next page's requestAdapter() waits behind it; what is still queued when
-        # the page goes is simply never started
+        # queued in order, then started a window at a time (SOON_WINDOW for now's, beside what compiles;
+        # LATER_WINDOW for the others, once no now one is left); what is still queued when the page goes
+        # is simply never started
         if startup and _starter is not None:  # kept too: the next page starts them early as well
             _starter.keepLater(_recipes(wanted), now)
-        todo = [(pipeline_key(*w), w) for w in self._uncached(wanted)[0]]
-        for key, w in todo:
-            if key not in self._pending:
-                self._queued.setdefault(key, w)
-        if now:
-            for key, w in todo:
-                if key in self._queued:
-                    self._launch(w)
+        for kernel, constants in self._uncached(wanted)[0]:
+            key = pipeline_key(kernel, constants)
+            if key not in self._pending and key not in self._queued:
+                self._queued[key] = (kernel, constants)
+                if now:
+                    self._soon.add(key)
         self._pump()
 
     def _pump(self) -> None:
-        while self._queued and len(self._later) < LATER_WINDOW:
-            self._launch(self._queued[next(iter(self._queued))])
+        while self._queued:
+            key = next(iter(self._queued))
+            if len(self._later) >= (SOON_WINDOW if key in self._soon else LATER_WINDOW):
+                return
+            self._launch(self._queued[key])
 
     def _launch(self, wanted: Wanted) -> None:
         # taken off the queue (by _start): one made meanwhile by another path is not started again, nor left
@@ -176,6 +180,7 @@ class BrowserDevice(Device):
         for kernel, constants in todo:
             key = pipeline_key(kernel, constants)
             self._queued.pop(key, None)
+            self._soon.discard(key)
             creation = self._pending.get(key) or self._early(kernel, constants) or \
                 self._device.createComputePipelineAsync(self._pipeline_descriptor(kernel, constants))
             self._pending[key] = creation

@@ -57,8 +57,8 @@ class PipelineCache:
     async def compile(self, wanted: Sequence[Wanted], progress: Progress = _no_progress, *,
                       startup: bool = False, then: Sequence[Wanted] = ()) -> None:
         """Make wanted's pipelines into the cache, progress(made, total) as each is ready (the cached
-        ones counted made); then's are started right behind them and not waited for (compile_later's,
-        all at once). startup: the ones a model's load waits for (the browser keeps their list, to start
+        ones counted made); then's are started right behind them and not waited for (compile_later's
+        now). startup: the ones a model's load waits for (the browser keeps their list, to start
         them while Python boots the next time)."""
         todo, total = self._uncached(wanted)
         progress(total - len(todo), total)
@@ -69,7 +69,8 @@ class PipelineCache:
 
     def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> None:
         """Start making wanted's pipelines; a run waits for its own with ready() (here: made at once).
-        now: all started at once (the browser otherwise queues them behind those, one at a time).
+        now: those a first message needs, started beside what compiles (the browser queues the others
+        behind them).
         startup: those a model's load leaves compiling (the browser keeps their list too)."""
         for kernel, constants in self._uncached(wanted)[0]:
             self.pipeline(kernel, constants)
