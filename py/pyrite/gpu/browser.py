@@ -139,6 +139,8 @@ class BrowserDevice(Device):
                 self._queued[key] = (kernel, constants)
                 if now:
                     self._soon.add(key)
+        if now:  # ahead of others queued before (a model loaded on this device earlier)
+            self._queued = {**{k: w for k, w in self._queued.items() if k in self._soon}, **self._queued}
         self._pump()
 
     def _pump(self) -> None:
