@@ -62,10 +62,10 @@ export function pipelineStarter(base) {
   let started = null;    // promise of {descriptor, adapter, device, pipelines: Map key -> promise} or null
   let asked = false;     // Python asked for a device: the worker has one from here on
   let descriptor = null; // the descriptor of the device Python uses
-  let load = null;       // {model, pipelines} of the load in progress
+  let load = null;       // {model, pipelines, soon, later} of the load in progress
   let taking = new Map(); // the adopted device's started (or queued) pipelines not taken yet
-  let queue = null;       // the adopted device's later ones (laterQueue)
-  let laterKeys = new Set(); // their keys: Python takes them after its load answers
+  let queue = null;       // the adopted device's soon and later ones (laterQueue)
+  let laterKeys = new Set(); // their keys: ones Python has not taken when its load answers it may take after
 
   const keyOf = (model) => new URL(`__pyrite-cache__/pipelines/${encodeURIComponent(model)}`, base).href;
   const named = (model, options) => `${model}?${JSON.stringify(options ?? {})}`;

@@ -106,7 +106,7 @@ HELD_S = 5.0  # a closed page's compiles once held the next requestAdapter() 15-
 def test_a_page_closed_just_after_ready_does_not_hold_up_the_next_pages_adapter(session, loaded):
     """The page closes as its load answers, with its prefill's pipelines still compiling; what it left
     queued is never started, so the next page gets an adapter at once (bench/ready.py's warm visit gives
-    the figure: 0.6 s on SwiftShader, 2 cores)."""
+    the figure: 0.33-0.43 s on SwiftShader, 2 cores)."""
     page = session.new_page()
     page.goto(session.url("index.html?autoload=0"))
     page.wait_for_function("() => window.pyriteApp !== undefined")
