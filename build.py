@@ -286,6 +286,7 @@ def bench(argv: list[str]) -> int:
     (linear routes vs a read probe); --consistency (every architecture vs HF, both backends, into README.md);
     --convert (page vs native); --constrained and --speculative (on vs off, natively and in the page); in the
     page --ready (time to Ready, visit by visit) and --compile (each pipeline of a plan compiled alone);
+    --context (a decode step's time and its attention part as the cache grows, natively and in the page);
     --gpu never reaches here (main() runs gpu_truth() before the venv)."""
     ensure_system_packages()
     for flag, script in (("--attention", "attention.py"), ("--kernels", "kernels.py")):
@@ -299,7 +300,7 @@ def bench(argv: list[str]) -> int:
         rest = [a for a in argv if a != "--convert"]
         return subprocess.run([sys.executable, str(ROOT / "bench" / "convert.py"), *rest], cwd=ROOT).returncode
     for flag, script in (("--constrained", "constrained.py"), ("--speculative", "speculative.py"),
-                         ("--ready", "ready.py"), ("--compile", "compile.py")):
+                         ("--ready", "ready.py"), ("--compile", "compile.py"), ("--context", "context.py")):
         if flag in argv:  # against free / plain decoding, natively and in the page
             model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
             build(parse_models(model))
@@ -354,8 +355,9 @@ def command(argv: list[str]) -> int:
                                 "converted model, no build")
     sub.add_parser("bench", help="pyrite vs wllama in headless Chromium; --attention / --kernels: attention or "
                                  "linear routes natively; --consistency: every architecture vs HF; --ready: "
-                                 "the page's time to Ready, visit by visit; --compile: each pipeline's compile; --gpu "
-                                 "[--quick]: the GPU truth run (no venv, no build)")
+                                 "the page's time to Ready, visit by visit; --compile: each pipeline's compile; "
+                                 "--context: a decode step as the cache grows; --gpu [--quick]: the GPU truth run "
+                                 "(no venv, no build)")
     sub.add_parser("pack", help="build dist/ (no model), then the npm package dist/pkg/pyrite-webgpu-<version>.tgz")
     sub.add_parser("shaders", help="generate kernels from shaders/ [--check] [--prune]")
     sub.add_parser("docs", help="rewrite the docs' generated tables (routes, options, request schema)")

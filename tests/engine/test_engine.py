@@ -30,7 +30,7 @@ def test_attestation_names_each_kernel(smollm2_engine):
     # every linear (every row count is even), Q/K/V fused with the norm, RoPE (interleaved: the GGUF llama
     # q/k layout) and the cache write; gate/up with its norm
     assert {"linear_q4a_qkv_rope_norm_m1_vec", "linear_q4a_gate_up_norm_m1_vec", "linear_q4a_m1_vec",
-            "linear_q8gsw_m1_vec", "embedding_q8gsw", "sdpa_flash_split_d64", "sdpa_flash_combine", "norm_rms"} <= kernels
+            "linear_q8gsw_m1_vec", "embedding_q8gsw", "sdpa_flash_split_w4_d64", "sdpa_flash_combine", "norm_rms"} <= kernels
     assert any(r["op"] == "blk.29.ffn_down" and r["route"] == "gemv_vec" for r in rows)
     assert [r["op"] for r in rows if "norm_rms" in r["kernel"]] == ["output_norm"]
     steps = smollm2_engine.step_report()

@@ -15,6 +15,7 @@ from pyrite.gpu.null import DEFAULT_FEATURES, DEFAULT_LIMITS, GPU_LIMITS, null_d
 from pyrite.graph.grids import grid_folded, k_splits
 from pyrite.graph.options import Options
 from pyrite.graph.routes import Live, RouteError, pick
+from pyrite.kernels import get
 from pyrite.models.config import PRESETS
 from pyrite.ops import linear, sdpa
 from pyrite.ops.linear import LinearSpec
@@ -158,7 +159,9 @@ def test_the_cpu_class_builds_no_coop_kernel(preset):
 def test_the_gpu_split_policy_fills_the_modeled_gpu_from_256_keys(hq):
     fill = sdpa.GPU_UNITS * sdpa.GPU_WAVES
     gpu, cpu = sdpa.split_policy("gpu", hq), sdpa.split_policy("cpu", hq)
-    assert cpu == sdpa.SplitPolicy(sdpa.MAX_SPLITS, sdpa.SPLIT_MIN)  # the cpu class: the cache length alone
+    assert cpu == sdpa.SplitPolicy(sdpa.MAX_SPLITS, sdpa.SPLIT_MIN, sdpa.CPU_SPLIT)  # the cache length alone
+    lanes = {c: get(sdpa.flash_kernel(64, c.variant)).workgroup_size[0] for c in (gpu, cpu)}
+    assert lanes[gpu] > lanes[cpu]  # a GPU's lanes fill its units; a CPU adapter's each cost a switch
     for kv in (256, 257, 300, 511, 1024, 4096, 32768):
         assert hq * sdpa.flash_splits(kv, gpu.max_splits, gpu.split_min) >= fill, kv
     assert sdpa.flash_splits(16, gpu.max_splits, gpu.split_min) == 1  # a short cache is not split to crumbs

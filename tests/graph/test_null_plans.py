@@ -89,7 +89,7 @@ def test_every_preset_builds_and_runs_its_kernel_list(preset):
     assert ("rope_kv_rotate_half" in prefill) == (c.qk_norm and c.rope_layout == "rotate_half")
     m.plan.run(Live(1, 20), SECTIONS)
     decode = kernels_of(m)
-    assert {f"sdpa_flash_split_d{64 if c.head_dim <= 64 else 128}", "sdpa_flash_combine", f"linear_{fmt}_{gemv(c.hidden)}"} <= decode  # o_proj, down
+    assert {f"sdpa_flash_split_w4_d{64 if c.head_dim <= 64 else 128}", "sdpa_flash_combine", f"linear_{fmt}_{gemv(c.hidden)}"} <= decode  # o_proj, down
     assert not any(k.startswith("sdpa_stream") for k in decode) and f"linear_{fmt}_wide" not in decode
     sdpa_rows = [r for r in m.plan.attest() if r["family"] == "sdpa"]
     assert len(sdpa_rows) == c.n_layers and all(r["route"] == "flash_decode" and r["dispatches"] == 2
@@ -121,8 +121,9 @@ def test_query_tile_option_switches_routes_without_a_rebuild():
 
 
 def test_a_failed_guard_selects_materialized():
-    tiles = sdpa.stream_workgroup_bytes("stream_q16", PRESETS["tiny-llama"].head_dim)  # the stream route's K, V tiles
-    small = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=tiles - 4)
+    D = PRESETS["tiny-llama"].head_dim
+    tiles = min(sdpa.stream_workgroup_bytes("stream_q16", D), sdpa.flash_workgroup_bytes(D, sdpa.CPU_SPLIT))
+    small = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=tiles - 4)  # neither fits
     m = build("tiny-llama", device=null_device(small))
     m.plan.run(Live(9, 0), SECTIONS)
     assert m.plan.routes()["blk.0.attn"] == "materialized"

@@ -14,8 +14,14 @@ SMOL = SdpaSpec(Hq=9, Hkv=3, D=64, max_ctx=2048, max_seq=128)
 
 @pytest.mark.parametrize("kv,want", [(1, 1), (64, 1), (65, 2), (512, 8), (1024, 16), (4096, 16)])
 def test_flash_splits_follow_the_cache_length(kv, want):
-    assert sdpa.flash_splits(kv, sdpa.MAX_SPLITS, sdpa.SPLIT_MIN) == want
-    assert sdpa.flash_splits(kv, 1, sdpa.SPLIT_MIN) == 1  # one_split
+    assert sdpa.flash_splits(kv, 16, 64) == want
+    assert sdpa.flash_splits(kv, 1, 64) == 1  # one_split
+
+
+@pytest.mark.parametrize("kv,want", [(1, 1), (512, 1), (513, 2), (2048, 4), (8192, 16), (32768, 16)])
+def test_the_cpu_class_splits_a_cache_in_few_long_chunks(kv, want):
+    cpu = sdpa.split_policy("cpu", 9)
+    assert sdpa.flash_splits(kv, cpu.max_splits, cpu.split_min) == want
 
 
 @pytest.mark.parametrize("S,qt,want", [(1, 16, (1, 3, 1)), (16, 16, (3, 3, 1)), (17, 16, (4, 3, 1)),
@@ -36,18 +42,29 @@ def test_stream_kernels_match_their_route_and_head_dim():
     assert set(sdpa.STREAM_TILES) == {r.variant for r in sdpa.ROUTES if r.name.startswith("stream")}
 
 
-def test_flash_split_runs_at_the_smallest_head_dim_that_holds_d():
-    for D, suffix in ((32, "d64"), (64, "d64"), (66, "d128"), (128, "d128"), (130, "d256"), (256, "d256")):
-        k = get(sdpa.flash_kernel(D))
-        assert k.id == f"sdpa_flash_split_{suffix}" and k.params["MAX_D"] >= D and k.params["PHASE"] == "split"
-    assert sdpa.flash_workgroup_bytes(64) == 16 * 8 + 16 * 32 * 8  # (max, sum) and D/2 output pairs per lane
-    assert sdpa.flash_workgroup_bytes(256) == 16 * 8 + 16 * 128 * 8
+@pytest.mark.parametrize("variant,lanes", [("flash_split", 16), ("flash_split_w4", 4)])
+def test_flash_split_runs_at_the_smallest_head_dim_that_holds_d(variant, lanes):
+    for D, suffix in ((32, "d64"), (64, "d64"), (68, "d128"), (128, "d128"), (132, "d256"), (256, "d256")):
+        k = get(sdpa.flash_kernel(D, variant))
+        assert k.id == f"sdpa_{variant}_{suffix}" and k.params["MAX_D"] >= D and k.params["PHASE"] == "split"
+        assert k.workgroup_size == (lanes, 1, 1)
+    # (max, sum) and D/2 output pairs per lane
+    assert sdpa.flash_workgroup_bytes(64, variant) == lanes * 8 + lanes * 32 * 8
+    assert sdpa.flash_workgroup_bytes(256, variant) == lanes * 8 + lanes * 128 * 8
     assert sdpa.FLASH_HEAD_DIMS[-1] == sdpa.STREAM_HEAD_DIMS[-1] == sdpa.MAX_D
 
 
+def test_flash_decode_takes_head_dims_in_whole_vec4_steps():
+    """The split kernel's registers hold 4 dims each: D = 66 decodes through materialized."""
+    assert pick("sdpa", sdpa.ROUTES, SMOL, Live(1, 9)).name == "flash_decode"
+    assert pick("sdpa", sdpa.ROUTES, dataclasses.replace(SMOL, D=66), Live(1, 9)).name == "materialized"
+
+
 def test_flash_decode_guard_reads_the_head_dims_workgroup_memory():
-    """D = 64 fits a 5 KiB workgroup-storage limit (4.2 KiB), D = 256 (16.1 KiB) falls back."""
-    tight = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=5 << 10)
+    """A workgroup-storage limit that holds the cpu class's split kernel at D = 128: D = 64 runs flash,
+    D = 256 falls back."""
+    limit = sdpa.flash_workgroup_bytes(128, sdpa.CPU_SPLIT)
+    tight = dataclasses.replace(DEFAULT_LIMITS, max_compute_workgroup_storage_size=limit)
     assert pick("sdpa", sdpa.ROUTES, SMOL, Live(1, 9), limits=tight).name == "flash_decode"
     wide = dataclasses.replace(SMOL, D=256)
     assert pick("sdpa", sdpa.ROUTES, wide, Live(1, 9), limits=tight).name == "materialized"

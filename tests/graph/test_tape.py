@@ -9,6 +9,7 @@ import pytest
 from pyrite.gpu import MAP_READ, Copy, Dispatch
 from pyrite.graph.routes import Live, RouteError
 from pyrite.graph.tape import MAX_STEPS, STEP_BYTES, WINDOW, BatchPolicy, DecodeTape
+from pyrite.ops import sdpa
 
 from .test_null_plans import SECTIONS, build
 
@@ -54,16 +55,19 @@ def test_the_argmax_ends_a_step_writing_the_next_steps_input():
 
 
 def test_a_tape_has_the_grids_of_its_windows_last_position():
-    """Flash splits one per 64 keys: a window's step carries the split count of its end, which the
+    """Flash splits one per split_min keys: a window's step carries the split count of its end, which the
     kernels bound by the live length in the step uniform."""
-    m = build("smollm2-135m", max_ctx=512)
+    m = build("smollm2-135m", max_ctx=2048)
+    policy = sdpa.split_policy(m.plan.adapter_class, m.config.n_heads)
     tape = tape_of(m)
-    step = tape.step(10, 1, m.max_ctx - 1, SECTIONS)
+    start = policy.split_min - 10          # a window from 10 keys before a split's end
+    step = tape.step(start, 1, m.max_ctx - 1, SECTIONS)
     split = next(d for d in step if d.label == "blk.0.attn")
-    assert split.grid[2] == 2  # keys up to position 10 + WINDOW - 1 = 73: two splits
-    assert tape.step(10 + WINDOW - 4, 4, m.max_ctx - 1, SECTIONS) is step  # inside the window: the same list
-    moved = tape.step(10 + WINDOW - 4, 5, m.max_ctx - 1, SECTIONS)         # one past it: a new window
-    assert moved is not step and next(d for d in moved if d.label == "blk.0.attn").grid[2] == 3
+    assert split.grid[2] == 2  # keys up to position start + WINDOW - 1: past one split, two
+    assert tape.step(start + WINDOW - 4, 4, m.max_ctx - 1, SECTIONS) is step  # inside the window: the same list
+    moved = tape.step(start + WINDOW - 4, 5, m.max_ctx - 1, SECTIONS)         # one past it: a new window
+    assert moved is not step and next(d for d in moved if d.label == "blk.0.attn").grid[2] == sdpa.flash_splits(
+        start + 2 * WINDOW, policy.max_splits, policy.split_min)
 
 
 def test_the_window_stops_at_the_context_and_an_option_change_makes_a_new_tape():

@@ -10,6 +10,7 @@ from pyrite import eager
 from pyrite.errors import DTypeError, PyriteError, ShapeError
 from pyrite.graph.options import OptionError
 from pyrite.graph.routes import RouteError
+from pyrite.ops import sdpa
 
 from .sdpa_cases import TOL, attention_ref, sdpa_ref
 
@@ -52,7 +53,9 @@ def test_sdpa_routes_follow_the_shape_and_the_option(device):
 def test_a_failed_guard_falls_back_to_materialized(device):
     """Lowered limits: the streaming and flash routes' workgroup memory no longer fits."""
     small = copy.copy(device)
-    small.limits = dataclasses.replace(device.limits, max_compute_workgroup_storage_size=2048)
+    fits = min(sdpa.stream_workgroup_bytes("stream_q16", 64), sdpa.flash_workgroup_bytes(64, sdpa.CPU_SPLIT),
+               sdpa.flash_workgroup_bytes(64, sdpa.GPU_SPLIT))
+    small.limits = dataclasses.replace(device.limits, max_compute_workgroup_storage_size=fits - 4)
     rng = np.random.default_rng(5)
     q, k, v = rand(rng, 5, 4, 64), rand(rng, 5, 2, 64), rand(rng, 5, 2, 64)
     for S in (5, 1):

@@ -27,10 +27,12 @@ from .single import Case
 FAMILY = "sdpa"
 MAX_D = 256                # shaders/sdpa/*.yaml MAX_D: the largest head dim any route supports
 MAX_SPLITS = 16            # flash, cpu class: most splits per query row (parallel workgroups per head)
-SPLIT_MIN = 64             # flash, cpu class: fewest keys per split, so short caches are not split to crumbs
+SPLIT_MIN = 512            # ... fewest keys per split: a workgroup's fixed cost outweighs its keys' below that
+CPU_SPLIT = "flash_split_w4"  # ... the split kernel: 4 lanes a workgroup (flash.yaml)
 GPU_UNITS = 32             # flash, gpu class: the compute units of the modeled GPU (WebGPU does not tell)
 GPU_WAVES = 4              # ... and the workgroups each should have in flight to hide memory latency
 GPU_SPLIT_MIN = 16         # ... fewest keys per split: a 256-key cache already fills the modeled GPU
+GPU_SPLIT = "flash_split"  # ... the split kernel: 16 lanes a workgroup
 SCORES_BUDGET = 32 << 20   # materialized: most bytes of scores per block of query rows
 F32 = 4
 
@@ -91,19 +93,22 @@ def flash_splits(kv_len: int, max_splits: int, split_min: int) -> int:
 @dataclass(frozen=True)
 class SplitPolicy:
     """How flash splits a decode's cache: at most max_splits workgroups per query head, each of at least
-    split_min keys (the kernels' Params of the same names)."""
+    split_min keys (the kernels' Params of the same names), and the split kernel that runs them (its
+    lanes per workgroup)."""
 
     max_splits: int
     split_min: int
+    variant: str
 
 
 def split_policy(adapter_class: str, Hq: int) -> SplitPolicy:
-    """The cpu class splits by cache length alone (2 cores: 16 splits of 64 keys are plenty); the gpu
-    class also by the adapter: enough splits that Hq x splits workgroups fill GPU_UNITS units
-    GPU_WAVES deep once the cache holds 256 keys."""
+    """The cpu class splits by cache length alone, in few splits of few lanes: 2 cores are busy with the
+    heads already, and each workgroup costs SwiftShader a fixed share (decode attention over 456 keys
+    ran 1.5x faster in one split than in 8 of 64 keys). The gpu class also by the adapter: enough splits
+    that Hq x splits workgroups fill GPU_UNITS units GPU_WAVES deep once the cache holds 256 keys."""
     if adapter_class == "gpu":
-        return SplitPolicy(max(ceil_div(GPU_UNITS * GPU_WAVES, Hq), 1), GPU_SPLIT_MIN)
-    return SplitPolicy(MAX_SPLITS, SPLIT_MIN)
+        return SplitPolicy(max(ceil_div(GPU_UNITS * GPU_WAVES, Hq), 1), GPU_SPLIT_MIN, GPU_SPLIT)
+    return SplitPolicy(MAX_SPLITS, SPLIT_MIN, CPU_SPLIT)
 
 
 def stream_grid(S: int, spec: SdpaSpec, qt: int) -> tuple[int, int, int]:
@@ -121,9 +126,10 @@ def stream_kernel(variant: str, D: int) -> str:
     return kernel_id(FAMILY, variant, head_dim_suffix(D, STREAM_HEAD_DIMS))
 
 
-def flash_kernel(D: int) -> str:
-    """flash_split at the smallest head-dim variant that holds D (its private arrays and workgroup memory)."""
-    return kernel_id(FAMILY, "flash_split", head_dim_suffix(D, FLASH_HEAD_DIMS))
+def flash_kernel(D: int, variant: str) -> str:
+    """A split kernel (SplitPolicy.variant) at the smallest head-dim variant that holds D (its unrolled
+    registers and workgroup memory)."""
+    return kernel_id(FAMILY, variant, head_dim_suffix(D, FLASH_HEAD_DIMS))
 
 
 def stream_workgroup_bytes(variant: str, D: int) -> int:
@@ -132,9 +138,9 @@ def stream_workgroup_bytes(variant: str, D: int) -> int:
     return 2 * p["KT"] * p["MAX_D"] * F32
 
 
-def flash_workgroup_bytes(D: int) -> int:
-    """Workgroup memory of flash_split at head dim D: each lane's (max, sum) and rescaled output."""
-    p = get(flash_kernel(D)).params
+def flash_workgroup_bytes(D: int, variant: str) -> int:
+    """Workgroup memory of a split kernel at head dim D: each lane's (max, sum) and rescaled output."""
+    p = get(flash_kernel(D, variant)).params
     return p["WG"] * 8 + p["WG"] * (p["MAX_D"] // 2) * 8
 
 
@@ -169,9 +175,11 @@ def wants_stream(ctx: Context, variant: str) -> bool:
 
 
 def flash_ok(ctx: Context) -> bool:
-    """Decode, or a multi-token forward (graph/multistep.py: each row reduced as its decode step)."""
-    return (ctx.live.seq_len <= flash_rows(ctx.spec.max_seq)
-            and flash_workgroup_bytes(ctx.spec.D) <= ctx.limits.max_compute_workgroup_storage_size
+    """Decode, or a multi-token forward (graph/multistep.py: each row reduced as its decode step), at a
+    head dim in whole vec4 steps."""
+    variant = split_policy(ctx.adapter_class, ctx.spec.Hq).variant
+    return (ctx.live.seq_len <= flash_rows(ctx.spec.max_seq) and ctx.spec.D % 4 == 0
+            and flash_workgroup_bytes(ctx.spec.D, variant) <= ctx.limits.max_compute_workgroup_storage_size
             and ctx.spec.Hq <= ctx.limits.max_compute_workgroups_per_dimension)
 
 
@@ -224,7 +232,7 @@ def build_flash(route: Route, a: SdpaArgs) -> list[Launch]:
         return (ceil_div(s.Hq * s.D // 2, wg_combine), live.seq_len, 1)
 
     step = a.plan.step_buffer
-    return [Launch(flash_kernel(s.D), (p, step, a.q, a.cache.k, a.cache.v, ml, part), split_grid),
+    return [Launch(flash_kernel(s.D, policy.variant), (p, step, a.q, a.cache.k, a.cache.v, ml, part), split_grid),
             Launch(kernel_id(FAMILY, "flash_combine"), (p, step, ml, part, a.out), combine_grid)]
 
 
@@ -295,7 +303,7 @@ def sdpa_host(q: HostTensor, k: HostTensor, v: HostTensor, *, start_pos: int = 0
 
 # -- registration -------------------------------------------------------------------------------
 # read from the manifests: stream.yaml's variants (QT: query rows per workgroup) and MAX_D axis, and
-# flash.yaml's flash_split_d* head dims
+# flash.yaml's split kernels' head dims
 STREAM_TILES = {e.variant: e.params["QT"] for e in kernels.entries(FAMILY, "stream")}
 STREAM_HEAD_DIMS = tuple(sorted({e.params["MAX_D"] for e in kernels.entries(FAMILY, "stream")}))
 FLASH_HEAD_DIMS = tuple(sorted({e.params["MAX_D"] for e in kernels.entries(FAMILY, "flash")
