@@ -104,7 +104,7 @@ class SplitPolicy:
 def split_policy(adapter_class: str, Hq: int) -> SplitPolicy:
     """The cpu class splits by cache length alone, in few splits of few lanes: 2 cores are busy with the
     heads already, and each workgroup costs SwiftShader a fixed share (decode attention over 456 keys
-    ran 1.5x faster in one split than in 8 of 64 keys). The gpu class also by the adapter: enough splits
+    ran 1.2x faster in one split than in 8 of 64 keys). The gpu class also by the adapter: enough splits
     that Hq x splits workgroups fill GPU_UNITS units GPU_WAVES deep once the cache holds 256 keys."""
     if adapter_class == "gpu":
         return SplitPolicy(max(ceil_div(GPU_UNITS * GPU_WAVES, Hq), 1), GPU_SPLIT_MIN, GPU_SPLIT)
