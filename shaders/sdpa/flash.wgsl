@@ -1,25 +1,24 @@
-// FlashDecoding: causal GQA attention with the cache split into chunks processed by parallel
-// workgroups, then a combine pass. Made for decode (S = 1), correct for any S: each token s is reduced
-// as a decode step at its position would reduce it (its own causal length pos + s + 1 sets its split
-// count and chunk), so a multi-token forward's rows equal decode steps' bit for bit. The split count
-// follows that length (flash_splits); route one_split pins it to 1.
-{% if PHASE == "split" %}
-// split: one workgroup per (query head h, token s, split j), over keys [j * chunk, (j + 1) * chunk)
-// of the token's causal range. Each lane strides over the chunk with its own online softmax (the
-// output rescaled only when its max grows); the lanes then merge through workgroup memory into one
-// partial (max, sum, output) per split. A lane keeps q and its output in vec4 registers, one per 4 dims,
-// the steps unrolled to MAX_D and guarded by D: an indexed private array costs a CPU adapter a memory
-// access per use (SwiftShader's decode attention ran 1.5x faster unrolled) and a GPU local memory.
-{% else %}
-// combine: one invocation per (token, query head, output pair): merges the splits' partials,
-// weighting each by exp(m_j - M).
-{% endif %}
+// FlashDecoding's split pass: causal GQA attention with the cache split into chunks processed by
+// parallel workgroups; the combine pass (combine.wgsl) merges them. Made for decode (S = 1), correct for
+// any S: each token s is reduced as a decode step at its position would reduce it (its own causal length
+// pos + s + 1 sets its split count and chunk), so a multi-token forward's rows equal decode steps' bit
+// for bit. The split count follows that length (flash_splits); route one_split pins it to 1.
+//
+// One workgroup per (query head h, token s, split j), over keys [j * chunk, (j + 1) * chunk) of the
+// token's causal range. Each lane strides over the chunk with its own online softmax (the output
+// rescaled only when its max grows); the lanes then merge through workgroup memory into one partial
+// (max, sum, output) per split. A lane keeps q and its output in vec4 registers, one per 4 dims, the
+// steps unrolled to MAX_D: an indexed private array costs a CPU adapter a memory access per use
+// (SwiftShader's decode attention ran 1.5x faster unrolled) and a GPU local memory. A kernel made for
+// one head dim (EXACT) runs every step; one for head dims up to MAX_D guards each step by D, and those
+// guards cost SwiftShader's decode attention at 1,024 cached tokens 1.3x.
 {% import "_lib/common.wgsli" as lib %}
 {% import "_lib/sdpa.wgsli" as sdpa %}
-{# The body caller(i) writes for each 4 dims i of the head, those past D skipped (quads = D / 4). #}
+{# The body caller(i) writes for each 4 dims i of the head; a kernel for head dims up to MAX_D (not
+   EXACT) skips those past D (quads = D / 4). #}
 {% macro each_quad(pad=8) %}
 {% for i in range(MAX_D // 4) %}
-{% if i %}
+{% if i and not EXACT %}
 {{ " " * pad }}if ({{ i }}u < quads) { {{ caller(i) }} }
 {% else %}
 {{ " " * pad }}{{ caller(i) }}
@@ -35,7 +34,6 @@ const NEG: f32 = -3.0e38;              // "no score yet" (a finite -inf: Tint re
 
 {{ lib.uniforms() }}
 {{ sdpa.splits_fn() }}
-{% if PHASE == "split" %}
 {{ sdpa.qkv_bindings() }}
 @group(0) @binding(5) var<storage, read_write> part_ml: array<vec2<f32>>;  // [S, Hq, max_splits] (max, sum)
 @group(0) @binding(6) var<storage, read_write> part_o: array<vec2<f32>>;   // [S, Hq, max_splits, D/2]
@@ -119,37 +117,3 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         part_o[slot * half + i] = o;
     }
 }
-{% else %}
-@group(0) @binding(2) var<storage, read> part_ml: array<vec2<f32>>;   // [S, Hq, max_splits] (max, sum)
-@group(0) @binding(3) var<storage, read> part_o: array<vec2<f32>>;    // [S, Hq, max_splits, D/2]
-@group(0) @binding(4) var<storage, read_write> out: array<f32>;       // [S, Hq, D]
-
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let half = p.D / 2u;
-    let idx = gid.x;
-    let s = gid.y;
-    if (idx >= p.Hq * half || s >= step.seq_len) {
-        return;
-    }
-    let h = idx / half;
-    let i = idx % half;
-    let splits = flash_splits(step.pos + s + 1u);
-    let base = (s * p.Hq + h) * p.max_splits;
-    var M = NEG;
-    for (var j = 0u; j < splits; j = j + 1u) {
-        M = max(M, part_ml[base + j].x);
-    }
-    var L = 0.0;
-    var o = vec2<f32>(0.0);
-    for (var j = 0u; j < splits; j = j + 1u) {
-        let ml = part_ml[base + j];
-        let w = exp(ml.x - M);                                        // an empty split has max NEG: weight 0
-        L = L + ml.y * w;
-        o = o + part_o[(base + j) * half + i] * w;
-    }
-    let ob = (s * p.Hq + h) * p.D + 2u * i;
-    out[ob] = o.x / L;
-    out[ob + 1u] = o.y / L;
-}
-{% endif %}

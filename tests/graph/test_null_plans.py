@@ -89,7 +89,8 @@ def test_every_preset_builds_and_runs_its_kernel_list(preset):
     assert ("rope_kv_rotate_half" in prefill) == (c.qk_norm and c.rope_layout == "rotate_half")
     m.plan.run(Live(1, 20), SECTIONS)
     decode = kernels_of(m)
-    assert {f"sdpa_flash_split_w4_d{64 if c.head_dim <= 64 else 128}", "sdpa_flash_combine", f"linear_{fmt}_{gemv(c.hidden)}"} <= decode  # o_proj, down
+    split = sdpa.flash_kernel(c.head_dim, sdpa.CPU_SPLIT)  # made for the head dim: _d64, _d128; tiny ones: _to64
+    assert {split, "sdpa_flash_combine", f"linear_{fmt}_{gemv(c.hidden)}"} <= decode  # o_proj, down
     assert not any(k.startswith("sdpa_stream") for k in decode) and f"linear_{fmt}_wide" not in decode
     sdpa_rows = [r for r in m.plan.attest() if r["family"] == "sdpa"]
     assert len(sdpa_rows) == c.n_layers and all(r["route"] == "flash_decode" and r["dispatches"] == 2

@@ -6,6 +6,7 @@ import pytest
 from pyrite.gpu.null import DEFAULT_LIMITS
 from pyrite.graph.routes import Live, pick
 from pyrite.kernels import get
+from pyrite.models.config import PRESETS
 from pyrite.ops import attention, sdpa
 from pyrite.ops.sdpa import SdpaSpec
 
@@ -43,15 +44,17 @@ def test_stream_kernels_match_their_route_and_head_dim():
 
 
 @pytest.mark.parametrize("variant,lanes", [("flash_split", 16), ("flash_split_w4", 4)])
-def test_flash_split_runs_at_the_smallest_head_dim_that_holds_d(variant, lanes):
-    for D, suffix in ((32, "d64"), (64, "d64"), (68, "d128"), (128, "d128"), (132, "d256"), (256, "d256")):
+def test_flash_split_runs_the_kernel_made_for_d_else_the_smallest_that_holds_it(variant, lanes):
+    for D, suffix in ((32, "to64"), (64, "d64"), (68, "to128"), (128, "d128"), (132, "to256"), (256, "to256")):
         k = get(sdpa.flash_kernel(D, variant))
-        assert k.id == f"sdpa_{variant}_{suffix}" and k.params["MAX_D"] >= D and k.params["PHASE"] == "split"
+        assert k.id == f"sdpa_{variant}_{suffix}" and k.params["MAX_D"] >= D
+        assert k.params["EXACT"] == suffix.startswith("d")  # made for D: no guard by D in its key loop
         assert k.workgroup_size == (lanes, 1, 1)
     # (max, sum) and D/2 output pairs per lane
     assert sdpa.flash_workgroup_bytes(64, variant) == lanes * 8 + lanes * 32 * 8
     assert sdpa.flash_workgroup_bytes(256, variant) == lanes * 8 + lanes * 128 * 8
     assert sdpa.FLASH_HEAD_DIMS[-1] == sdpa.STREAM_HEAD_DIMS[-1] == sdpa.MAX_D
+    assert set(sdpa.FLASH_EXACT_DIMS) >= {c.head_dim for c in PRESETS.values() if c.head_dim >= 64}  # shipped models
 
 
 def test_flash_decode_takes_head_dims_in_whole_vec4_steps():

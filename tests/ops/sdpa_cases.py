@@ -83,8 +83,8 @@ def all_sdpa_cases(rng):
         add(route, 512, 0, (32, 8, 64))
     add("materialized", 2048, 0, (9, 3, 64))    # scores in blocks of query rows (binding limit)
     add("flash_decode", 1, 4095, (32, 8, 64))   # decode at a long cache: the cpu class's 8 splits of 512 keys
-    for geom in ((4, 4, 32), (4, 2, 256)):       # the head dims no shipped model has: each kernel's D bounds
-        for route in ROUTES:
+    for geom in ((4, 4, 32), (4, 2, 96), (4, 2, 256)):  # head dims no shipped model has: the kernels that
+        for route in ROUTES:                              # hold any D up to theirs (flash's guarded to64..)
             for S, start in ((1, 0), (1, 100), (17, 37)):
                 add(route, S, start, geom)
     for start in (0, 40, 255, 300, 2047):        # the gpu class: splits of 16 keys, up to 128 / Hq per head

@@ -126,10 +126,15 @@ def stream_kernel(variant: str, D: int) -> str:
     return kernel_id(FAMILY, variant, head_dim_suffix(D, STREAM_HEAD_DIMS))
 
 
+def flash_dim(D: int) -> str:
+    """The dim suffix of the split kernel for head dim D (its unrolled registers and workgroup memory):
+    made for D itself (no guard in its key loop), else the smallest that holds D."""
+    return f"d{D}" if D in FLASH_EXACT_DIMS else f"to{min(d for d in FLASH_HEAD_DIMS if d >= D)}"
+
+
 def flash_kernel(D: int, variant: str) -> str:
-    """A split kernel (SplitPolicy.variant) at the smallest head-dim variant that holds D (its unrolled
-    registers and workgroup memory)."""
-    return kernel_id(FAMILY, variant, head_dim_suffix(D, FLASH_HEAD_DIMS))
+    """The split kernel (SplitPolicy.variant: its lanes) for head dim D."""
+    return kernel_id(FAMILY, variant, flash_dim(D))
 
 
 def stream_workgroup_bytes(variant: str, D: int) -> int:
@@ -303,11 +308,12 @@ def sdpa_host(q: HostTensor, k: HostTensor, v: HostTensor, *, start_pos: int = 0
 
 # -- registration -------------------------------------------------------------------------------
 # read from the manifests: stream.yaml's variants (QT: query rows per workgroup) and MAX_D axis, and
-# flash.yaml's split kernels' head dims
+# flash.yaml's split kernels' head dims: those made for one head dim, and those that hold any up to theirs
 STREAM_TILES = {e.variant: e.params["QT"] for e in kernels.entries(FAMILY, "stream")}
 STREAM_HEAD_DIMS = tuple(sorted({e.params["MAX_D"] for e in kernels.entries(FAMILY, "stream")}))
+FLASH_EXACT_DIMS = tuple(sorted({e.params["MAX_D"] for e in kernels.entries(FAMILY, "flash") if e.params["EXACT"]}))
 FLASH_HEAD_DIMS = tuple(sorted({e.params["MAX_D"] for e in kernels.entries(FAMILY, "flash")
-                                if e.params["PHASE"] == "split"}))
+                                if not e.params["EXACT"]}))
 ROUTES = [
     Route("flash_decode", flash_ok, build_flash,
           "decode, and multi-token forwards of up to 16 tokens (jump-forward, verify): the cache split across "

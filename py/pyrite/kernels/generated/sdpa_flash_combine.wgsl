@@ -1,11 +1,6 @@
-// generated from shaders/sdpa/flash.wgsl -- do not edit
-// FlashDecoding: causal GQA attention with the cache split into chunks processed by parallel
-// workgroups, then a combine pass. Made for decode (S = 1), correct for any S: each token s is reduced
-// as a decode step at its position would reduce it (its own causal length pos + s + 1 sets its split
-// count and chunk), so a multi-token forward's rows equal decode steps' bit for bit. The split count
-// follows that length (flash_splits); route one_split pins it to 1.
-// combine: one invocation per (token, query head, output pair): merges the splits' partials,
-// weighting each by exp(m_j - M).
+// generated from shaders/sdpa/combine.wgsl -- do not edit
+// FlashDecoding's combine pass (flash.wgsl is the split pass): one invocation per (token, query head,
+// output pair) merges the splits' partials, weighting each by exp(m_j - M).
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params {
     Hq: u32, Hkv: u32, D: u32, max_ctx: u32,    // query heads, KV heads, head dim, cache rows per KV head
@@ -18,7 +13,6 @@ struct Params {
 }
 
 const WG: u32 = 64u;
-const HALF_MAX: u32 = 256u / 2u;
 const NEG: f32 = -3.0e38;              // "no score yet" (a finite -inf: Tint rejects inf constants)
 
 @group(0) @binding(0) var<uniform> p: Params;

@@ -1,15 +1,18 @@
 // generated from shaders/sdpa/flash.wgsl -- do not edit
-// FlashDecoding: causal GQA attention with the cache split into chunks processed by parallel
-// workgroups, then a combine pass. Made for decode (S = 1), correct for any S: each token s is reduced
-// as a decode step at its position would reduce it (its own causal length pos + s + 1 sets its split
-// count and chunk), so a multi-token forward's rows equal decode steps' bit for bit. The split count
-// follows that length (flash_splits); route one_split pins it to 1.
-// split: one workgroup per (query head h, token s, split j), over keys [j * chunk, (j + 1) * chunk)
-// of the token's causal range. Each lane strides over the chunk with its own online softmax (the
-// output rescaled only when its max grows); the lanes then merge through workgroup memory into one
-// partial (max, sum, output) per split. A lane keeps q and its output in vec4 registers, one per 4 dims,
-// the steps unrolled to MAX_D and guarded by D: an indexed private array costs a CPU adapter a memory
-// access per use (SwiftShader's decode attention ran 1.5x faster unrolled) and a GPU local memory.
+// FlashDecoding's split pass: causal GQA attention with the cache split into chunks processed by
+// parallel workgroups; the combine pass (combine.wgsl) merges them. Made for decode (S = 1), correct for
+// any S: each token s is reduced as a decode step at its position would reduce it (its own causal length
+// pos + s + 1 sets its split count and chunk), so a multi-token forward's rows equal decode steps' bit
+// for bit. The split count follows that length (flash_splits); route one_split pins it to 1.
+//
+// One workgroup per (query head h, token s, split j), over keys [j * chunk, (j + 1) * chunk) of the
+// token's causal range. Each lane strides over the chunk with its own online softmax (the output
+// rescaled only when its max grows); the lanes then merge through workgroup memory into one partial
+// (max, sum, output) per split. A lane keeps q and its output in vec4 registers, one per 4 dims, the
+// steps unrolled to MAX_D: an indexed private array costs a CPU adapter a memory access per use
+// (SwiftShader's decode attention ran 1.5x faster unrolled) and a GPU local memory. A kernel made for
+// one head dim (EXACT) runs every step; one for head dims up to MAX_D guards each step by D, and those
+// guards cost SwiftShader's decode attention at 1,024 cached tokens 1.3x.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params {
     Hq: u32, Hkv: u32, D: u32, max_ctx: u32,    // query heads, KV heads, head dim, cache rows per KV head

@@ -1,15 +1,18 @@
 // generated from shaders/sdpa/flash.wgsl -- do not edit
-// FlashDecoding: causal GQA attention with the cache split into chunks processed by parallel
-// workgroups, then a combine pass. Made for decode (S = 1), correct for any S: each token s is reduced
-// as a decode step at its position would reduce it (its own causal length pos + s + 1 sets its split
-// count and chunk), so a multi-token forward's rows equal decode steps' bit for bit. The split count
-// follows that length (flash_splits); route one_split pins it to 1.
-// split: one workgroup per (query head h, token s, split j), over keys [j * chunk, (j + 1) * chunk)
-// of the token's causal range. Each lane strides over the chunk with its own online softmax (the
-// output rescaled only when its max grows); the lanes then merge through workgroup memory into one
-// partial (max, sum, output) per split. A lane keeps q and its output in vec4 registers, one per 4 dims,
-// the steps unrolled to MAX_D and guarded by D: an indexed private array costs a CPU adapter a memory
-// access per use (SwiftShader's decode attention ran 1.5x faster unrolled) and a GPU local memory.
+// FlashDecoding's split pass: causal GQA attention with the cache split into chunks processed by
+// parallel workgroups; the combine pass (combine.wgsl) merges them. Made for decode (S = 1), correct for
+// any S: each token s is reduced as a decode step at its position would reduce it (its own causal length
+// pos + s + 1 sets its split count and chunk), so a multi-token forward's rows equal decode steps' bit
+// for bit. The split count follows that length (flash_splits); route one_split pins it to 1.
+//
+// One workgroup per (query head h, token s, split j), over keys [j * chunk, (j + 1) * chunk) of the
+// token's causal range. Each lane strides over the chunk with its own online softmax (the output
+// rescaled only when its max grows); the lanes then merge through workgroup memory into one partial
+// (max, sum, output) per split. A lane keeps q and its output in vec4 registers, one per 4 dims, the
+// steps unrolled to MAX_D: an indexed private array costs a CPU adapter a memory access per use
+// (SwiftShader's decode attention ran 1.5x faster unrolled) and a GPU local memory. A kernel made for
+// one head dim (EXACT) runs every step; one for head dims up to MAX_D guards each step by D, and those
+// guards cost SwiftShader's decode attention at 1,024 cached tokens 1.3x.
 struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
 struct Params {
     Hq: u32, Hkv: u32, D: u32, max_ctx: u32,    // query heads, KV heads, head dim, cache rows per KV head
@@ -21,8 +24,8 @@ struct Params {
     _p0: u32, _p1: u32, _p2: u32,
 }
 
-const WG: u32 = 16u;
-const HALF_MAX: u32 = 256u / 2u;
+const WG: u32 = 4u;
+const HALF_MAX: u32 = 128u / 2u;
 const NEG: f32 = -3.0e38;              // "no score yet" (a finite -inf: Tint rejects inf constants)
 
 @group(0) @binding(0) var<uniform> p: Params;
@@ -130,70 +133,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
     var o30 = vec4<f32>(0.0);
     var q31 = vec4<f32>(0.0);
     var o31 = vec4<f32>(0.0);
-    var q32 = vec4<f32>(0.0);
-    var o32 = vec4<f32>(0.0);
-    var q33 = vec4<f32>(0.0);
-    var o33 = vec4<f32>(0.0);
-    var q34 = vec4<f32>(0.0);
-    var o34 = vec4<f32>(0.0);
-    var q35 = vec4<f32>(0.0);
-    var o35 = vec4<f32>(0.0);
-    var q36 = vec4<f32>(0.0);
-    var o36 = vec4<f32>(0.0);
-    var q37 = vec4<f32>(0.0);
-    var o37 = vec4<f32>(0.0);
-    var q38 = vec4<f32>(0.0);
-    var o38 = vec4<f32>(0.0);
-    var q39 = vec4<f32>(0.0);
-    var o39 = vec4<f32>(0.0);
-    var q40 = vec4<f32>(0.0);
-    var o40 = vec4<f32>(0.0);
-    var q41 = vec4<f32>(0.0);
-    var o41 = vec4<f32>(0.0);
-    var q42 = vec4<f32>(0.0);
-    var o42 = vec4<f32>(0.0);
-    var q43 = vec4<f32>(0.0);
-    var o43 = vec4<f32>(0.0);
-    var q44 = vec4<f32>(0.0);
-    var o44 = vec4<f32>(0.0);
-    var q45 = vec4<f32>(0.0);
-    var o45 = vec4<f32>(0.0);
-    var q46 = vec4<f32>(0.0);
-    var o46 = vec4<f32>(0.0);
-    var q47 = vec4<f32>(0.0);
-    var o47 = vec4<f32>(0.0);
-    var q48 = vec4<f32>(0.0);
-    var o48 = vec4<f32>(0.0);
-    var q49 = vec4<f32>(0.0);
-    var o49 = vec4<f32>(0.0);
-    var q50 = vec4<f32>(0.0);
-    var o50 = vec4<f32>(0.0);
-    var q51 = vec4<f32>(0.0);
-    var o51 = vec4<f32>(0.0);
-    var q52 = vec4<f32>(0.0);
-    var o52 = vec4<f32>(0.0);
-    var q53 = vec4<f32>(0.0);
-    var o53 = vec4<f32>(0.0);
-    var q54 = vec4<f32>(0.0);
-    var o54 = vec4<f32>(0.0);
-    var q55 = vec4<f32>(0.0);
-    var o55 = vec4<f32>(0.0);
-    var q56 = vec4<f32>(0.0);
-    var o56 = vec4<f32>(0.0);
-    var q57 = vec4<f32>(0.0);
-    var o57 = vec4<f32>(0.0);
-    var q58 = vec4<f32>(0.0);
-    var o58 = vec4<f32>(0.0);
-    var q59 = vec4<f32>(0.0);
-    var o59 = vec4<f32>(0.0);
-    var q60 = vec4<f32>(0.0);
-    var o60 = vec4<f32>(0.0);
-    var q61 = vec4<f32>(0.0);
-    var o61 = vec4<f32>(0.0);
-    var q62 = vec4<f32>(0.0);
-    var o62 = vec4<f32>(0.0);
-    var q63 = vec4<f32>(0.0);
-    var o63 = vec4<f32>(0.0);
     q0 = vec4<f32>(q[qb + 0u], q[qb + 1u], q[qb + 2u], q[qb + 3u]) * p.scale;
     if (1u < quads) { q1 = vec4<f32>(q[qb + 4u], q[qb + 5u], q[qb + 6u], q[qb + 7u]) * p.scale; }
     if (2u < quads) { q2 = vec4<f32>(q[qb + 8u], q[qb + 9u], q[qb + 10u], q[qb + 11u]) * p.scale; }
@@ -226,38 +165,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
     if (29u < quads) { q29 = vec4<f32>(q[qb + 116u], q[qb + 117u], q[qb + 118u], q[qb + 119u]) * p.scale; }
     if (30u < quads) { q30 = vec4<f32>(q[qb + 120u], q[qb + 121u], q[qb + 122u], q[qb + 123u]) * p.scale; }
     if (31u < quads) { q31 = vec4<f32>(q[qb + 124u], q[qb + 125u], q[qb + 126u], q[qb + 127u]) * p.scale; }
-    if (32u < quads) { q32 = vec4<f32>(q[qb + 128u], q[qb + 129u], q[qb + 130u], q[qb + 131u]) * p.scale; }
-    if (33u < quads) { q33 = vec4<f32>(q[qb + 132u], q[qb + 133u], q[qb + 134u], q[qb + 135u]) * p.scale; }
-    if (34u < quads) { q34 = vec4<f32>(q[qb + 136u], q[qb + 137u], q[qb + 138u], q[qb + 139u]) * p.scale; }
-    if (35u < quads) { q35 = vec4<f32>(q[qb + 140u], q[qb + 141u], q[qb + 142u], q[qb + 143u]) * p.scale; }
-    if (36u < quads) { q36 = vec4<f32>(q[qb + 144u], q[qb + 145u], q[qb + 146u], q[qb + 147u]) * p.scale; }
-    if (37u < quads) { q37 = vec4<f32>(q[qb + 148u], q[qb + 149u], q[qb + 150u], q[qb + 151u]) * p.scale; }
-    if (38u < quads) { q38 = vec4<f32>(q[qb + 152u], q[qb + 153u], q[qb + 154u], q[qb + 155u]) * p.scale; }
-    if (39u < quads) { q39 = vec4<f32>(q[qb + 156u], q[qb + 157u], q[qb + 158u], q[qb + 159u]) * p.scale; }
-    if (40u < quads) { q40 = vec4<f32>(q[qb + 160u], q[qb + 161u], q[qb + 162u], q[qb + 163u]) * p.scale; }
-    if (41u < quads) { q41 = vec4<f32>(q[qb + 164u], q[qb + 165u], q[qb + 166u], q[qb + 167u]) * p.scale; }
-    if (42u < quads) { q42 = vec4<f32>(q[qb + 168u], q[qb + 169u], q[qb + 170u], q[qb + 171u]) * p.scale; }
-    if (43u < quads) { q43 = vec4<f32>(q[qb + 172u], q[qb + 173u], q[qb + 174u], q[qb + 175u]) * p.scale; }
-    if (44u < quads) { q44 = vec4<f32>(q[qb + 176u], q[qb + 177u], q[qb + 178u], q[qb + 179u]) * p.scale; }
-    if (45u < quads) { q45 = vec4<f32>(q[qb + 180u], q[qb + 181u], q[qb + 182u], q[qb + 183u]) * p.scale; }
-    if (46u < quads) { q46 = vec4<f32>(q[qb + 184u], q[qb + 185u], q[qb + 186u], q[qb + 187u]) * p.scale; }
-    if (47u < quads) { q47 = vec4<f32>(q[qb + 188u], q[qb + 189u], q[qb + 190u], q[qb + 191u]) * p.scale; }
-    if (48u < quads) { q48 = vec4<f32>(q[qb + 192u], q[qb + 193u], q[qb + 194u], q[qb + 195u]) * p.scale; }
-    if (49u < quads) { q49 = vec4<f32>(q[qb + 196u], q[qb + 197u], q[qb + 198u], q[qb + 199u]) * p.scale; }
-    if (50u < quads) { q50 = vec4<f32>(q[qb + 200u], q[qb + 201u], q[qb + 202u], q[qb + 203u]) * p.scale; }
-    if (51u < quads) { q51 = vec4<f32>(q[qb + 204u], q[qb + 205u], q[qb + 206u], q[qb + 207u]) * p.scale; }
-    if (52u < quads) { q52 = vec4<f32>(q[qb + 208u], q[qb + 209u], q[qb + 210u], q[qb + 211u]) * p.scale; }
-    if (53u < quads) { q53 = vec4<f32>(q[qb + 212u], q[qb + 213u], q[qb + 214u], q[qb + 215u]) * p.scale; }
-    if (54u < quads) { q54 = vec4<f32>(q[qb + 216u], q[qb + 217u], q[qb + 218u], q[qb + 219u]) * p.scale; }
-    if (55u < quads) { q55 = vec4<f32>(q[qb + 220u], q[qb + 221u], q[qb + 222u], q[qb + 223u]) * p.scale; }
-    if (56u < quads) { q56 = vec4<f32>(q[qb + 224u], q[qb + 225u], q[qb + 226u], q[qb + 227u]) * p.scale; }
-    if (57u < quads) { q57 = vec4<f32>(q[qb + 228u], q[qb + 229u], q[qb + 230u], q[qb + 231u]) * p.scale; }
-    if (58u < quads) { q58 = vec4<f32>(q[qb + 232u], q[qb + 233u], q[qb + 234u], q[qb + 235u]) * p.scale; }
-    if (59u < quads) { q59 = vec4<f32>(q[qb + 236u], q[qb + 237u], q[qb + 238u], q[qb + 239u]) * p.scale; }
-    if (60u < quads) { q60 = vec4<f32>(q[qb + 240u], q[qb + 241u], q[qb + 242u], q[qb + 243u]) * p.scale; }
-    if (61u < quads) { q61 = vec4<f32>(q[qb + 244u], q[qb + 245u], q[qb + 246u], q[qb + 247u]) * p.scale; }
-    if (62u < quads) { q62 = vec4<f32>(q[qb + 248u], q[qb + 249u], q[qb + 250u], q[qb + 251u]) * p.scale; }
-    if (63u < quads) { q63 = vec4<f32>(q[qb + 252u], q[qb + 253u], q[qb + 254u], q[qb + 255u]) * p.scale; }
     var m = NEG;
     var l = 0.0;
     let cache_base = kvh * p.max_ctx * half;
@@ -296,38 +203,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         if (29u < quads) { score = score + dot(q29, k4(row + 58u)); }
         if (30u < quads) { score = score + dot(q30, k4(row + 60u)); }
         if (31u < quads) { score = score + dot(q31, k4(row + 62u)); }
-        if (32u < quads) { score = score + dot(q32, k4(row + 64u)); }
-        if (33u < quads) { score = score + dot(q33, k4(row + 66u)); }
-        if (34u < quads) { score = score + dot(q34, k4(row + 68u)); }
-        if (35u < quads) { score = score + dot(q35, k4(row + 70u)); }
-        if (36u < quads) { score = score + dot(q36, k4(row + 72u)); }
-        if (37u < quads) { score = score + dot(q37, k4(row + 74u)); }
-        if (38u < quads) { score = score + dot(q38, k4(row + 76u)); }
-        if (39u < quads) { score = score + dot(q39, k4(row + 78u)); }
-        if (40u < quads) { score = score + dot(q40, k4(row + 80u)); }
-        if (41u < quads) { score = score + dot(q41, k4(row + 82u)); }
-        if (42u < quads) { score = score + dot(q42, k4(row + 84u)); }
-        if (43u < quads) { score = score + dot(q43, k4(row + 86u)); }
-        if (44u < quads) { score = score + dot(q44, k4(row + 88u)); }
-        if (45u < quads) { score = score + dot(q45, k4(row + 90u)); }
-        if (46u < quads) { score = score + dot(q46, k4(row + 92u)); }
-        if (47u < quads) { score = score + dot(q47, k4(row + 94u)); }
-        if (48u < quads) { score = score + dot(q48, k4(row + 96u)); }
-        if (49u < quads) { score = score + dot(q49, k4(row + 98u)); }
-        if (50u < quads) { score = score + dot(q50, k4(row + 100u)); }
-        if (51u < quads) { score = score + dot(q51, k4(row + 102u)); }
-        if (52u < quads) { score = score + dot(q52, k4(row + 104u)); }
-        if (53u < quads) { score = score + dot(q53, k4(row + 106u)); }
-        if (54u < quads) { score = score + dot(q54, k4(row + 108u)); }
-        if (55u < quads) { score = score + dot(q55, k4(row + 110u)); }
-        if (56u < quads) { score = score + dot(q56, k4(row + 112u)); }
-        if (57u < quads) { score = score + dot(q57, k4(row + 114u)); }
-        if (58u < quads) { score = score + dot(q58, k4(row + 116u)); }
-        if (59u < quads) { score = score + dot(q59, k4(row + 118u)); }
-        if (60u < quads) { score = score + dot(q60, k4(row + 120u)); }
-        if (61u < quads) { score = score + dot(q61, k4(row + 122u)); }
-        if (62u < quads) { score = score + dot(q62, k4(row + 124u)); }
-        if (63u < quads) { score = score + dot(q63, k4(row + 126u)); }
         if (score > m) {
             let c = exp(m - score);
             l = l * c;
@@ -363,38 +238,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         if (29u < quads) { o29 = o29 * c; }
         if (30u < quads) { o30 = o30 * c; }
         if (31u < quads) { o31 = o31 * c; }
-        if (32u < quads) { o32 = o32 * c; }
-        if (33u < quads) { o33 = o33 * c; }
-        if (34u < quads) { o34 = o34 * c; }
-        if (35u < quads) { o35 = o35 * c; }
-        if (36u < quads) { o36 = o36 * c; }
-        if (37u < quads) { o37 = o37 * c; }
-        if (38u < quads) { o38 = o38 * c; }
-        if (39u < quads) { o39 = o39 * c; }
-        if (40u < quads) { o40 = o40 * c; }
-        if (41u < quads) { o41 = o41 * c; }
-        if (42u < quads) { o42 = o42 * c; }
-        if (43u < quads) { o43 = o43 * c; }
-        if (44u < quads) { o44 = o44 * c; }
-        if (45u < quads) { o45 = o45 * c; }
-        if (46u < quads) { o46 = o46 * c; }
-        if (47u < quads) { o47 = o47 * c; }
-        if (48u < quads) { o48 = o48 * c; }
-        if (49u < quads) { o49 = o49 * c; }
-        if (50u < quads) { o50 = o50 * c; }
-        if (51u < quads) { o51 = o51 * c; }
-        if (52u < quads) { o52 = o52 * c; }
-        if (53u < quads) { o53 = o53 * c; }
-        if (54u < quads) { o54 = o54 * c; }
-        if (55u < quads) { o55 = o55 * c; }
-        if (56u < quads) { o56 = o56 * c; }
-        if (57u < quads) { o57 = o57 * c; }
-        if (58u < quads) { o58 = o58 * c; }
-        if (59u < quads) { o59 = o59 * c; }
-        if (60u < quads) { o60 = o60 * c; }
-        if (61u < quads) { o61 = o61 * c; }
-        if (62u < quads) { o62 = o62 * c; }
-        if (63u < quads) { o63 = o63 * c; }
             m = score;
         }
         let pj = exp(score - m);
@@ -431,38 +274,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
         if (29u < quads) { o29 = o29 + pj * v4(row + 58u); }
         if (30u < quads) { o30 = o30 + pj * v4(row + 60u); }
         if (31u < quads) { o31 = o31 + pj * v4(row + 62u); }
-        if (32u < quads) { o32 = o32 + pj * v4(row + 64u); }
-        if (33u < quads) { o33 = o33 + pj * v4(row + 66u); }
-        if (34u < quads) { o34 = o34 + pj * v4(row + 68u); }
-        if (35u < quads) { o35 = o35 + pj * v4(row + 70u); }
-        if (36u < quads) { o36 = o36 + pj * v4(row + 72u); }
-        if (37u < quads) { o37 = o37 + pj * v4(row + 74u); }
-        if (38u < quads) { o38 = o38 + pj * v4(row + 76u); }
-        if (39u < quads) { o39 = o39 + pj * v4(row + 78u); }
-        if (40u < quads) { o40 = o40 + pj * v4(row + 80u); }
-        if (41u < quads) { o41 = o41 + pj * v4(row + 82u); }
-        if (42u < quads) { o42 = o42 + pj * v4(row + 84u); }
-        if (43u < quads) { o43 = o43 + pj * v4(row + 86u); }
-        if (44u < quads) { o44 = o44 + pj * v4(row + 88u); }
-        if (45u < quads) { o45 = o45 + pj * v4(row + 90u); }
-        if (46u < quads) { o46 = o46 + pj * v4(row + 92u); }
-        if (47u < quads) { o47 = o47 + pj * v4(row + 94u); }
-        if (48u < quads) { o48 = o48 + pj * v4(row + 96u); }
-        if (49u < quads) { o49 = o49 + pj * v4(row + 98u); }
-        if (50u < quads) { o50 = o50 + pj * v4(row + 100u); }
-        if (51u < quads) { o51 = o51 + pj * v4(row + 102u); }
-        if (52u < quads) { o52 = o52 + pj * v4(row + 104u); }
-        if (53u < quads) { o53 = o53 + pj * v4(row + 106u); }
-        if (54u < quads) { o54 = o54 + pj * v4(row + 108u); }
-        if (55u < quads) { o55 = o55 + pj * v4(row + 110u); }
-        if (56u < quads) { o56 = o56 + pj * v4(row + 112u); }
-        if (57u < quads) { o57 = o57 + pj * v4(row + 114u); }
-        if (58u < quads) { o58 = o58 + pj * v4(row + 116u); }
-        if (59u < quads) { o59 = o59 + pj * v4(row + 118u); }
-        if (60u < quads) { o60 = o60 + pj * v4(row + 120u); }
-        if (61u < quads) { o61 = o61 + pj * v4(row + 122u); }
-        if (62u < quads) { o62 = o62 + pj * v4(row + 124u); }
-        if (63u < quads) { o63 = o63 + pj * v4(row + 126u); }
     }
 
     red_ml[lid] = vec2<f32>(m, l);
@@ -505,38 +316,6 @@ fn main(@builtin(local_invocation_id) lid3: vec3<u32>, @builtin(workgroup_id) wi
     if (29u < quads) { red_o[at + 58u] = o29.xy * c; red_o[at + 59u] = o29.zw * c; }
     if (30u < quads) { red_o[at + 60u] = o30.xy * c; red_o[at + 61u] = o30.zw * c; }
     if (31u < quads) { red_o[at + 62u] = o31.xy * c; red_o[at + 63u] = o31.zw * c; }
-    if (32u < quads) { red_o[at + 64u] = o32.xy * c; red_o[at + 65u] = o32.zw * c; }
-    if (33u < quads) { red_o[at + 66u] = o33.xy * c; red_o[at + 67u] = o33.zw * c; }
-    if (34u < quads) { red_o[at + 68u] = o34.xy * c; red_o[at + 69u] = o34.zw * c; }
-    if (35u < quads) { red_o[at + 70u] = o35.xy * c; red_o[at + 71u] = o35.zw * c; }
-    if (36u < quads) { red_o[at + 72u] = o36.xy * c; red_o[at + 73u] = o36.zw * c; }
-    if (37u < quads) { red_o[at + 74u] = o37.xy * c; red_o[at + 75u] = o37.zw * c; }
-    if (38u < quads) { red_o[at + 76u] = o38.xy * c; red_o[at + 77u] = o38.zw * c; }
-    if (39u < quads) { red_o[at + 78u] = o39.xy * c; red_o[at + 79u] = o39.zw * c; }
-    if (40u < quads) { red_o[at + 80u] = o40.xy * c; red_o[at + 81u] = o40.zw * c; }
-    if (41u < quads) { red_o[at + 82u] = o41.xy * c; red_o[at + 83u] = o41.zw * c; }
-    if (42u < quads) { red_o[at + 84u] = o42.xy * c; red_o[at + 85u] = o42.zw * c; }
-    if (43u < quads) { red_o[at + 86u] = o43.xy * c; red_o[at + 87u] = o43.zw * c; }
-    if (44u < quads) { red_o[at + 88u] = o44.xy * c; red_o[at + 89u] = o44.zw * c; }
-    if (45u < quads) { red_o[at + 90u] = o45.xy * c; red_o[at + 91u] = o45.zw * c; }
-    if (46u < quads) { red_o[at + 92u] = o46.xy * c; red_o[at + 93u] = o46.zw * c; }
-    if (47u < quads) { red_o[at + 94u] = o47.xy * c; red_o[at + 95u] = o47.zw * c; }
-    if (48u < quads) { red_o[at + 96u] = o48.xy * c; red_o[at + 97u] = o48.zw * c; }
-    if (49u < quads) { red_o[at + 98u] = o49.xy * c; red_o[at + 99u] = o49.zw * c; }
-    if (50u < quads) { red_o[at + 100u] = o50.xy * c; red_o[at + 101u] = o50.zw * c; }
-    if (51u < quads) { red_o[at + 102u] = o51.xy * c; red_o[at + 103u] = o51.zw * c; }
-    if (52u < quads) { red_o[at + 104u] = o52.xy * c; red_o[at + 105u] = o52.zw * c; }
-    if (53u < quads) { red_o[at + 106u] = o53.xy * c; red_o[at + 107u] = o53.zw * c; }
-    if (54u < quads) { red_o[at + 108u] = o54.xy * c; red_o[at + 109u] = o54.zw * c; }
-    if (55u < quads) { red_o[at + 110u] = o55.xy * c; red_o[at + 111u] = o55.zw * c; }
-    if (56u < quads) { red_o[at + 112u] = o56.xy * c; red_o[at + 113u] = o56.zw * c; }
-    if (57u < quads) { red_o[at + 114u] = o57.xy * c; red_o[at + 115u] = o57.zw * c; }
-    if (58u < quads) { red_o[at + 116u] = o58.xy * c; red_o[at + 117u] = o58.zw * c; }
-    if (59u < quads) { red_o[at + 118u] = o59.xy * c; red_o[at + 119u] = o59.zw * c; }
-    if (60u < quads) { red_o[at + 120u] = o60.xy * c; red_o[at + 121u] = o60.zw * c; }
-    if (61u < quads) { red_o[at + 122u] = o61.xy * c; red_o[at + 123u] = o61.zw * c; }
-    if (62u < quads) { red_o[at + 124u] = o62.xy * c; red_o[at + 125u] = o62.zw * c; }
-    if (63u < quads) { red_o[at + 126u] = o63.xy * c; red_o[at + 127u] = o63.zw * c; }
     workgroupBarrier();
     let slot = (s * p.Hq + h) * p.max_splits + j;
     if (lid == 0u) {
