@@ -11,7 +11,7 @@
 // steps unrolled to MAX_D: an indexed private array costs a CPU adapter a memory access per use
 // (SwiftShader's decode attention ran 1.5x faster unrolled) and a GPU local memory. A kernel made for
 // one head dim (EXACT) runs every step; one for head dims up to MAX_D guards each step by D, and those
-// guards cost SwiftShader's decode attention at 1,024 cached tokens 1.3x.
+// guards cost SwiftShader's decode attention at 1,024 cached tokens 1.1-1.2x.
 {% import "_lib/common.wgsli" as lib %}
 {% import "_lib/sdpa.wgsli" as sdpa %}
 {# The body caller(i) writes for each 4 dims i of the head; a kernel for head dims up to MAX_D (not
