@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # make/: the build's steps
 from make.runtime import runtime_module, snapshot_key  # noqa: E402
+from make.snapshot import shipped_snapshot  # noqa: E402
 from make.shell import run, say  # noqa: E402
 from make.wheels import build_wheel, copy_if_changed, pyodide_lock, runtime_wheels, web_wheels  # noqa: E402
 
@@ -167,8 +168,9 @@ def build(models: list[str] | tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
             copy_if_changed(src, DIST / src.relative_to(ROOT / "web"))
     booted = [wheel, *runtime_wheels(wheels)]
     pyodide_version = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+    snapshot = shipped_snapshot(ROOT, DIST, snapshot_key(pyodide_version, booted), booted)
     (DIST / "runtime.js").write_text(runtime_module([f"wheels/{w.name}" for w in booted], lock["info"],
-                                                    snapshot_key(pyodide_version, booted)))
+                                                    snapshot.key, snapshot.path, snapshot.sha256))
     wllama = ROOT / "node_modules" / "@wllama" / "wllama" / "esm"
     for src in wllama.rglob("*"):
         if src.is_file() and not src.name.endswith((".map", ".d.ts", ".d.cts")):

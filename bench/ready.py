@@ -5,17 +5,17 @@
 
 Run from the repo root inside .venv after `python build.py build` (`python build.py bench --ready` does both).
 Three visits of index.html, each a new page that loads the model through the page's own path:
-  cold      the profile's first: weights from the server, no Python snapshot, no kept pipelines
+  cold      the profile's first: weights from the server, the site's Python snapshot, no kept pipelines
   warm      opened right after the cold page closed (its deferred compiles may still hold the GPU process)
   idle      opened after --idle seconds with no page open
-Each prints ready_s, its phases (runtime, weights, upload, plan, pipelines), how Python came up ("start",
-or "snapshot": restored from the memory snapshot a visit kept), how long the page's first requestAdapter()
-took before the load (a warm visit's waits behind the closed page's compiles) and the load average,
-against the goal (Ready within 2.5 s warm, 4 s cold). The cold page closes at Ready; the warm and idle
-ones then send, at once, their first message and a later one of the same length (--prompt-tokens, from
-two texts sharing no prefix, so no KV is reused): each one's time to first token through the page's
-worker (the path the page and createEngine share), and their ratio against the goal (the first at most
-1.25x the later). Writes --out. A failure prints the error and exits non-zero.
+Each prints ready_s, its phases (runtime, weights, upload, plan, pipelines), how Python came up ("start";
+"snapshot": restored from the memory snapshot a visit kept; "shipped": from the one the site ships), how long
+the page's first requestAdapter() took before the load (a warm visit's waits behind the closed page's
+compiles) and the load average, against the goal (Ready within 2.5 s warm, 4 s cold). The cold page closes at
+Ready; the warm and idle ones then send, at once, their first message and a later one of the same length
+(--prompt-tokens, from two texts sharing no prefix, so no KV is reused): each one's time to first token
+through the page's worker (the path the page and createEngine share), and their ratio against the goal (the
+first at most 1.25x the later). Writes --out. A failure prints the error and exits non-zero.
 """
 from __future__ import annotations
 

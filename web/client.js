@@ -8,7 +8,7 @@ export const LOAD_PHASES = ["runtime", "weights", "upload", "plan", "pipelines"]
 /** Seconds per load phase, from the progress events' arrival: a phase runs from its first event to the
  * next phase's first (the first phase from the request), the last one to the answer, so the phases sum
  * to ready_s, the request to the answer. A phase that did not come (runtime, once booted) is 0. python: how
- * this load got its Python ("snapshot": restored, web/snapshot.js; "start"), or null when it was up already. */
+ * this load got its Python ("snapshot": restored from the kept one, web/snapshot.js; "shipped": from the site's; "start"), or null when it was up already. */
 class LoadClock {
   constructor() {
     this.t0 = this.at = performance.now();

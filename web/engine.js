@@ -45,7 +45,7 @@ class Engine {
   /** The last completion's stats: tokens (prompt, prefilled, reused, generated), TTFT, prefill and decode
    * tok/s, the decode path and its roofline fraction (see Stats in py/pyrite/engine.py); and the load's
    * ready_s, phases (seconds: runtime, weights, upload, plan, pipelines; web/client.js) and python ("snapshot":
-   * restored from the kept memory snapshot, "start"). */
+   * restored from the kept memory snapshot, "shipped": from the site's, "start"). */
   async runtimeStats() {
     const { ready_s, phases, python } = this._pyrite.model;
     return { ...(this._pyrite.lastStats ?? {}), ready_s, phases: { ...phases }, python };

@@ -10,7 +10,7 @@ const ORDER = [LOAD_PHASES[0], "convert", ...LOAD_PHASES.slice(1)];
 // not a live region); its step is said once in #status (role=status, so a screen reader announces each
 // phase once, not each tick).
 const PHASES = {
-  runtime: { label: (d, t, from) => `${from === "snapshot" ? "Restoring Python from its snapshot" : "Starting Python (Pyodide)"} ${d}/${t}`,
+  runtime: { label: (d, t, from) => `${from === "snapshot" || from === "shipped" ? "Restoring Python from its snapshot" : "Starting Python (Pyodide)"} ${d}/${t}`,
              step: "starting Python" },
   convert: { label: (d, t) => `Converting the file: tensor ${d}/${t}`, step: "converting the file" },
   weights: { label: (d, t) => `Downloading weights ${mb(d)} / ${mb(t)} MB`, step: "downloading the weights" },

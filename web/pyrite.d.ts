@@ -74,12 +74,13 @@ export interface LoadProgress {
   phase: ProgressPhase;
   done: number;
   total: number;
-  /** On runtime's step 1: how Python came up ("snapshot": restored from the one kept in the Cache API). */
+  /** On runtime's step 1: how Python came up ("snapshot": restored from the one kept in the Cache API;
+   * "shipped": from the one the site ships, made at build time; "start"). */
   from?: PythonStart;
 }
 
 /** How a load got its Python: restored from the kept memory snapshot, or started (and a snapshot kept). */
-export type PythonStart = "snapshot" | "start";
+export type PythonStart = "snapshot" | "shipped" | "start";
 
 /** Seconds spent in each load phase (summing to ready_s; a phase that did not come is 0). */
 export type LoadPhaseSeconds = Record<LoadPhase, number>;

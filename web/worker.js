@@ -20,7 +20,8 @@
 // then loads as "local:<key>".
 //
 // A load's phases: runtime (Pyodide, the wheel; steps of RUNTIME_STEPS, the first load only; its step 1
-// event says `from`: "snapshot" when Python was restored from the kept snapshot, web/snapshot.js), weights
+// event says `from`: "snapshot" when Python was restored from the kept snapshot, "shipped" from the site's,
+// web/snapshot.js), weights
 // (bytes read, from the weight cache or the network), upload (tensors written to the GPU), plan (Python
 // builds the plan: routes, buffers; 0/1 then 1/1) and pipelines (compiled, done/total: those decode
 // runs, all at once; a prefill's are compiled after the load answers, and its first run waits for them).
@@ -42,7 +43,7 @@ import { replay } from "./tape.js";
 import { shardReader } from "./shards.js";
 import { pipelineStarter } from "./pipelines.js";
 import { store } from "./local.js";
-import { snapshotStore } from "./snapshot.js";
+import { shippedSnapshot, skipShipped, snapshotStore } from "./snapshot.js";
 
 // the worker script's folder (the caches' keys); not new URL("./", import.meta.url), which bundlers rewrite
 const BASE = new URL("./", self.location.href);
@@ -133,13 +134,13 @@ function grownForSnapshot(module, settings) {
   return module;
 }
 
-/** Python restored from snapshot bytes, or null where Pyodide refused them (the kept one is then dropped). */
-async function restoredPyodide(bytes) {
+/** Python restored from snapshot bytes, or null where Pyodide refused them (refused(why) then says so). */
+async function restoredPyodide(bytes, refused) {
   try {
     return await startPyodide({ _loadSnapshot: bytes, _snapshotDeserializer: ({ module }) => JS_MODULES[module] });
   } catch (err) {
     if (err.kind === "LoadError") throw err;
-    await snapshots.drop(`Pyodide refused it: ${err.message}`);
+    await refused(`Pyodide refused it: ${err.message}`);
     return null;
   }
 }
@@ -175,18 +176,27 @@ async function missingAsset(urls) {
   }
 }
 
-/** Python with pyrite.web imported: restored from the kept snapshot (web/snapshot.js), else from one made
- * now and kept for the next page, else (no Cache API, or no snapshot could be made) started as it is. */
+/** Python with pyrite.web imported: restored from the kept snapshot (web/snapshot.js; `from` "snapshot"), else
+ * from the one the site ships ("shipped"), else from one made now ("start"); the last two are kept for the
+ * next page. With no Cache API, or no snapshot that serves, Python starts as it is ("start"). */
 async function boot(id) {
   progress(id, "runtime", 0, RUNTIME_STEPS);
   // fetched while Pyodide starts; a failure is named at install, once Python is there to take them
   const wheels = runtime.wheels.map((url) => fetch(url).then((resp) => (resp.ok ? resp.arrayBuffer() : resp.status), () => null));
   const kept = await snapshots.read(runtime.snapshot);
-  let restored = kept && await restoredPyodide(kept);
-  const from = restored ? "snapshot" : "start";
+  let restored = kept && await restoredPyodide(kept, snapshots.drop);
+  let from = restored ? "snapshot" : "start";
+  if (!restored) {
+    const shipped = await shippedSnapshot(runtime.shipped);
+    restored = shipped && await restoredPyodide(shipped, skipShipped);
+    if (restored) {
+      from = "shipped";
+      snapshots.write(runtime.snapshot, shipped);  // in the background
+    }
+  }
   if (!restored && globalThis.caches) {
     const made = await madeSnapshot(install);
-    restored = made && await restoredPyodide(made);
+    restored = made && await restoredPyodide(made, snapshots.drop);
     if (restored) snapshots.write(runtime.snapshot, made);  // in the background
   }
   const pyodide = restored || await startPyodide({});

@@ -94,7 +94,7 @@ def test_the_tarball_holds_the_runtime_and_types_and_no_weights():
         manifest = json.load(tar.extractfile("package/package.json"))
     assert path.stat().st_size < 60_000_000
     assert {"pyrite.js", "worker.js", "runtime.js", "pyrite.d.ts", "pyrite-chat.js", "pyrite-chat.d.ts",
-            "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"} <= names
+            "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "python.snapshot"} <= names
     assert any(n.startswith("wheels/pyrite-") and n.endswith(".whl") for n in names)
     assert not [n for n in names if n.endswith((".bin", ".gguf")) or n.startswith("models/")]
     assert manifest["name"] == "pyrite-webgpu" and manifest["type"] == "module"

@@ -1,8 +1,13 @@
-"""Python's memory snapshot (web/snapshot.js): a page that finds none makes one and keeps it in the Cache API,
-the next page restores Python from it and answers alike; a kept snapshot that does not serve (another build,
-corrupt bytes, one Pyodide refuses) is dropped with a console notice, Python starts normally and a good one
-is kept again; a quota too small to keep it leaves the page working. Nothing else cached is touched."""
+"""Python's memory snapshot (web/snapshot.js): a page that finds none kept restores the one the site ships
+(made at build time under Node) and keeps it in the Cache API; where the shipped one does not serve (not
+served, other bytes) it makes one and keeps that; the next page restores Python from the kept one and answers
+alike; a kept snapshot that does not serve (another build, corrupt bytes, one Pyodide refuses) is dropped
+with a console notice and a good one is kept again; a quota too small to keep it leaves the page working.
+Nothing else cached is touched."""
 from __future__ import annotations
+
+import gzip
+from contextlib import contextmanager
 
 import pytest
 
@@ -49,6 +54,20 @@ SPOIL_JS = """async ([name, url, how]) => {
 }"""
 
 
+@contextmanager
+def shipped_as(session, page, body: bytes | None):
+    """The site's shipped snapshot (make/snapshot.py FILE) served as body (None: not found) to the page's
+    context, in the block."""
+    def serve(route):
+        route.fulfill(status=404, body="") if body is None else route.fulfill(status=200, body=body)
+    url = session.url("python.snapshot")
+    page.context.route(url, serve)
+    try:
+        yield
+    finally:
+        page.context.unroute(url, serve)
+
+
 @pytest.fixture
 def idle(session, loaded):
     """A page of the site whose own engine fails at once (no such model): idle, for engines of the test's own."""
@@ -69,9 +88,35 @@ def wait_kept(session, page) -> dict:
     return kept(session, page)
 
 
-def test_the_next_page_restores_python_from_the_kept_snapshot_and_answers_alike(session, idle):
+def test_a_page_with_none_kept_restores_the_shipped_snapshot_and_keeps_it(session, idle):
     idle.evaluate(f"caches.delete('{CACHE}')")
     first = idle.evaluate(ENGINE_JS, PROMPT)
+    assert first["python"] == "shipped" and first["text"].startswith(" often"), first
+    snapshot = wait_kept(session, idle)
+    assert snapshot["key"] == snapshot["current"] and snapshot["intact"] and snapshot["bytes"] > 1 << 20, snapshot
+    second = idle.evaluate(ENGINE_JS, PROMPT)
+    assert second["python"] == "snapshot" and second["text"] == first["text"], (first, second)
+
+
+@pytest.mark.parametrize("body,notice", [(None, "HTTP 404"),
+                                         (gzip.compress(bytes(1 << 20)), "do not match their sha256")])
+def test_a_shipped_snapshot_that_does_not_serve_leaves_python_to_start_and_make_one(session, idle, body, notice):
+    idle.evaluate(f"caches.delete('{CACHE}')")
+    seen = len(session.console)
+    with shipped_as(session, idle, body):
+        r = idle.evaluate(ENGINE_JS, PROMPT)
+    assert r["python"] == "start" and r["text"].startswith(" often"), r
+    lines = [line for line in session.console[seen:] if "shipped Python snapshot" in line]
+    assert any(notice in line and "Python starts normally" in line for line in lines), lines
+    made = wait_kept(session, idle)  # made in the page, and kept
+    assert made["key"] == made["current"] and made["intact"], made
+
+
+def test_the_next_page_restores_python_from_the_kept_snapshot_and_answers_alike(session, idle):
+    """The snapshot a page made (the shipped one not served) restores on the next page."""
+    idle.evaluate(f"caches.delete('{CACHE}')")
+    with shipped_as(session, idle, None):
+        first = idle.evaluate(ENGINE_JS, PROMPT)
     assert first["python"] == "start", first
     snapshot = wait_kept(session, idle)
     assert snapshot["key"] == snapshot["current"] and snapshot["intact"] and snapshot["bytes"] > 1 << 20, snapshot
@@ -108,17 +153,17 @@ def test_a_kept_snapshot_that_does_not_serve_is_dropped_and_python_starts(sessio
     idle.evaluate(SPOIL_JS, [CACHE, session.url("pyrite-runtime/python.snapshot"), how])
     seen = len(session.console)
     r = idle.evaluate(ENGINE_JS, PROMPT)
-    assert r["python"] == "start" and r["text"].startswith(" often"), r
-    lines = [line for line in session.console[seen:] if "Python snapshot" in line]
-    assert any(notice in line and "Python starts normally" in line for line in lines), lines
+    assert r["python"] == "shipped" and r["text"].startswith(" often"), r  # the site's, in place of the kept
+    lines = [line for line in session.console[seen:] if "kept Python snapshot" in line]
+    assert any(notice in line and "keeps a new one" in line for line in lines), lines
     again = wait_kept(session, idle)
     assert again["key"] == again["current"] and again["intact"], again  # a good one is kept again
     assert idle.evaluate("import('../pyrite.js').then(m => m.cacheUsage())") == shards  # the weights as they were
 
 
 def test_a_quota_too_small_for_the_snapshot_leaves_the_page_working(session, loaded):
-    """The origin's quota cut to 1 MB (DevTools): no snapshot can be kept; the engine answers, the console
-    says so, and the next page starts Python again."""
+    """The origin's quota cut to 1 MB (DevTools): no snapshot can be kept; the engine answers (Python restored
+    from the site's), the console says so, and nothing is kept."""
     page = session.new_page()
     cdp = page.context.new_cdp_session(page)
     origin = session.url().rstrip("/")
@@ -128,7 +173,7 @@ def test_a_quota_too_small_for_the_snapshot_leaves_the_page_working(session, loa
         page.evaluate(f"caches.delete('{CACHE}')")
         seen = len(session.console)
         r = page.evaluate(ENGINE_JS, PROMPT)
-        assert r["python"] == "start" and r["text"].startswith(" often"), r
+        assert r["python"] == "shipped" and r["text"].startswith(" often"), r
         lines = []
         for _ in range(120):  # the write fails in the background, soon after Python is up
             lines = [line for line in session.console[seen:] if "Python snapshot was not kept" in line]

@@ -58,12 +58,14 @@ def test_the_manifest_points_exports_and_types_at_its_own_files():
 
 
 def test_the_runtime_module_names_each_file_as_a_literal_url_and_holds_the_lock():
-    text = runtime_module(["wheels/pyrite-9-py3-none-any.whl"], {"python": "3.14.2"}, "ab12")
+    text = runtime_module(["wheels/pyrite-9-py3-none-any.whl"], {"python": "3.14.2"}, "ab12", "python.snapshot",
+                          "cd34")
     assert references(text) == ["./wheels/pyrite-9-py3-none-any.whl", "./pyodide/pyodide.asm.wasm",
-                                "./pyodide/python_stdlib.zip"]
+                                "./pyodide/python_stdlib.zip", "./python.snapshot"]
     lock = next(line for line in text.splitlines() if line.strip().startswith("lock:"))
     assert json.loads(lock.split(":", 1)[1].strip().rstrip(",")) == {"info": {"python": "3.14.2"}, "packages": {}}
     assert '  snapshot: "ab12",' in text.splitlines()
+    assert '  shipped: { url: new URL("./python.snapshot", import.meta.url).href, sha256: "cd34" },' in text
 
 
 def test_the_snapshot_key_changes_with_any_wheel_or_pyodide(tmp_path):
