@@ -44,6 +44,7 @@ import { shardReader } from "./shards.js";
 import { pipelineStarter } from "./pipelines.js";
 import { store } from "./local.js";
 import { shippedSnapshot, skipShipped, snapshotStore } from "./snapshot.js";
+import { heapSnapshot } from "./heap.mjs";
 
 // the worker script's folder (the caches' keys); not new URL("./", import.meta.url), which bundlers rewrite
 const BASE = new URL("./", self.location.href);
@@ -150,17 +151,11 @@ async function restoredPyodide(bytes, refused) {
  * its JS globals through proxies, on which a native getter (navigator.gpu) throws "Illegal invocation"; the
  * worker restores the snapshot. */
 async function madeSnapshot(install) {
-  const names = new Map(Object.entries(JS_MODULES).map(([name, module]) => [module, name]));
-  const serializer = (obj) => {
-    if (!names.has(obj)) throw new Error(`Python holds a JS object that is none of its modules: ${obj}`);
-    return { module: names.get(obj) };
-  };
   const maker = await startPyodide({ _makeSnapshot: true });
   registerModules(maker);
   await install(maker);
   try {
-    maker.runPython("import pyrite.resume; pyrite.resume.prepare()");
-    return maker.makeMemorySnapshot({ serializer });
+    return heapSnapshot(maker, JS_MODULES);
   } catch (err) {
     console.warn(`pyrite: no Python snapshot was made (${err.message}); Python starts normally`);
     return null;
