@@ -13,20 +13,20 @@
 //   keep(pipelines)       the pipelines (JSON recipes) the load in progress waits for
 //   keepLater(pipelines, now)  those it leaves compiling when it answers, kept too: the next page starts
 //                         now's (a full prefill's, which a first message needs) right behind the first,
-//                         SOON_WINDOW at a time, the others (a short prefill's) after them, LATER_WINDOW at
-//                         a time, and any at once when Python takes it. One not started when the page
-//                         closes never is (the GPU process would finish it, holding up the next page's
+//                         SOON_WINDOW at a time, and the others (a short prefill's) when Python takes them
+//                         (py/pyrite/gpu/browser.py paces those: on a CPU adapter, after the first run).
+//                         Any starts at once when Python takes it. One not started when the page closes
+//                         never is (the GPU process would finish it, holding up the next page's
 //                         requestAdapter)
 //   commit()              worker: the load succeeded; keeps its descriptor and pipelines for its model
 //
 // A kept list that no longer matches (another wheel, another adapter) costs a compile nobody takes; the
 // next load keeps the list it used. Python makes every pipeline it does not take itself.
 const CACHE = "pyrite-pipelines-v1";
-// queued pipelines in flight at once (py/pyrite/gpu/browser.py's too): a first message's, one per hardware
-// thread (a closed page's compiles still hold up the next page's requestAdapter); the rest one at a time
-// after them (on a CPU adapter they share the cores with a first message, which does not need them)
+// a first message's queued pipelines in flight at once (py/pyrite/gpu/browser.py's too), one per hardware
+// thread: a closed page's compiles still hold up the next page's requestAdapter
 const SOON_WINDOW = Math.max(2, navigator.hardwareConcurrency || 0);
-const LATER_WINDOW = 1;
+const TAKEN = 0;  // the window of the others: none starts before Python takes it
 
 /** Pipelines to start in order, each while fewer than its window are running; start(key) starts one now. */
 function laterQueue(create) {
@@ -95,7 +95,7 @@ export function pipelineStarter(base) {
     };
     const made = new Map(pipelines.map((recipe) => [recipe.key, create(recipe)]));
     const queue = laterQueue(create);
-    for (const [list, window] of [[soon, SOON_WINDOW], [later, LATER_WINDOW]]) {
+    for (const [list, window] of [[soon, SOON_WINDOW], [later, TAKEN]]) {
       for (const recipe of list) if (!made.has(recipe.key)) made.set(recipe.key, queue.add(recipe, window));
     }
     queue.pump();  // behind the load's own in the GPU process's queue

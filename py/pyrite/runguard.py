@@ -51,3 +51,4 @@ class RunGuard:
                 yield
         finally:
             self.running = None
+            self.device.release_later()

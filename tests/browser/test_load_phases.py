@@ -120,3 +120,49 @@ def test_a_page_closed_just_after_ready_does_not_hold_up_the_next_pages_adapter(
     finally:
         following.close()
     assert r["found"] and r["seconds"] < HELD_S, r
+
+
+# Every pipeline the worker's devices start (its label is the kernel id), patched in as the worker starts.
+LOG_PIPELINES_JS = """() => {
+  self.__created = [];
+  const create = GPUDevice.prototype.createComputePipelineAsync;
+  GPUDevice.prototype.createComputePipelineAsync = function (descriptor) {
+    self.__created.push(descriptor.label);
+    return create.call(this, descriptor);
+  };
+}"""
+
+
+def test_a_short_prefills_pipelines_wait_for_the_first_run_on_a_cpu_adapter(session, second):
+    """What no first message needs (a short prefill's pipelines: the kept list's later) starts compiling
+    once the first run ends on a CPU adapter, where it would take a core from that run's prefill; on a GPU
+    adapter, where compiles do not slow a run, right after the load."""
+    kept = second[0].evaluate(KEPT_JS, DEFAULT_MODEL)
+    labels = lambda name: {p["pipeline"]["label"] for p in kept[name]}  # noqa: E731
+    later = labels("later") - labels("pipelines") - labels("soon")  # the list is whole: decode's are in it
+    page = session.new_page()
+    try:
+        page.goto(session.url("index.html?autoload=0"))
+        page.wait_for_function("() => window.pyriteApp !== undefined")
+        with page.expect_worker() as started:
+            page.evaluate("(m) => { window.__load = window.pyriteApp.instance().load(m); return 0; }", DEFAULT_MODEL)
+        worker = started.value
+        worker.evaluate(LOG_PIPELINES_JS)
+        page.evaluate("() => window.__load")
+        cpu = page.evaluate("() => window.pyriteApp.instance().info()")["adapter_class"] == "cpu"
+        created = lambda: set(worker.evaluate("self.__created"))  # noqa: E731
+
+        def until(wanted: set[str]) -> None:
+            for _ in range(240):
+                if wanted <= created():
+                    return
+                page.wait_for_timeout(250)
+            assert wanted <= created(), (wanted, created())
+        if cpu:  # the full prefill's all started, then time enough for a wrongly released one to start
+            until(labels("soon") - labels("pipelines"))
+            page.wait_for_timeout(3000)
+            assert later and not later & created(), created()
+            page.evaluate(IDS_JS, [session.encode("The history of", chat=False), 2])
+        until(later)
+    finally:
+        page.close()

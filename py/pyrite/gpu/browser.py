@@ -27,8 +27,9 @@ TAPES_KEPT = 4  # decode tape windows whose JS command arrays stay built
 # compile_later's creations in flight at once. The GPU process compiles what was started even after the
 # page closes, and the next page's requestAdapter() waits behind it, so at most one per hardware thread
 # (the GPU process compiles on a pool) for those a first message needs (now: a full prefill's), and one
-# for the rest once those have all landed (a short prefill's: on a CPU adapter they share the cores with
-# a first message that does not need them)
+# for the rest once those have all landed (a short prefill's). On a CPU adapter the rest wait for the first
+# run's end (release_later): compiling beside a first message's prefill, they took a core from it, and it
+# came 1.3-1.5x later than the next message's on SwiftShader (bench/ready.py)
 SOON_WINDOW = max(2, int(getattr(js.navigator, "hardwareConcurrency", 0) or 0))
 LATER_WINDOW = 1
 
@@ -100,6 +101,7 @@ class BrowserDevice(Device):
         self._later: set[asyncio.Task] = set()  # compile_later's tasks, until they end
         self._queued: dict[tuple, Wanted] = {}   # compile_later's pipelines not started yet, in order
         self._soon: set[tuple] = set()  # the keys of those queued now (SOON_WINDOW at a time)
+        self._holding = self.info.adapter_class == "cpu"  # the others until release_later
         self.adopted = adopted  # the device web/pipelines.js requested early, its pipelines with it
 
     def _create_buffer(self, size: int, usage: int, label: str) -> Any:
@@ -129,8 +131,8 @@ class BrowserDevice(Device):
 
     def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> None:
         # queued in order, then started a window at a time (SOON_WINDOW for now's, beside what compiles;
-        # LATER_WINDOW for the others, once no now one is left); what is still queued when the page goes
-        # is simply never started
+        # LATER_WINDOW for the others, once no now one is left and, on a CPU adapter, a run has ended);
+        # what is still queued when the page goes is simply never started
         if startup and _starter is not None:  # kept too: the next page starts them early as well
             _starter.keepLater(_recipes(wanted), now)
         for kernel, constants in self._uncached(wanted)[0]:
@@ -143,10 +145,16 @@ class BrowserDevice(Device):
             self._queued = {**{k: w for k, w in self._queued.items() if k in self._soon}, **self._queued}
         self._pump()
 
+    def release_later(self) -> None:
+        self._holding = False
+        if self.lost is None:
+            self._pump()
+
     def _pump(self) -> None:
         while self._queued:
             key = next(iter(self._queued))
-            if len(self._later) >= (SOON_WINDOW if key in self._soon else LATER_WINDOW):
+            soon = key in self._soon
+            if len(self._later) >= (SOON_WINDOW if soon else LATER_WINDOW) or (self._holding and not soon):
                 return
             self._launch(self._queued[key])
 

@@ -75,6 +75,11 @@ class PipelineCache:
         for kernel, constants in self._uncached(wanted)[0]:
             self.pipeline(kernel, constants)
 
+    def release_later(self) -> None:
+        """A run ended: compile_later's pipelines that no first message needs (not now's) may start. The
+        browser on a CPU adapter holds them until then, since their compiles would share its cores with
+        that message's prefill; here they were made at once."""
+
     @property
     def compiling(self) -> bool:
         """Whether a pipeline's creation is still running (or failed: ready() raises its error)."""
