@@ -12,6 +12,7 @@ from ops.cases import row_bytes, row_pairs
 pytestmark = pytest.mark.browser
 GPU = {"adapter_class": "gpu"}
 PAIRS = [("q4a", 2, "small_m2_vec", "gemv_vec", {}), ("q8gsw", 6, "small_m8_vec", "gemv_vec", {}),
+         ("q4a", 7, "small_m8_vec_wide", "gemv_vec", {}),
          ("q4gsw", 13, "small_m16_vec", "gemv_vec", {}), ("q4gsw", 3, "gemm_coop", "gemv_coop", GPU),
          ("q4gsw", 11, "gemm_coop_splitk", "gemv_coop_splitk", GPU)]
 

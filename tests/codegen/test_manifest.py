@@ -162,10 +162,11 @@ def test_a_variant_limited_exclusion_leaves_points_out_of_those_variants_only(tm
     assert ("f32", "norm_gemm") in names and ("q4", "norm_gemm") not in names and ("q4", "qkv_norm_gemm") not in names
 
 
-def test_the_repository_linear_manifest_names_its_hundred_and_sixty_combos(tmp_path):
+def test_the_repository_linear_manifest_names_its_hundred_and_sixty_seven_combos(tmp_path):
     m = load_manifest(Path(__file__).parents[2] / "shaders/linear/linear.yaml")
     suffixes = {"_".join(c.suffixes) for c in m.combos}
-    assert len(m.combos) == 160 and {"m1_vec", "qkv_rope_norm_m1_vec", "gate_up_gemm_bk64", "wide", "coop_sg",
+    assert len(m.combos) == 167 and {"m1_vec", "qkv_rope_norm_m1_vec", "gate_up_gemm_bk64", "wide", "coop_sg",
+                                    "qkv_rope_norm_m8_vec_wide",
                                     "qkv_rope_norm_coop4_sg", "gate_up_norm_coop", "coop_trace",
                                     "qkv_rope_coop4_sg_trace", "part_coop_sg_k", "qkv_rope_norm_sum_coop4_k",
                                     "gate_up_norm_part_coop_k", "coop_sg_m8_trace", "qkv_rope_norm_coop4_m8",

@@ -11,7 +11,7 @@ from pyrite.graph.routes import Live, RouteError, pick
 from pyrite.ops import linear
 from pyrite.ops.linear import LinearSpec, Tile, tile
 
-NAMES = ("m1_vec", "m2_vec", "m4_vec", "m8_vec", "m16_vec", "m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64", "coop", "coop_sg", "coop4", "coop4_sg",
+NAMES = ("m1_vec", "m2_vec", "m4_vec", "m8_vec", "m8_vec_wide", "m16_vec", "m1", "m1_wide", "m1_xwide", "m8", "wide", "gemm", "gemm_bk64", "coop", "coop_sg", "coop4", "coop4_sg",
          "coop_k", "coop_sg_k", "coop4_k", "coop4_sg_k", "coop_m8", "coop_sg_m8", "coop4_m8", "coop4_sg_m8",
          "coop_k_m8", "coop_sg_k_m8", "coop4_k_m8", "coop4_sg_k_m8")
 KINDS = ("", "qkv", "qkv_rope", "gate_up")
@@ -74,6 +74,14 @@ def test_decode_takes_the_vec_gemv_where_rows_pair():
     assert route(1, paired=True) == route(1, N=151936, paired=True) == route(5, rows=1, paired=True) == "gemv_vec"
     assert route(2, paired=True) == "small_m2_vec" and route(17, paired=True) == "wide"
     assert route(2) == "tiled" and route(8) == "wide"  # unpaired rows: the register tiles
+
+
+def test_a_wide_projection_of_five_to_eight_rows_takes_sixteen_rows_an_invocation():
+    assert tile("m8_vec_wide") == Tile("m8_vec_wide", 16, 8, 32)
+    assert [route(m, N=960, paired=True) for m in (4, 5, 8, 9)] == ["small_m4_vec", "small_m8_vec_wide",
+                                                                  "small_m8_vec_wide", "small_m16_vec"]
+    assert route(8, N=576, paired=True) == "small_m8_vec"  # o_proj and down: N/16 would leave too few invocations
+    assert route(8, N=960) == "wide"  # unpaired rows
     assert route(1, N=4096) == "gemv_xwide"  # unpaired rows: the word-loading GEMVs
 
 

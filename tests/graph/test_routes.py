@@ -49,7 +49,8 @@ def test_candidates_are_all_rows_or_the_pinned_one():
         "gemv_coop_sg_splitk", "gemv_coop_splitk", "gemv_coop4_sg_splitk", "gemv_coop4_splitk",
         "gemv_coop_sg", "gemv_coop", "gemv_coop4_sg", "gemv_coop4", "gemm_coop_sg_splitk", "gemm_coop_splitk",
         "gemm_coop4_sg_splitk", "gemm_coop4_splitk", "gemm_coop_sg", "gemm_coop", "gemm_coop4_sg",
-        "gemm_coop4", "gemv_vec", "small_m2_vec", "small_m4_vec", "small_m8_vec", "small_m16_vec", "gemv_xwide",
+        "gemm_coop4", "gemv_vec", "small_m8_vec_wide", "small_m2_vec", "small_m4_vec", "small_m8_vec",
+        "small_m16_vec", "gemv_xwide",
         "gemv_wide", "gemv", "gemm_bk64", "gemm", "wide", "tiled"]
     with pytest.raises(RouteError):
         candidates("linear", linear.ROUTES, {"linear": "fast"})

@@ -206,6 +206,9 @@ def all_cases(seed: int = 0):
                 case, ref = linear_case(rng, fmt, M, N, K, gs=gs, bias=bias)
                 case.overrides = {"linear": "gemv_vec"}
                 out.append((f"linear_{fmt}_gemv_vec_{M}x{N}x{K}_gs{gs}{'_bias' if bias else ''}", case, ref, 2e-4))
+            case, ref = linear_case(rng, fmt, 6, 42, 96, bias=True)  # 16 rows an invocation: a tail of 10
+            case.overrides = {"linear": "small_m8_vec_wide"}
+            out.append((f"linear_{fmt}_small_m8_vec_wide_6x42x96_bias", case, ref, 2e-4))
         # the gpu class's coop GEMVs pinned (tree and subgroup sums): a tail column, off-home M, K of one
         # lane's word to several per lane, group sizes, bias
         for route in ("gemv_coop", "gemv_coop_sg"):
@@ -265,7 +268,7 @@ WIDE_ROWS = {"m1_wide": 8, "m1_xwide": 16}
 GPU_CLASS = {"adapter_class": "gpu"}
 PROJECTION_TILES = ((1, {}, "m1_vec", None), (1, {}, "m1", "gemv"), (1, {}, "m1_wide", "gemv_wide"),
                     (1, {}, "m1_xwide", "gemv_xwide"), (7, {}, "m8", "tiled"), (9, {}, "wide", "wide"),
-                    (7, {}, "m8_vec", None),
+                    (7, {}, "m8_vec", None), (7, {}, "m8_vec_wide", "small_m8_vec_wide"),
                     (33, {"linear_prefill": "workgroup"}, "gemm", None), (1, GPU_CLASS, "coop", "gemv_coop"),
                     (1, GPU_CLASS, "coop_sg", "gemv_coop_sg"), (1, GPU_CLASS, "coop_k", "gemv_coop_splitk"),
                     (1, GPU_CLASS, "coop_sg_k", "gemv_coop_sg_splitk"), (13, GPU_CLASS, "coop_m8", "gemm_coop"),
@@ -286,7 +289,7 @@ def all_projection_cases(rng):
         def formats(kind: int) -> tuple[str, ...]:
             if tile == "m1_vec":  # packed formats only (f32 runs m1)
                 return FORMATS[:3]
-            if tile == "m8_vec":  # a multi-token forward's tile (packed formats), one format per kind
+            if tile.startswith("m8_vec"):  # a multi-token forward's tiles (packed formats), one format per kind
                 return (FORMATS[(t + kind) % 3],)
             return FORMATS if tile in ("m1", "m8", *COOP_TILES[:2]) else (FORMATS[(t + kind) % len(FORMATS)],)
 

@@ -18,8 +18,8 @@ def exact_cases(rng, linear_case, embedding_case, projection_case, gpu: dict) ->
     for fmt in EXACT:
         k = 256 if fmt in ("q4k", "q5k", "q6k") else 96
         for route, M, N, K, options in (("gemv_vec", 1, 42, k, {}), ("small_m8_vec", 5, 42, k, {}),
-                                        ("gemv", 3, 43, k, {}), ("tiled", 5, 43, k, {}),
-                                        ("wide", 9, 43, k, {}), ("gemm", 33, 43, 256, {}),
+                                        ("small_m8_vec_wide", 6, 42, k, {}), ("gemv", 3, 43, k, {}),
+                                        ("tiled", 5, 43, k, {}), ("wide", 9, 43, k, {}), ("gemm", 33, 43, 256, {}),
                                         ("gemm_bk64", 37, 43, 256, {}), ("gemv_coop", 1, 43, 1024, gpu),
                                         ("gemv_coop_sg", 1, 9, 1024, gpu), ("gemv_coop_splitk", 1, 26, 1024, gpu),
                                         ("gemm_coop_sg", 13, 42, 512, gpu)):

@@ -44,7 +44,8 @@ def each_row_as_decode(device, fmt: str, S: int, small: str, decode: str, option
 def test_a_small_s_tile_gives_each_row_the_vec_gemvs_bits(device, fmt):
     """A multi-token forward's linears (graph/multistep.py) sum every row in gemv_vec's order: row i of S
     equals a decode step of row i alone, bit for bit, at every small-S tile."""
-    for S, route in ((2, "small_m2_vec"), (3, "small_m4_vec"), (6, "small_m8_vec"), (13, "small_m16_vec")):
+    for S, route in ((2, "small_m2_vec"), (3, "small_m4_vec"), (6, "small_m8_vec"), (7, "small_m8_vec_wide"),
+                     (13, "small_m16_vec")):
         each_row_as_decode(device, fmt, S, route, "gemv_vec", {})
 
 

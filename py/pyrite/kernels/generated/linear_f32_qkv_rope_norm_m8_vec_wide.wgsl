@@ -1,0 +1,674 @@
+// generated from shaders/linear/linear.wgsl -- do not edit
+// y[m, n] = sum_k x[m, k] * W[n, k] (+ bias[n]), for M = live rows (step.seq_len or a fixed count).
+// Weights stay packed. Each invocation owns an RN x TM register tile: RN rows of W for tokens
+// m0..m0+TM-1, streaming its own contiguous rows of W. Each x load serves RN rows and each unpacked
+// weight word TM tokens (loads, not arithmetic, bound SwiftShader and lavapipe). Per group of GS inputs
+// it accumulates qx = sum q*x and xs = sum x, then folds in the group's scale (and min):
+//   q4gsw: s * (qx - 8 xs)      q4a: d * qx + m * xs      q8gsw: s * (qx - 128 xs)
+// and for the exact GGUF formats, qx counting each value's high bits too (q + 16 qh):
+//   q5: s * (qx - 16 xs)        q5a: d * qx + m * xs
+//   q4k, q5k: d sc_j * qx - dmin m_j * xs, per 32-value sub-block j of the 256-value superblock
+//   q6k: d sc_j * (qx - 32 xs), per 16-value sub-block (two per chunk: qx and xs kept per half)
+// Those five read W as chunks on every register tile (VEC): a chunk's 32 values share one sub-block
+// scale pair, read per row from the row-major superblock headers (no row pairing needed).
+// NORM folds the RMSNorm before a fused projection into a register tile: x is the raw residual stream,
+// each x load is multiplied by the gain, and sum x^2 accumulates beside the dot products from the same
+// loads, so 1/rms scales the sums at the end (no barrier, no extra x load; a version that normed x in
+// workgroup memory first was 1.4-1.8x slower on SwiftShader). Without it x is already normed.
+// KIND picks the epilogue:
+//   plain:   y[m, n0 + n] (+)= acc + bias, a row of ldy columns (accumulate: the residual add folded in)
+//   qkv:     W is Q, K and V packed by rows, stored to yq / yk / yv
+//   qkv_rope: as qkv, then RoPE: the tile's rows are RN / 4 rotary quads (rope_kv.wgsl's quad j:
+//            elements 2j, 2j+1, 2j+D/2, 2j+1+D/2, or 4j..4j+3 interleaved); Q heads are rotated into yq,
+//            K heads rotated and V heads as they are go straight to the fp16 cache (kv_cache.wgsl layout)
+//   gate_up: W is gate rows [0, N) then up rows [N, 2N); y = silu(gate) * up,
+//            the tile's RN rows being RN/2 gate rows and the same RN/2 up rows
+// EPI_LOOP runs that epilogue as a loop over a private copy of the sums (one copy of its stores and
+// their branches); otherwise it is unrolled over the register tile.
+// W may be a view: its rows start at row wr0 of the part buffers, whose scale rows hold ldw entries.
+// BK > 0 makes it a workgroup GEMM (prefill): WG = WGN x WGM invocations own a BN x BM output tile (BN =
+// WGN * RN rows of W, BM = WGM * TM tokens), the same register tile each, with the same rows (tile_row);
+// per K step of BK the workgroup stages the tile's W rows dequantized (so each weight is unpacked once
+// per BM tokens, not per TM) and its x rows in workgroup memory, then every invocation reads both there.
+// COOP (GPUs) makes a workgroup of WG lanes own RN rows x TM tokens (TM 1: decode; 8: short prefill, each
+// chunk of W unpacked once for all TM tokens): lane l reads 16-byte words l, l + WG,
+// ... of each row (adjacent lanes, adjacent words), and the lanes' partial sums (and sum x^2 with NORM)
+// are reduced across the workgroup, by a tree in workgroup memory or, with SG, by subgroupAdd and the
+// subgroup leaders' sums (any subgroup size, any lane order); lane 0 then runs the epilogue.
+// SPLIT splits K where a coop tile has too few columns to fill a GPU (p.splits slices): pass 1 (part) is
+// the coop tile over slice wid.y of each row's words for token tile wid.z (TM tokens: a multi-token
+// forward's rows, each summed as decode sums it), its lane 0 storing the sums (and sum x^2) to
+// part[((tile * splits + split) * cols + col) * V + i]; pass 2 (sum) has one invocation per column and token
+// tile (wid.y) add the slices in order and run the
+// epilogue as the whole kernel would (no W, x or gain bound).
+// TRACE (tests only) also stores, for each lane's first TRACE_STEPS steps, the index of the 16-byte W word
+// it loads for each of its RN rows, into trace[((col * WG + lane) * TRACE_STEPS + step) * RN + row] (a
+// part kernel: lane (col * splits + split) * WG + lane, its steps counted from its slice's first word).
+struct Step { seq_len: u32, pos: u32, kv_len: u32, index: u32 }
+struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0: u32, ldw: u32,
+                n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
+                D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32, splits: u32 }
+
+const WG: u32 = 32u;
+const TM: u32 = 8u;
+const RN: u32 = 16u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<uniform> step: Step;
+@group(0) @binding(2) var<storage, read> x: array<vec4<f32>>;  // [M, K/4]
+@group(0) @binding(3) var<storage, read> w: array<vec4<f32>>;  // [rows, K/4]
+@group(0) @binding(4) var<storage, read> bias: array<f32>;  // [rows] (dummy when has_bias == 0)
+@group(0) @binding(5) var<storage, read> gain: array<vec4<f32>>;  // [K/4] the RMSNorm weight
+@group(0) @binding(6) var<storage, read> table: array<vec2<f32>>;  // [positions, D/2] (cos, sin)
+@group(0) @binding(7) var<storage, read_write> yq: array<f32>;  // [M, Hq * D]
+@group(0) @binding(8) var<storage, read_write> k_cache: array<u32>;  // [Hk, max_ctx, D/2] fp16 pairs
+@group(0) @binding(9) var<storage, read_write> v_cache: array<u32>;  // [Hk, max_ctx, D/2] fp16 pairs
+
+fn live_rows() -> u32 {
+    return select(step.seq_len, p.rows, p.rows != 0u);
+}
+
+fn bias_at(n: u32) -> f32 {
+    if (p.has_bias == 0u) {
+        return 0.0;
+    }
+    return bias[p.b0 + n];
+}
+
+// Element offsets in its head of a quad's rows 0, 1 (adjacent) and 2, 3 (adjacent).
+fn quad_offsets(j: u32) -> vec2<u32> {
+    if (p.interleaved != 0u) {
+        return vec2<u32>(4u * j, 4u * j + 2u);
+    }
+    return vec2<u32>(2u * j, 2u * j + p.D / 2u);
+}
+
+// The output row (of W's N, or 2N for gate_up) that register row r of tile column col computes; a tail
+// column re-reads the last row instead of branching (its store is skipped).
+fn tile_row(col: u32, r: u32) -> u32 {
+    let quads = p.D / 4u;  // p.N is a multiple of 4; the tile is RN / 4 whole quads
+    let q = min(col * 4u + r / 4u, p.N / 4u - 1u);
+    let o = quad_offsets(q % quads);
+    return q / quads * p.D + select(o.x, o.y, r % 4u >= 2u) + r % 2u;
+}
+
+fn rotate(x1: f32, x2: f32, cs: vec2<f32>) -> vec2<f32> {
+    return vec2<f32>(x1 * cs.x - x2 * cs.y, x2 * cs.x + x1 * cs.y);
+}
+
+// Token m's values v of quad `quad` (rows in quad_offsets order): rotate Q and K, store Q, cache K and V.
+fn rope_store(m: u32, quad: u32, v: vec4<f32>) {
+    let quarter = p.D / 4u;
+    let half = p.D / 2u;
+    let head = quad / quarter;
+    let j = quad % quarter;
+    let pos = step.pos + m;
+    if (pos >= p.positions) {  // never read past the table (the host refuses such steps first)
+        return;
+    }
+    var e = v;
+    if (head < p.Hq + p.Hk) {
+        let cs0 = table[pos * half + 2u * j];
+        let cs1 = table[pos * half + 2u * j + 1u];
+        if (p.interleaved != 0u) {
+            let a = rotate(v.x, v.y, cs0);
+            let b = rotate(v.z, v.w, cs1);
+            e = vec4<f32>(a.x, a.y, b.x, b.y);
+        } else {
+            let a = rotate(v.x, v.z, cs0);
+            let b = rotate(v.y, v.w, cs1);
+            e = vec4<f32>(a.x, b.x, a.y, b.y);
+        }
+    }
+    let o = quad_offsets(j);
+    if (head < p.Hq) {
+        let at = (m * p.Hq + head) * p.D;
+        yq[at + o.x] = e.x;
+        yq[at + o.x + 1u] = e.y;
+        yq[at + o.y] = e.z;
+        yq[at + o.y + 1u] = e.w;
+        return;
+    }
+    let kv = head - p.Hq;
+    let row = ((kv % p.Hk) * p.max_ctx + pos) * half;
+    let w0 = pack2x16float(e.xy);
+    let w1 = pack2x16float(e.zw);
+    if (kv < p.Hk) {
+        k_cache[row + o.x / 2u] = w0;
+        k_cache[row + o.y / 2u] = w1;
+    } else {
+        v_cache[row + o.x / 2u] = w0;
+        v_cache[row + o.y / 2u] = w1;
+    }
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    let M = live_rows();
+    let K4 = p.K / 4u;
+    let col = gid.x;
+    let m0 = wid.y * TM;
+    // The tile is unrolled into scalars (dynamic indexing of private arrays spills to memory on CPU
+    // adapters); a tail tile re-reads the last live row / output row instead of branching, and skips
+    // its store.
+    let x0 = min(m0 + 0u, M - 1u) * K4;
+    let x1 = min(m0 + 1u, M - 1u) * K4;
+    let x2 = min(m0 + 2u, M - 1u) * K4;
+    let x3 = min(m0 + 3u, M - 1u) * K4;
+    let x4 = min(m0 + 4u, M - 1u) * K4;
+    let x5 = min(m0 + 5u, M - 1u) * K4;
+    let x6 = min(m0 + 6u, M - 1u) * K4;
+    let x7 = min(m0 + 7u, M - 1u) * K4;
+    if (col * 16u >= p.N || m0 >= M) {
+        return;
+    }
+    let nb = col * 16u;  // first output row of the tile
+    let n0 = tile_row(col, 0u);
+    let w0 = p.wr0 + n0;  // its row in the part buffers
+    var acc0_0 = 0.0;
+    var acc0_1 = 0.0;
+    var acc0_2 = 0.0;
+    var acc0_3 = 0.0;
+    var acc0_4 = 0.0;
+    var acc0_5 = 0.0;
+    var acc0_6 = 0.0;
+    var acc0_7 = 0.0;
+    let n1 = tile_row(col, 1u);
+    let w1 = p.wr0 + n1;  // its row in the part buffers
+    var acc1_0 = 0.0;
+    var acc1_1 = 0.0;
+    var acc1_2 = 0.0;
+    var acc1_3 = 0.0;
+    var acc1_4 = 0.0;
+    var acc1_5 = 0.0;
+    var acc1_6 = 0.0;
+    var acc1_7 = 0.0;
+    let n2 = tile_row(col, 2u);
+    let w2 = p.wr0 + n2;  // its row in the part buffers
+    var acc2_0 = 0.0;
+    var acc2_1 = 0.0;
+    var acc2_2 = 0.0;
+    var acc2_3 = 0.0;
+    var acc2_4 = 0.0;
+    var acc2_5 = 0.0;
+    var acc2_6 = 0.0;
+    var acc2_7 = 0.0;
+    let n3 = tile_row(col, 3u);
+    let w3 = p.wr0 + n3;  // its row in the part buffers
+    var acc3_0 = 0.0;
+    var acc3_1 = 0.0;
+    var acc3_2 = 0.0;
+    var acc3_3 = 0.0;
+    var acc3_4 = 0.0;
+    var acc3_5 = 0.0;
+    var acc3_6 = 0.0;
+    var acc3_7 = 0.0;
+    let n4 = tile_row(col, 4u);
+    let w4 = p.wr0 + n4;  // its row in the part buffers
+    var acc4_0 = 0.0;
+    var acc4_1 = 0.0;
+    var acc4_2 = 0.0;
+    var acc4_3 = 0.0;
+    var acc4_4 = 0.0;
+    var acc4_5 = 0.0;
+    var acc4_6 = 0.0;
+    var acc4_7 = 0.0;
+    let n5 = tile_row(col, 5u);
+    let w5 = p.wr0 + n5;  // its row in the part buffers
+    var acc5_0 = 0.0;
+    var acc5_1 = 0.0;
+    var acc5_2 = 0.0;
+    var acc5_3 = 0.0;
+    var acc5_4 = 0.0;
+    var acc5_5 = 0.0;
+    var acc5_6 = 0.0;
+    var acc5_7 = 0.0;
+    let n6 = tile_row(col, 6u);
+    let w6 = p.wr0 + n6;  // its row in the part buffers
+    var acc6_0 = 0.0;
+    var acc6_1 = 0.0;
+    var acc6_2 = 0.0;
+    var acc6_3 = 0.0;
+    var acc6_4 = 0.0;
+    var acc6_5 = 0.0;
+    var acc6_6 = 0.0;
+    var acc6_7 = 0.0;
+    let n7 = tile_row(col, 7u);
+    let w7 = p.wr0 + n7;  // its row in the part buffers
+    var acc7_0 = 0.0;
+    var acc7_1 = 0.0;
+    var acc7_2 = 0.0;
+    var acc7_3 = 0.0;
+    var acc7_4 = 0.0;
+    var acc7_5 = 0.0;
+    var acc7_6 = 0.0;
+    var acc7_7 = 0.0;
+    let n8 = tile_row(col, 8u);
+    let w8 = p.wr0 + n8;  // its row in the part buffers
+    var acc8_0 = 0.0;
+    var acc8_1 = 0.0;
+    var acc8_2 = 0.0;
+    var acc8_3 = 0.0;
+    var acc8_4 = 0.0;
+    var acc8_5 = 0.0;
+    var acc8_6 = 0.0;
+    var acc8_7 = 0.0;
+    let n9 = tile_row(col, 9u);
+    let w9 = p.wr0 + n9;  // its row in the part buffers
+    var acc9_0 = 0.0;
+    var acc9_1 = 0.0;
+    var acc9_2 = 0.0;
+    var acc9_3 = 0.0;
+    var acc9_4 = 0.0;
+    var acc9_5 = 0.0;
+    var acc9_6 = 0.0;
+    var acc9_7 = 0.0;
+    let n10 = tile_row(col, 10u);
+    let w10 = p.wr0 + n10;  // its row in the part buffers
+    var acc10_0 = 0.0;
+    var acc10_1 = 0.0;
+    var acc10_2 = 0.0;
+    var acc10_3 = 0.0;
+    var acc10_4 = 0.0;
+    var acc10_5 = 0.0;
+    var acc10_6 = 0.0;
+    var acc10_7 = 0.0;
+    let n11 = tile_row(col, 11u);
+    let w11 = p.wr0 + n11;  // its row in the part buffers
+    var acc11_0 = 0.0;
+    var acc11_1 = 0.0;
+    var acc11_2 = 0.0;
+    var acc11_3 = 0.0;
+    var acc11_4 = 0.0;
+    var acc11_5 = 0.0;
+    var acc11_6 = 0.0;
+    var acc11_7 = 0.0;
+    let n12 = tile_row(col, 12u);
+    let w12 = p.wr0 + n12;  // its row in the part buffers
+    var acc12_0 = 0.0;
+    var acc12_1 = 0.0;
+    var acc12_2 = 0.0;
+    var acc12_3 = 0.0;
+    var acc12_4 = 0.0;
+    var acc12_5 = 0.0;
+    var acc12_6 = 0.0;
+    var acc12_7 = 0.0;
+    let n13 = tile_row(col, 13u);
+    let w13 = p.wr0 + n13;  // its row in the part buffers
+    var acc13_0 = 0.0;
+    var acc13_1 = 0.0;
+    var acc13_2 = 0.0;
+    var acc13_3 = 0.0;
+    var acc13_4 = 0.0;
+    var acc13_5 = 0.0;
+    var acc13_6 = 0.0;
+    var acc13_7 = 0.0;
+    let n14 = tile_row(col, 14u);
+    let w14 = p.wr0 + n14;  // its row in the part buffers
+    var acc14_0 = 0.0;
+    var acc14_1 = 0.0;
+    var acc14_2 = 0.0;
+    var acc14_3 = 0.0;
+    var acc14_4 = 0.0;
+    var acc14_5 = 0.0;
+    var acc14_6 = 0.0;
+    var acc14_7 = 0.0;
+    let n15 = tile_row(col, 15u);
+    let w15 = p.wr0 + n15;  // its row in the part buffers
+    var acc15_0 = 0.0;
+    var acc15_1 = 0.0;
+    var acc15_2 = 0.0;
+    var acc15_3 = 0.0;
+    var acc15_4 = 0.0;
+    var acc15_5 = 0.0;
+    var acc15_6 = 0.0;
+    var acc15_7 = 0.0;
+    var ss0 = 0.0;
+    var ss1 = 0.0;
+    var ss2 = 0.0;
+    var ss3 = 0.0;
+    var ss4 = 0.0;
+    var ss5 = 0.0;
+    var ss6 = 0.0;
+    var ss7 = 0.0;
+    for (var k4 = 0u; k4 < K4; k4 = k4 + 1u) {
+        let g = gain[k4];
+        let a0_raw = x[x0 + k4];
+        ss0 = ss0 + dot(a0_raw, a0_raw);
+        let a0 = a0_raw * g;
+        let a1_raw = x[x1 + k4];
+        ss1 = ss1 + dot(a1_raw, a1_raw);
+        let a1 = a1_raw * g;
+        let a2_raw = x[x2 + k4];
+        ss2 = ss2 + dot(a2_raw, a2_raw);
+        let a2 = a2_raw * g;
+        let a3_raw = x[x3 + k4];
+        ss3 = ss3 + dot(a3_raw, a3_raw);
+        let a3 = a3_raw * g;
+        let a4_raw = x[x4 + k4];
+        ss4 = ss4 + dot(a4_raw, a4_raw);
+        let a4 = a4_raw * g;
+        let a5_raw = x[x5 + k4];
+        ss5 = ss5 + dot(a5_raw, a5_raw);
+        let a5 = a5_raw * g;
+        let a6_raw = x[x6 + k4];
+        ss6 = ss6 + dot(a6_raw, a6_raw);
+        let a6 = a6_raw * g;
+        let a7_raw = x[x7 + k4];
+        ss7 = ss7 + dot(a7_raw, a7_raw);
+        let a7 = a7_raw * g;
+        let wv0 = w[w0 * K4 + k4];
+        acc0_0 = acc0_0 + dot(wv0, a0);
+        acc0_1 = acc0_1 + dot(wv0, a1);
+        acc0_2 = acc0_2 + dot(wv0, a2);
+        acc0_3 = acc0_3 + dot(wv0, a3);
+        acc0_4 = acc0_4 + dot(wv0, a4);
+        acc0_5 = acc0_5 + dot(wv0, a5);
+        acc0_6 = acc0_6 + dot(wv0, a6);
+        acc0_7 = acc0_7 + dot(wv0, a7);
+        let wv1 = w[w1 * K4 + k4];
+        acc1_0 = acc1_0 + dot(wv1, a0);
+        acc1_1 = acc1_1 + dot(wv1, a1);
+        acc1_2 = acc1_2 + dot(wv1, a2);
+        acc1_3 = acc1_3 + dot(wv1, a3);
+        acc1_4 = acc1_4 + dot(wv1, a4);
+        acc1_5 = acc1_5 + dot(wv1, a5);
+        acc1_6 = acc1_6 + dot(wv1, a6);
+        acc1_7 = acc1_7 + dot(wv1, a7);
+        let wv2 = w[w2 * K4 + k4];
+        acc2_0 = acc2_0 + dot(wv2, a0);
+        acc2_1 = acc2_1 + dot(wv2, a1);
+        acc2_2 = acc2_2 + dot(wv2, a2);
+        acc2_3 = acc2_3 + dot(wv2, a3);
+        acc2_4 = acc2_4 + dot(wv2, a4);
+        acc2_5 = acc2_5 + dot(wv2, a5);
+        acc2_6 = acc2_6 + dot(wv2, a6);
+        acc2_7 = acc2_7 + dot(wv2, a7);
+        let wv3 = w[w3 * K4 + k4];
+        acc3_0 = acc3_0 + dot(wv3, a0);
+        acc3_1 = acc3_1 + dot(wv3, a1);
+        acc3_2 = acc3_2 + dot(wv3, a2);
+        acc3_3 = acc3_3 + dot(wv3, a3);
+        acc3_4 = acc3_4 + dot(wv3, a4);
+        acc3_5 = acc3_5 + dot(wv3, a5);
+        acc3_6 = acc3_6 + dot(wv3, a6);
+        acc3_7 = acc3_7 + dot(wv3, a7);
+        let wv4 = w[w4 * K4 + k4];
+        acc4_0 = acc4_0 + dot(wv4, a0);
+        acc4_1 = acc4_1 + dot(wv4, a1);
+        acc4_2 = acc4_2 + dot(wv4, a2);
+        acc4_3 = acc4_3 + dot(wv4, a3);
+        acc4_4 = acc4_4 + dot(wv4, a4);
+        acc4_5 = acc4_5 + dot(wv4, a5);
+        acc4_6 = acc4_6 + dot(wv4, a6);
+        acc4_7 = acc4_7 + dot(wv4, a7);
+        let wv5 = w[w5 * K4 + k4];
+        acc5_0 = acc5_0 + dot(wv5, a0);
+        acc5_1 = acc5_1 + dot(wv5, a1);
+        acc5_2 = acc5_2 + dot(wv5, a2);
+        acc5_3 = acc5_3 + dot(wv5, a3);
+        acc5_4 = acc5_4 + dot(wv5, a4);
+        acc5_5 = acc5_5 + dot(wv5, a5);
+        acc5_6 = acc5_6 + dot(wv5, a6);
+        acc5_7 = acc5_7 + dot(wv5, a7);
+        let wv6 = w[w6 * K4 + k4];
+        acc6_0 = acc6_0 + dot(wv6, a0);
+        acc6_1 = acc6_1 + dot(wv6, a1);
+        acc6_2 = acc6_2 + dot(wv6, a2);
+        acc6_3 = acc6_3 + dot(wv6, a3);
+        acc6_4 = acc6_4 + dot(wv6, a4);
+        acc6_5 = acc6_5 + dot(wv6, a5);
+        acc6_6 = acc6_6 + dot(wv6, a6);
+        acc6_7 = acc6_7 + dot(wv6, a7);
+        let wv7 = w[w7 * K4 + k4];
+        acc7_0 = acc7_0 + dot(wv7, a0);
+        acc7_1 = acc7_1 + dot(wv7, a1);
+        acc7_2 = acc7_2 + dot(wv7, a2);
+        acc7_3 = acc7_3 + dot(wv7, a3);
+        acc7_4 = acc7_4 + dot(wv7, a4);
+        acc7_5 = acc7_5 + dot(wv7, a5);
+        acc7_6 = acc7_6 + dot(wv7, a6);
+        acc7_7 = acc7_7 + dot(wv7, a7);
+        let wv8 = w[w8 * K4 + k4];
+        acc8_0 = acc8_0 + dot(wv8, a0);
+        acc8_1 = acc8_1 + dot(wv8, a1);
+        acc8_2 = acc8_2 + dot(wv8, a2);
+        acc8_3 = acc8_3 + dot(wv8, a3);
+        acc8_4 = acc8_4 + dot(wv8, a4);
+        acc8_5 = acc8_5 + dot(wv8, a5);
+        acc8_6 = acc8_6 + dot(wv8, a6);
+        acc8_7 = acc8_7 + dot(wv8, a7);
+        let wv9 = w[w9 * K4 + k4];
+        acc9_0 = acc9_0 + dot(wv9, a0);
+        acc9_1 = acc9_1 + dot(wv9, a1);
+        acc9_2 = acc9_2 + dot(wv9, a2);
+        acc9_3 = acc9_3 + dot(wv9, a3);
+        acc9_4 = acc9_4 + dot(wv9, a4);
+        acc9_5 = acc9_5 + dot(wv9, a5);
+        acc9_6 = acc9_6 + dot(wv9, a6);
+        acc9_7 = acc9_7 + dot(wv9, a7);
+        let wv10 = w[w10 * K4 + k4];
+        acc10_0 = acc10_0 + dot(wv10, a0);
+        acc10_1 = acc10_1 + dot(wv10, a1);
+        acc10_2 = acc10_2 + dot(wv10, a2);
+        acc10_3 = acc10_3 + dot(wv10, a3);
+        acc10_4 = acc10_4 + dot(wv10, a4);
+        acc10_5 = acc10_5 + dot(wv10, a5);
+        acc10_6 = acc10_6 + dot(wv10, a6);
+        acc10_7 = acc10_7 + dot(wv10, a7);
+        let wv11 = w[w11 * K4 + k4];
+        acc11_0 = acc11_0 + dot(wv11, a0);
+        acc11_1 = acc11_1 + dot(wv11, a1);
+        acc11_2 = acc11_2 + dot(wv11, a2);
+        acc11_3 = acc11_3 + dot(wv11, a3);
+        acc11_4 = acc11_4 + dot(wv11, a4);
+        acc11_5 = acc11_5 + dot(wv11, a5);
+        acc11_6 = acc11_6 + dot(wv11, a6);
+        acc11_7 = acc11_7 + dot(wv11, a7);
+        let wv12 = w[w12 * K4 + k4];
+        acc12_0 = acc12_0 + dot(wv12, a0);
+        acc12_1 = acc12_1 + dot(wv12, a1);
+        acc12_2 = acc12_2 + dot(wv12, a2);
+        acc12_3 = acc12_3 + dot(wv12, a3);
+        acc12_4 = acc12_4 + dot(wv12, a4);
+        acc12_5 = acc12_5 + dot(wv12, a5);
+        acc12_6 = acc12_6 + dot(wv12, a6);
+        acc12_7 = acc12_7 + dot(wv12, a7);
+        let wv13 = w[w13 * K4 + k4];
+        acc13_0 = acc13_0 + dot(wv13, a0);
+        acc13_1 = acc13_1 + dot(wv13, a1);
+        acc13_2 = acc13_2 + dot(wv13, a2);
+        acc13_3 = acc13_3 + dot(wv13, a3);
+        acc13_4 = acc13_4 + dot(wv13, a4);
+        acc13_5 = acc13_5 + dot(wv13, a5);
+        acc13_6 = acc13_6 + dot(wv13, a6);
+        acc13_7 = acc13_7 + dot(wv13, a7);
+        let wv14 = w[w14 * K4 + k4];
+        acc14_0 = acc14_0 + dot(wv14, a0);
+        acc14_1 = acc14_1 + dot(wv14, a1);
+        acc14_2 = acc14_2 + dot(wv14, a2);
+        acc14_3 = acc14_3 + dot(wv14, a3);
+        acc14_4 = acc14_4 + dot(wv14, a4);
+        acc14_5 = acc14_5 + dot(wv14, a5);
+        acc14_6 = acc14_6 + dot(wv14, a6);
+        acc14_7 = acc14_7 + dot(wv14, a7);
+        let wv15 = w[w15 * K4 + k4];
+        acc15_0 = acc15_0 + dot(wv15, a0);
+        acc15_1 = acc15_1 + dot(wv15, a1);
+        acc15_2 = acc15_2 + dot(wv15, a2);
+        acc15_3 = acc15_3 + dot(wv15, a3);
+        acc15_4 = acc15_4 + dot(wv15, a4);
+        acc15_5 = acc15_5 + dot(wv15, a5);
+        acc15_6 = acc15_6 + dot(wv15, a6);
+        acc15_7 = acc15_7 + dot(wv15, a7);
+    }
+    let inv0 = inverseSqrt(ss0 / f32(p.K) + p.eps);
+    acc0_0 = acc0_0 * inv0;
+    acc1_0 = acc1_0 * inv0;
+    acc2_0 = acc2_0 * inv0;
+    acc3_0 = acc3_0 * inv0;
+    acc4_0 = acc4_0 * inv0;
+    acc5_0 = acc5_0 * inv0;
+    acc6_0 = acc6_0 * inv0;
+    acc7_0 = acc7_0 * inv0;
+    acc8_0 = acc8_0 * inv0;
+    acc9_0 = acc9_0 * inv0;
+    acc10_0 = acc10_0 * inv0;
+    acc11_0 = acc11_0 * inv0;
+    acc12_0 = acc12_0 * inv0;
+    acc13_0 = acc13_0 * inv0;
+    acc14_0 = acc14_0 * inv0;
+    acc15_0 = acc15_0 * inv0;
+    let inv1 = inverseSqrt(ss1 / f32(p.K) + p.eps);
+    acc0_1 = acc0_1 * inv1;
+    acc1_1 = acc1_1 * inv1;
+    acc2_1 = acc2_1 * inv1;
+    acc3_1 = acc3_1 * inv1;
+    acc4_1 = acc4_1 * inv1;
+    acc5_1 = acc5_1 * inv1;
+    acc6_1 = acc6_1 * inv1;
+    acc7_1 = acc7_1 * inv1;
+    acc8_1 = acc8_1 * inv1;
+    acc9_1 = acc9_1 * inv1;
+    acc10_1 = acc10_1 * inv1;
+    acc11_1 = acc11_1 * inv1;
+    acc12_1 = acc12_1 * inv1;
+    acc13_1 = acc13_1 * inv1;
+    acc14_1 = acc14_1 * inv1;
+    acc15_1 = acc15_1 * inv1;
+    let inv2 = inverseSqrt(ss2 / f32(p.K) + p.eps);
+    acc0_2 = acc0_2 * inv2;
+    acc1_2 = acc1_2 * inv2;
+    acc2_2 = acc2_2 * inv2;
+    acc3_2 = acc3_2 * inv2;
+    acc4_2 = acc4_2 * inv2;
+    acc5_2 = acc5_2 * inv2;
+    acc6_2 = acc6_2 * inv2;
+    acc7_2 = acc7_2 * inv2;
+    acc8_2 = acc8_2 * inv2;
+    acc9_2 = acc9_2 * inv2;
+    acc10_2 = acc10_2 * inv2;
+    acc11_2 = acc11_2 * inv2;
+    acc12_2 = acc12_2 * inv2;
+    acc13_2 = acc13_2 * inv2;
+    acc14_2 = acc14_2 * inv2;
+    acc15_2 = acc15_2 * inv2;
+    let inv3 = inverseSqrt(ss3 / f32(p.K) + p.eps);
+    acc0_3 = acc0_3 * inv3;
+    acc1_3 = acc1_3 * inv3;
+    acc2_3 = acc2_3 * inv3;
+    acc3_3 = acc3_3 * inv3;
+    acc4_3 = acc4_3 * inv3;
+    acc5_3 = acc5_3 * inv3;
+    acc6_3 = acc6_3 * inv3;
+    acc7_3 = acc7_3 * inv3;
+    acc8_3 = acc8_3 * inv3;
+    acc9_3 = acc9_3 * inv3;
+    acc10_3 = acc10_3 * inv3;
+    acc11_3 = acc11_3 * inv3;
+    acc12_3 = acc12_3 * inv3;
+    acc13_3 = acc13_3 * inv3;
+    acc14_3 = acc14_3 * inv3;
+    acc15_3 = acc15_3 * inv3;
+    let inv4 = inverseSqrt(ss4 / f32(p.K) + p.eps);
+    acc0_4 = acc0_4 * inv4;
+    acc1_4 = acc1_4 * inv4;
+    acc2_4 = acc2_4 * inv4;
+    acc3_4 = acc3_4 * inv4;
+    acc4_4 = acc4_4 * inv4;
+    acc5_4 = acc5_4 * inv4;
+    acc6_4 = acc6_4 * inv4;
+    acc7_4 = acc7_4 * inv4;
+    acc8_4 = acc8_4 * inv4;
+    acc9_4 = acc9_4 * inv4;
+    acc10_4 = acc10_4 * inv4;
+    acc11_4 = acc11_4 * inv4;
+    acc12_4 = acc12_4 * inv4;
+    acc13_4 = acc13_4 * inv4;
+    acc14_4 = acc14_4 * inv4;
+    acc15_4 = acc15_4 * inv4;
+    let inv5 = inverseSqrt(ss5 / f32(p.K) + p.eps);
+    acc0_5 = acc0_5 * inv5;
+    acc1_5 = acc1_5 * inv5;
+    acc2_5 = acc2_5 * inv5;
+    acc3_5 = acc3_5 * inv5;
+    acc4_5 = acc4_5 * inv5;
+    acc5_5 = acc5_5 * inv5;
+    acc6_5 = acc6_5 * inv5;
+    acc7_5 = acc7_5 * inv5;
+    acc8_5 = acc8_5 * inv5;
+    acc9_5 = acc9_5 * inv5;
+    acc10_5 = acc10_5 * inv5;
+    acc11_5 = acc11_5 * inv5;
+    acc12_5 = acc12_5 * inv5;
+    acc13_5 = acc13_5 * inv5;
+    acc14_5 = acc14_5 * inv5;
+    acc15_5 = acc15_5 * inv5;
+    let inv6 = inverseSqrt(ss6 / f32(p.K) + p.eps);
+    acc0_6 = acc0_6 * inv6;
+    acc1_6 = acc1_6 * inv6;
+    acc2_6 = acc2_6 * inv6;
+    acc3_6 = acc3_6 * inv6;
+    acc4_6 = acc4_6 * inv6;
+    acc5_6 = acc5_6 * inv6;
+    acc6_6 = acc6_6 * inv6;
+    acc7_6 = acc7_6 * inv6;
+    acc8_6 = acc8_6 * inv6;
+    acc9_6 = acc9_6 * inv6;
+    acc10_6 = acc10_6 * inv6;
+    acc11_6 = acc11_6 * inv6;
+    acc12_6 = acc12_6 * inv6;
+    acc13_6 = acc13_6 * inv6;
+    acc14_6 = acc14_6 * inv6;
+    acc15_6 = acc15_6 * inv6;
+    let inv7 = inverseSqrt(ss7 / f32(p.K) + p.eps);
+    acc0_7 = acc0_7 * inv7;
+    acc1_7 = acc1_7 * inv7;
+    acc2_7 = acc2_7 * inv7;
+    acc3_7 = acc3_7 * inv7;
+    acc4_7 = acc4_7 * inv7;
+    acc5_7 = acc5_7 * inv7;
+    acc6_7 = acc6_7 * inv7;
+    acc7_7 = acc7_7 * inv7;
+    acc8_7 = acc8_7 * inv7;
+    acc9_7 = acc9_7 * inv7;
+    acc10_7 = acc10_7 * inv7;
+    acc11_7 = acc11_7 * inv7;
+    acc12_7 = acc12_7 * inv7;
+    acc13_7 = acc13_7 * inv7;
+    acc14_7 = acc14_7 * inv7;
+    acc15_7 = acc15_7 * inv7;
+    // The epilogue runs once per tile, so it loops over a private copy of the sums (index r * TM + t):
+    // one copy of its stores instead of RN x TM, whose branches were most of SwiftShader's compile time.
+    var sums = array<f32, 128>(
+        acc0_0, acc0_1, acc0_2, acc0_3, acc0_4, acc0_5, acc0_6, acc0_7,
+        acc1_0, acc1_1, acc1_2, acc1_3, acc1_4, acc1_5, acc1_6, acc1_7,
+        acc2_0, acc2_1, acc2_2, acc2_3, acc2_4, acc2_5, acc2_6, acc2_7,
+        acc3_0, acc3_1, acc3_2, acc3_3, acc3_4, acc3_5, acc3_6, acc3_7,
+        acc4_0, acc4_1, acc4_2, acc4_3, acc4_4, acc4_5, acc4_6, acc4_7,
+        acc5_0, acc5_1, acc5_2, acc5_3, acc5_4, acc5_5, acc5_6, acc5_7,
+        acc6_0, acc6_1, acc6_2, acc6_3, acc6_4, acc6_5, acc6_6, acc6_7,
+        acc7_0, acc7_1, acc7_2, acc7_3, acc7_4, acc7_5, acc7_6, acc7_7,
+        acc8_0, acc8_1, acc8_2, acc8_3, acc8_4, acc8_5, acc8_6, acc8_7,
+        acc9_0, acc9_1, acc9_2, acc9_3, acc9_4, acc9_5, acc9_6, acc9_7,
+        acc10_0, acc10_1, acc10_2, acc10_3, acc10_4, acc10_5, acc10_6, acc10_7,
+        acc11_0, acc11_1, acc11_2, acc11_3, acc11_4, acc11_5, acc11_6, acc11_7,
+        acc12_0, acc12_1, acc12_2, acc12_3, acc12_4, acc12_5, acc12_6, acc12_7,
+        acc13_0, acc13_1, acc13_2, acc13_3, acc13_4, acc13_5, acc13_6, acc13_7,
+        acc14_0, acc14_1, acc14_2, acc14_3, acc14_4, acc14_5, acc14_6, acc14_7,
+        acc15_0, acc15_1, acc15_2, acc15_3, acc15_4, acc15_5, acc15_6, acc15_7
+    );
+    for (var i = 0u; i < 32u; i = i + 1u) {
+        let g = i / TM;
+        let t = i % TM;
+        if (nb + 4u * g < p.N && m0 + t < M) {
+            var v = vec4<f32>(0.0);
+            for (var j = 0u; j < 4u; j = j + 1u) {
+                let r = 4u * g + j;
+                v[j] = sums[r * TM + t] + bias_at(tile_row(col, r));
+            }
+            rope_store(m0 + t, col * 4u + g, v);
+        }
+    }
+}
