@@ -122,15 +122,23 @@ def test_a_page_closed_just_after_ready_does_not_hold_up_the_next_pages_adapter(
     assert r["found"] and r["seconds"] < HELD_S, r
 
 
-# Every pipeline the worker's devices start (its label is the kernel id), patched in as the worker starts.
-LOG_PIPELINES_JS = """() => {
-  self.__created = [];
+# Every pipeline the worker's devices start (its label is the kernel id), logged from the worker's first line.
+LOG_PIPELINES = """self.__created = [];
+{
   const create = GPUDevice.prototype.createComputePipelineAsync;
   GPUDevice.prototype.createComputePipelineAsync = function (descriptor) {
     self.__created.push(descriptor.label);
     return create.call(this, descriptor);
   };
-}"""
+}
+"""
+
+
+def logging_pipelines(route) -> None:
+    """worker.js served with LOG_PIPELINES ahead of it (a module's statements run after its imports, none of
+    which creates a pipeline)."""
+    response = route.fetch()
+    route.fulfill(response=response, body=LOG_PIPELINES + response.text())
 
 
 def test_a_short_prefills_pipelines_wait_for_the_first_run_on_a_cpu_adapter(session, second):
@@ -142,13 +150,12 @@ def test_a_short_prefills_pipelines_wait_for_the_first_run_on_a_cpu_adapter(sess
     later = labels("later") - labels("pipelines") - labels("soon")  # the list is whole: decode's are in it
     page = session.new_page()
     try:
+        page.route(session.url("worker.js"), logging_pipelines)
         page.goto(session.url("index.html?autoload=0"))
         page.wait_for_function("() => window.pyriteApp !== undefined")
         with page.expect_worker() as started:
-            page.evaluate("(m) => { window.__load = window.pyriteApp.instance().load(m); return 0; }", DEFAULT_MODEL)
+            page.evaluate("(m) => window.pyriteApp.instance().load(m)", DEFAULT_MODEL)
         worker = started.value
-        worker.evaluate(LOG_PIPELINES_JS)
-        page.evaluate("() => window.__load")
         cpu = page.evaluate("() => window.pyriteApp.instance().info()")["adapter_class"] == "cpu"
         created = lambda: set(worker.evaluate("self.__created"))  # noqa: E731
 
@@ -158,6 +165,7 @@ def test_a_short_prefills_pipelines_wait_for_the_first_run_on_a_cpu_adapter(sess
                     return
                 page.wait_for_timeout(250)
             assert wanted <= created(), (wanted, created())
+        assert labels("pipelines") <= created(), created()  # logged from the start: the load's own are in
         if cpu:  # the full prefill's all started, then time enough for a wrongly released one to start
             until(labels("soon") - labels("pipelines"))
             page.wait_for_timeout(3000)

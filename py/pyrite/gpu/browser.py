@@ -101,7 +101,7 @@ class BrowserDevice(Device):
         self._later: set[asyncio.Task] = set()  # compile_later's tasks, until they end
         self._queued: dict[tuple, Wanted] = {}   # compile_later's pipelines not started yet, in order
         self._soon: set[tuple] = set()  # the keys of those queued now (SOON_WINDOW at a time)
-        self._holding = self.info.adapter_class == "cpu"  # the others until release_later
+        self._holding = False  # the others wait for release_later (queued on a CPU adapter: compile_later)
         self.adopted = adopted  # the device web/pipelines.js requested early, its pipelines with it
 
     def _create_buffer(self, size: int, usage: int, label: str) -> Any:
@@ -131,10 +131,13 @@ class BrowserDevice(Device):
 
     def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> None:
         # queued in order, then started a window at a time (SOON_WINDOW for now's, beside what compiles;
-        # LATER_WINDOW for the others, once no now one is left and, on a CPU adapter, a run has ended);
-        # what is still queued when the page goes is simply never started
+        # LATER_WINDOW for the others, once no now one is left and, on a CPU adapter, the next run has
+        # ended: a model's first message, after each load); what is still queued when the page goes is
+        # simply never started
         if startup and _starter is not None:  # kept too: the next page starts them early as well
             _starter.keepLater(_recipes(wanted), now)
+        if not now and self.info.adapter_class == "cpu":
+            self._holding = True
         for kernel, constants in self._uncached(wanted)[0]:
             key = pipeline_key(kernel, constants)
             if key not in self._pending and key not in self._queued:

@@ -77,8 +77,8 @@ class PipelineCache:
 
     def release_later(self) -> None:
         """A run ended: compile_later's pipelines that no first message needs (not now's) may start. The
-        browser on a CPU adapter holds them until then, since their compiles would share its cores with
-        that message's prefill; here they were made at once."""
+        browser on a CPU adapter holds those queued since the last run until then, since their compiles
+        would share its cores with a first message's prefill; here they were made at once."""
 
     @property
     def compiling(self) -> bool:
