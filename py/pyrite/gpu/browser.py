@@ -27,9 +27,9 @@ TAPES_KEPT = 4  # decode tape windows whose JS command arrays stay built
 # compile_later's creations in flight at once. The GPU process compiles what was started even after the
 # page closes, and the next page's requestAdapter() waits behind it, so at most one per hardware thread
 # (the GPU process compiles on a pool) for those a first message needs (now: a full prefill's), and one
-# for the rest once those have all landed (a short prefill's). On a CPU adapter the rest wait for the first
-# run's end (release_later): compiling beside a first message's prefill, they took a core from it, and it
-# came 1.3-1.5x later than the next message's on SwiftShader (bench/ready.py)
+# for the rest once those have all landed (a short prefill's). On a CPU adapter the rest wait for the end of
+# the run after they were queued, a model's first message (release_later): compiling beside its prefill,
+# they took a core from it, and it came 1.3-1.5x later than the next message's on SwiftShader (bench/ready.py)
 SOON_WINDOW = max(2, int(getattr(js.navigator, "hardwareConcurrency", 0) or 0))
 LATER_WINDOW = 1
 

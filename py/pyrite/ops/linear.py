@@ -370,7 +370,8 @@ ROUTES = [
           "m1_vec", cpu_paired, order="vec"),
     Route("small_m8_vec_wide", small_wide, build_tile, "a multi-token forward of 5-8 tokens on the cpu class "
           "where N >= 960: small_m8_vec's loop and order with 16 rows an invocation, so each x load serves twice "
-          "the rows (N/16 invocations)", "m8_vec_wide", cpu_paired, order="vec"),
+          "the rows; N/16 invocations (60 at N 960) keep two CPU cores busy but would leave a GPU idle, where "
+          "the gpu class runs its coop tiles instead", "m8_vec_wide", cpu_paired, order="vec"),
     *(small_row(name) for name in SMALL_TILES),
     Route("gemv_xwide", one_row_most_n, build_tile, "decode, N >= 2048: each x load serves 16 rows (SwiftShader: "
           "gate_up and lm_head 1.2-1.4x faster than gemv_wide; lavapipe: lm_head 1.1x)", "m1_xwide", cpu_class,
