@@ -67,9 +67,9 @@ def test_a_forward_of_k_tokens_gives_each_position_a_decode_steps_logits(smollm2
     run_sync(e.prefill(ids))
     run_sync(e.step([t for t, _ in steps], len(ids), ("body", "score")))
     routes = {r["op"]: r["route"] for r in e.attest()}
-    # attested: the wide projections at 16 rows an invocation, the narrow ones (N 576) at 8
+    # attested: the projections at 16 rows an invocation, N 576's (o_proj, down) too
     assert routes["blk.0.attn_qkv"].split("/")[1] == routes["score.output"] == "small_m8_vec_wide"
-    assert routes["blk.0.attn_output"] == "small_m8_vec", routes
+    assert routes["blk.0.attn_output"] == routes["blk.0.ffn_down"] == "small_m8_vec_wide", routes
     assert routes["blk.0.attn"] == "flash_decode"
     rows = array.array("f", run_sync(e.device.read_buffer(e.model.score_logits, 0, k * V * 4)))
     for i, (_, logits) in enumerate(steps):

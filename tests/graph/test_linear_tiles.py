@@ -77,10 +77,11 @@ def test_decode_takes_the_vec_gemv_where_rows_pair():
 
 
 def test_a_wide_projection_of_five_to_eight_rows_takes_sixteen_rows_an_invocation():
-    assert tile("m8_vec_wide") == Tile("m8_vec_wide", 16, 8, 32)
+    assert tile("m8_vec_wide") == Tile("m8_vec_wide", 16, 8, 16)
     assert [route(m, N=960, paired=True) for m in (4, 5, 8, 9)] == ["small_m4_vec", "small_m8_vec_wide",
                                                                   "small_m8_vec_wide", "small_m16_vec"]
-    assert route(8, N=576, paired=True) == "small_m8_vec"  # o_proj and down: N/16 would leave too few invocations
+    assert route(8, N=576, paired=True) == "small_m8_vec_wide"  # o_proj and down: 36 invocations, 3 workgroups
+    assert route(8, N=511, paired=True) == "small_m8_vec"  # N/16 in workgroups of 16 would leave a core idle
     assert route(8, N=960) == "wide"  # unpaired rows
     assert route(1, N=4096) == "gemv_xwide"  # unpaired rows: the word-loading GEMVs
 

@@ -49,7 +49,7 @@ struct Params { N: u32, K: u32, GS: u32, rows: u32, has_bias: u32, b0: u32, wr0:
                 n0: u32, ldy: u32, accumulate: u32, nq: u32, nk: u32, Hq: u32, Hk: u32,
                 D: u32, positions: u32, max_ctx: u32, interleaved: u32, eps: f32, splits: u32 }
 
-const WG: u32 = 32u;
+const WG: u32 = 16u;
 const TM: u32 = 8u;
 const RN: u32 = 16u;
 
