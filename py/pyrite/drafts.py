@@ -24,10 +24,10 @@ METHODS = ("ngram",)
 MAX_DRAFT = 16     # the most tokens a request may ask to draft (a forward takes the draft and one more)
 DEFAULT_DRAFT = 8
 NGRAM_MAX, NGRAM_MIN = 4, 2
-# a row's cost against a one-row forward's: lavapipe times SmolLM2's forwards of 1 / 2 / 4 / 8 rows at
-# 1 / 1.3 / 2.0 / 3.8 (graph/speculative.py); a GPU reads the weights once for every row (a guess: no
-# GPU was measured)
-SLOPE = {"cpu": 0.35, "gpu": 0.05}
+# a row's cost against a one-row forward's: lavapipe times SmolLM2's verify forwards of 1 / 2 / 4 / 6 / 8
+# rows at 1 / 1.05 / 1.58 / 1.91 / 2.02 (graph/speculative.py), SwiftShader's 8 rows at about 2.6 (their
+# GPU time); a GPU reads the weights once for every row (a guess: no GPU was measured)
+SLOPE = {"cpu": 0.2, "gpu": 0.05}
 PRIOR_P = {4: 0.8, 3: 0.7, 2: 0.5}  # a drafted token's chance to stand per n-gram length, before any verdict
 PRIOR_WEIGHT = 2.0                  # ... worth this many drafts' tokens
 DECAY = 0.8        # the weight a past draft keeps at each new one of its n-gram length
