@@ -108,8 +108,9 @@ def test_gpu_prefill_takes_the_coop_tiles_then_the_workgroup_gemms_from_32_token
     workgroup = Options({"linear_prefill": "workgroup"})  # the GEMMs from 8 tokens, the coop tiles not
     assert gpu_route(spec(), live=Live(rows, 0), options=workgroup) == ("gemm_bk64" if rows >= 8 else "tiled")
     cpu = pick("linear", linear.ROUTES, spec(), Live(rows, 0), limits=GPU_LIMITS).name
-    small = linear.small_tile(rows)  # the cpu class: the small-S vec tiles (paired rows; 5-8 at N 576 in 16-row
-    small = "m8_vec_wide" if small == "m8_vec" else small  # invocations), the register tiles past
+    small = linear.small_tile(rows)  # the cpu class: the small-S vec tiles (paired rows), the register tiles past
+    if small == "m8_vec" and spec().N >= linear.SMALL_WIDE_MIN_N:
+        small = "m8_vec_wide"  # 5-8 rows, 16 rows an invocation
     assert cpu == (f"small_{small}" if small else "wide" if rows >= 8 else "tiled")
 
 

@@ -12,7 +12,8 @@ before the forward, the pick after the accepted tokens after it (the verify's dr
 
 Cost: a forward of S rows reads the weights once, but on a CPU adapter each row costs arithmetic
 (lavapipe, SmolLM2, verify forwards at 120 cached tokens: 46 / 48 / 72 / 87 / 92 ms at S = 1 / 2 / 4 / 6 /
-8; SwiftShader's 8 rows about 2.6 steps' GPU time), so the cpu class verifies at most 8 rows; on a GPU, where a step is bound by reading the weights, 16 rows cost little more than one.
+8; SwiftShader's 8 rows about 2.6 steps' GPU time), so the cpu class verifies at most 8 rows; on a GPU,
+where a step is bound by reading the weights, 16 rows cost little more than one.
 The drafter takes the draft length that pays at the adapter class's cost per row (drafts.py
 DraftLength). A long stretch with no draft goes to the tape's batches
 (TAPE_AFTER), and leaves them for a draft from an n-gram of at least LEAVE_TAPE tokens (a 2-gram's

@@ -45,7 +45,7 @@ from .single import weight
 FAMILY = TEMPLATE
 SMALL_TILES = ("m2_vec", "m4_vec", "m8_vec", "m16_vec")  # the small-S vec tiles, by token slots
 WIDE_MIN_ROWS = 8    # the wide tile's 8 tokens are all live from here
-SMALL_WIDE_MIN_N = 512  # m8_vec_wide's 16 rows an invocation in workgroups of 16: two workgroups, one per core, from here
+SMALL_WIDE_MIN_N = 512  # m8_vec_wide's 16 rows an invocation, workgroups of 16: one per core from here
 GEMV_WIDE_MIN_N = 1024  # the 8-row GEMV keeps >= 128 invocations (two workgroups per core of a 2-core CPU adapter)
 GEMV_XWIDE_MIN_N = 2048  # and the 16-row GEMV
 GEMM_MIN_ROWS = 32   # a workgroup GEMM's 32 tokens are all live from here (cpu class, pinned by option)
@@ -370,9 +370,10 @@ ROUTES = [
           "row pair, a chunk per accumulator write (SwiftShader 1.7-3x and lavapipe 1-2.7x the word-loading GEMVs)",
           "m1_vec", cpu_paired, order="vec"),
     Route("small_m8_vec_wide", small_wide, build_tile, "a multi-token forward of 5-8 tokens on the cpu class "
-          "where N >= 512: small_m8_vec's loop and order with 16 rows an invocation, so each x load serves twice "
-          "the rows; N/16 invocations in workgroups of 16 (3 at N 576) keep two CPU cores busy but would leave a "
-          "GPU idle, where the gpu class runs its coop tiles instead", "m8_vec_wide", cpu_paired, order="vec"),
+          f"where N >= {SMALL_WIDE_MIN_N}: small_m8_vec's loop and order with 16 rows an invocation, so each x "
+          "load serves twice the rows; N/16 invocations in workgroups of 16 (3 at N 576) keep two CPU cores busy "
+          "but would leave a GPU idle, where the gpu class runs its coop tiles instead", "m8_vec_wide", cpu_paired,
+          order="vec"),
     *(small_row(name) for name in SMALL_TILES),
     Route("gemv_xwide", one_row_most_n, build_tile, "decode, N >= 2048: each x load serves 16 rows (SwiftShader: "
           "gate_up and lm_head 1.2-1.4x faster than gemv_wide; lavapipe: lm_head 1.1x)", "m1_xwide", cpu_class,
