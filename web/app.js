@@ -32,7 +32,8 @@ import { showAdapter, showCache, showProfile, themeToggle } from "./panels.js";
 import { resetProgress, showProgress } from "./progress.js";
 import { Pyrite, clearCache } from "./pyrite.js";
 import {
-  boundSettings, clearInvalid, clearSettingErrors, formatStats, markInvalid, readOptions, showSettingError,
+  boundSettings, clearInvalid, clearSettingErrors, formatStats, markInvalid, prepareSpeculative, readOptions,
+  showSettingError,
 } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -147,6 +148,7 @@ async function loadNow(model, maxCtx, blockBytes, options) {
     busyLoading = false;
     setStatus("ready", `Ready (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s). Type a message and press Enter.`);
     showCache(ui.cacheInfo);
+    if (ui.speculative.checked) prepareSpeculative(ui, instance());
     return info;
   } catch (err) {
     busyLoading = false;
@@ -362,6 +364,7 @@ document.addEventListener("keydown", (e) => {
   }
 });
 ui.picker.addEventListener("change", describePick);  // arrows on the closed list load nothing
+ui.speculative.addEventListener("change", () => ready && prepareSpeculative(ui, instance()));
 ui.loadModel.addEventListener("click", loadPicked);
 ui.stop.addEventListener("click", stop);
 for (const [button, input] of [[ui.pickFile, ui.file], [ui.pickFolder, ui.folder]]) {
@@ -376,10 +379,7 @@ ui.deleteLocal.addEventListener("click", () => deleteLocal().catch((err) => setS
 acceptDrops((files) => importFiles(files), (err) => setStatus("error", `Could not read the drop: ${err.message || err}`));
 ui.newChat.addEventListener("click", newChat);
 ui.profileRun.addEventListener("click", profile);
-ui.clearCache.addEventListener("click", async () => {
-  await clearCache();
-  await showCache(ui.cacheInfo);
-});
+ui.clearCache.addEventListener("click", () => clearCache().then(() => showCache(ui.cacheInfo)));
 themeToggle(ui.theme);
 
 // The host driver's hooks: load a model, and reach the instance for protocol-level requests.

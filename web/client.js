@@ -198,13 +198,26 @@ export class Pyrite {
     return this._request("options", { options });
   }
 
-  /** The adapter's streaming-read roofline, measured once (about a second): {gbps, kernel, nbytes, timer}. */
+  /**
+   * Start compiling, in the background, what requests with these fields need beyond a plain one (speculative:
+   * "ngram" or {method, max_draft}: its forwards' pipelines, seconds on a CPU adapter; temperature: the pick
+   * they take), so the first such request does not wait for them; resolves to {compiling} (how many were
+   * not made yet) once they are started, or with wait: true once they are made. The page and
+   * <pyrite-chat> send it as speculative decoding turns on.
+   */
+  async prepare({ speculative = "ngram", temperature, wait = false } = {}) {
+    const payload = { speculative, wait, ...(temperature === undefined ? {} : { temperature }) };
+    this._check("prepare", payload);
+    return this._request("prepare", payload);
+  }
+
   /** The profiling gate for the generations that follow: every kernel timed on the GPU, decode one step
    * per submit; a seed still gives the same text. */
   async setProfiling(on) {
     return this._request("profiling", { on });
   }
 
+  /** The adapter's streaming-read roofline, measured once (about a second): {gbps, kernel, nbytes, timer}. */
   async measureBandwidth() {
     return this._request("probe", {});
   }

@@ -12,6 +12,7 @@
 //   // ({type: "json_schema", json_schema: {name, schema}}) and enable_thinking as OpenAI's: the message's
 //   // tool_calls and reasoning_content, the deltas' too; finish_reason "tool_calls"
 //   await engine.completions.create({ prompt: "Once upon a time", max_tokens: 32 });
+//   await engine.prepare({ speculative: "ngram" });  // its forwards compile from now on, not at its first request
 //   engine.interrupt(); await engine.runtimeStats(); await engine.routes(); engine.notices; await engine.unload();
 //
 // A request is checked against the schema's chat.completions / completions fields (web/schema.js,
@@ -35,6 +36,13 @@ class Engine {
   /** End the running completion now (its stream ends with finish_reason "abort"). */
   interrupt() {
     this._pyrite.stop();
+  }
+
+  /** Start compiling, in the background, what requests with these fields ({speculative, temperature})
+   * need beyond a plain one, so the first does not wait for it: {compiling}: how many were not made yet;
+   * wait: true resolves once they are. */
+  async prepare(options = {}) {
+    return this._pyrite.prepare(options);
   }
 
   /** End the worker and free the GPU; the engine is unusable afterwards. */

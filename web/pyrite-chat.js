@@ -5,7 +5,8 @@
 //
 // Attributes: model (an id under the site's models/, or a model directory's URL), base-url (the site root;
 // default: this module's folder), max-tokens (default 256), temperature (default 0: greedy), system (a system prompt),
-// speculative (present: speculative decoding, drafts from the conversation; the same answers).
+// speculative (present: speculative decoding, drafts from the conversation; the same answers; its
+// pipelines start compiling as the attribute is set or the model is ready).
 // Styled through CSS custom properties on the element: --pyrite-font, --pyrite-bg, --pyrite-fg,
 // --pyrite-muted, --pyrite-accent, --pyrite-border, --pyrite-radius, --pyrite-user-bg,
 // --pyrite-assistant-bg. Events: pyrite-progress {phase, done, total, fraction} (each load progress
@@ -88,11 +89,27 @@ export class PyriteChat extends HTMLElement {
       this.ui.progress.hidden = true;
       this._status("Ready.");
       this._idle();
+      this._prepare();
       this.dispatchEvent(new CustomEvent("pyrite-ready", { detail: { model } }));
     } catch (err) {
       this.ui.progress.hidden = true;
       this._fail(err);
     }
+  }
+
+  static get observedAttributes() {
+    return ["speculative"];
+  }
+
+  attributeChangedCallback(name) {
+    if (name === "speculative") this._prepare();
+  }
+
+  /** With speculative on, its forwards' pipelines start compiling now rather than at the next question. */
+  _prepare() {
+    if (!this.engine || !this.hasAttribute("speculative")) return;
+    this.engine.prepare({ speculative: "ngram", temperature: Number(this.getAttribute("temperature") || 0) })
+      .catch((err) => console.warn(`pyrite-chat: speculative decoding not prepared (${err.message || err})`));
   }
 
   /** Ask the next question of the conversation; resolves once the answer is complete. */

@@ -125,6 +125,16 @@ export type SpeculativeMethod = "ngram";
 /** Speculative decoding: false (off), a method, or a method with its most drafted tokens (1 .. 16). */
 export type Speculative = false | SpeculativeMethod | { method: SpeculativeMethod; max_draft?: number | null };
 
+/** What prepare() takes: the fields of the requests to come, whose pipelines it starts compiling. */
+export interface PrepareOptions {
+  /** Speculative decoding as those requests ask for it (default "ngram"; false: nothing to prepare). */
+  speculative?: Speculative;
+  /** Their temperature: a draw picks with other pipelines than greedy (default 0). */
+  temperature?: number;
+  /** Resolve once the pipelines are made, not once they are started (default false). */
+  wait?: boolean;
+}
+
 /** The fields every generation takes. */
 export interface GenerationOptions extends SamplingOptions {
   /** Most tokens generated, an integer >= 1 (default 256). */
@@ -355,6 +365,9 @@ export interface GenerationStats {
   speculative: SpeculativeMethod | "";
   drafted_tokens: number;
   accepted_tokens: number;
+  /** Pipelines it waited for that were not made before it asked (a first use; prepare() starts a
+   * speculative request's ahead). */
+  pipelines_waited: number;
 }
 
 /** engine.runtimeStats(): the last completion's stats (absent before the first) and the load's times. */
@@ -412,7 +425,7 @@ export interface LocalModel {
 
 /** The names of the schema's requests. */
 export type RequestName =
-  | "load" | "generate" | "chat" | "generate_ids" | "render" | "encode" | "score" | "profile" | "probe"
+  | "load" | "generate" | "chat" | "prepare" | "generate_ids" | "render" | "encode" | "score" | "profile" | "probe"
   | "profiling" | "cases" | "options" | "memory" | "info" | "convert" | "chat.completions" | "completions";
 
 /** A field's type (docs/seam.md: what a value of each must be). */
@@ -507,6 +520,9 @@ export interface Engine {
   readonly completions: Completions;
   /** End the running completion now (its stream ends with finish_reason "abort"). */
   interrupt(): void;
+  /** Start compiling what requests with these fields need beyond a plain one (a speculative forward's
+   * pipelines), so the first does not wait for them; {compiling}: how many were not made yet. */
+  prepare(options?: PrepareOptions): Promise<{ compiling: number }>;
   /** End the worker and free the GPU; the engine is unusable afterwards. */
   unload(): Promise<void>;
   runtimeStats(): Promise<RuntimeStats>;
@@ -621,6 +637,8 @@ export declare class Pyrite {
   score(ids: number[], logits?: boolean, pick?: number[][] | null): Promise<ScoreResult>;
   /** Set runtime options (read per step, no reload); resolves to all of them. */
   setOptions(options: RuntimeOptions): Promise<Required<RuntimeOptions>>;
+  /** Start compiling what requests with these fields need beyond a plain one (see Engine.prepare). */
+  prepare(options?: PrepareOptions): Promise<{ compiling: number }>;
   /** Time every kernel of the generations that follow (the same text). */
   setProfiling(on: boolean): Promise<{ on: boolean }>;
   measureBandwidth(): Promise<Bandwidth>;

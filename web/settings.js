@@ -40,6 +40,15 @@ export function readOptions(ui, schema, maxCtx) {
   return o;
 }
 
+/** With the Speculative setting on, its forwards' pipelines start compiling now (Pyrite.prepare) rather
+ * than at the next Send; the worker's queue runs it after an answer in progress. */
+export function prepareSpeculative(ui, pyrite) {
+  if (!ui.speculative.checked) return;
+  const t = ui.temperature.valueAsNumber;
+  pyrite.prepare({ speculative: "ngram", ...(Number.isFinite(t) && t >= 0 ? { temperature: t } : {}) })
+    .catch((err) => console.warn(`pyrite: speculative decoding not prepared (${err.message || err})`));
+}
+
 /** Mark an input invalid: the message beside it (its description), aria-invalid, and the focus on it
  * (the Settings panel opened when it is in there). The next input in it clears the mark. */
 export function markInvalid(input, message) {
@@ -100,7 +109,9 @@ export function formatStats(s) {
     (s.drafted_tokens ? ` (${Math.round(100 * s.accepted_tokens / s.drafted_tokens)}%)` : "") : "";
   const decode = s.generated_tokens > 1 ? `${s.decode_tok_s.toFixed(1)} tok/s decode${forward}` : "– tok/s decode";
   const reused = s.reused_tokens ? `, ${s.reused_tokens} reused` : "";
+  // a first use compiled kernels (a first speculative answer's, unless prepared): why this one was slower
+  const waited = s.pipelines_waited ? ` · waited for ${s.pipelines_waited} kernels to compile` : "";
   return `${decode} · ${s.prefill_tok_s.toFixed(1)} tok/s prefill (${s.prompt_tokens} prompt tokens${reused}) · ` +
-         `${s.generated_tokens} tokens · first token after ${s.ttft_s.toFixed(2)} s${drafts} · ` +
+         `${s.generated_tokens} tokens · first token after ${s.ttft_s.toFixed(2)} s${drafts}${waited} · ` +
          `ended: ${ENDED[s.stop_reason] ?? s.stop_reason}`;
 }

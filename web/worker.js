@@ -2,7 +2,7 @@
 //
 // main -> worker: {type, id, payload}, every request alike; the requests are pyrite.web's table
 //   (py/pyrite/web.py; their fields: py/pyrite/schema.py, docs/seam.md): load, generate, chat,
-//   generate_ids, encode, score, profile, probe, cases, options, memory, info; and the immediate ones,
+//   prepare, generate_ids, encode, score, profile, probe, cases, options, memory, info; and the immediate ones,
 //   stop and lose_device (a test hook), which skip the queue.
 // worker -> main:
 //   {type:"schema", schema}                                          once, at boot: pyrite.schema.export()

@@ -137,14 +137,33 @@ class Engine:
         sampler, sections = self.sampler, ("body", *head)
         if speculative is None:
             return Forced(self.step, sections, sampler.forced_after, sampler.token) if jump else None
-        cls = self.model.plan.adapter_class
-        rows = min(MAX_ROWS[cls], self.model.max_seq)
-        drafter = NgramDrafter(ids, speculative.max_draft, cls)
+        rows = self.verify_rows()
+        drafter = NgramDrafter(ids, speculative.max_draft, self.model.plan.adapter_class)
         drafts = (drafter, self.step, sections, await sampler.verify(rows), sampler.verdict, sampler.token,
                   sampler.remember, self.counts, rows)
         if sampler.runs is None:
             return Drafts(*drafts)
         return HeldDrafts(*drafts, forced=sampler.forced_after, held=sampler.held, stood=sampler.stood, jump=jump)
+
+    def verify_rows(self) -> int:
+        """The most rows of a speculative forward: the adapter class's, within the plan's max_seq."""
+        return min(MAX_ROWS[self.model.plan.adapter_class], self.model.max_seq)
+
+    async def prepare(self, speculative: Any = "ngram", params: SamplingParams = SamplingParams(),
+                      wait: bool = False) -> int:
+        """Start compiling what a request with `speculative` on and these sampling params needs beyond a
+        plain one (a speculative forward's pipelines for every row count: about 11 s of compiling for
+        SmolLM2 on SwiftShader), in the background, so that its first such request does not wait for
+        them (Stats.pipelines_waited); wait: return once they are made. -> how many were started."""
+        spec = checked_speculative(speculative)
+        if spec is None:
+            return 0
+        async with self.guard.exclusive("a prepare"):
+            wanted = self.sampler.verify_pipelines(self.verify_rows(), not params.greedy)
+            started = self.device.compile_later(wanted, now=True)
+        if wait:
+            await self.device.ready(wanted)
+        return started
 
     # -- generate -----------------------------------------------------------------------------------
 
@@ -166,7 +185,7 @@ class Engine:
             reused = self.kv.reuse(ids) if reuse else 0
             s = self.stats = Stats.of_prompt(len(ids), reused, self.resident.tuning.seconds)
             c = self.counts = DecodeCounts()
-            t0 = time.perf_counter()
+            t0, waited = time.perf_counter(), self.device.waited
             head = await self.sampler.prepare(params, ids, constraint)
             jump = constraint is not None and self.options["jump_forward"] == "on"
             lead = self.sampler.lead(len(ids), min(max_tokens, self.max_ctx - len(ids)) - 1) if jump else []
@@ -201,6 +220,7 @@ class Engine:
                 await stream.aclose()
                 self.kv.commit(ids + shown[:-1])  # each shown token but the last went through a decode step
                 s.counted(c)
+                s.pipelines_waited = self.device.waited - waited
 
     async def generate_text(self, ids: list[int], max_tokens: int = 128, params: SamplingParams = SamplingParams(),
                             stop: tuple[str, ...] = (), reuse: bool = False, constraint: Automaton | None = None,

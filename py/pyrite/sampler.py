@@ -13,6 +13,7 @@ import struct
 from typing import Callable
 
 from .constrain import START, Automaton
+from .gpu.pipelines import Wanted
 from .graph.plan import Live
 from .jumpforward import ForcedRuns
 from .models.resident import Resident
@@ -83,23 +84,29 @@ class Sampler:
         self.runs = ForcedRuns(automaton, self.tokenizer())
         return (head[0], CONSTRAINED[0], head[1], CONSTRAINED[1])
 
-    async def verify(self, rows: int) -> tuple[str, ...]:
-        """The sections of a speculative forward (built, and their pipelines for 2..rows rows compiled, on
-        first use): every row's argmax, or under a draw every row's draw; under a constraint each row
-        masked first, from the state held() wrote for it."""
+    def verify_pipelines(self, rows: int, draw: bool) -> list[Wanted]:
+        """The pipelines of a speculative forward of 2..rows rows with the greedy or the drawn pick (its
+        sections built on first use)."""
         model = self.resident.model
-        lives = [Live(s, 0) for s in range(2, rows + 1)]
         if model.verify_logits is None:
             with self.resident.owning():
                 model.ensure_verify()
-            await self.device.compile(self.plan.pipelines(lives, ("body", *VERIFY, VERIFY_DRAW[1])))
+        return self.plan.pipelines([Live(s, 0) for s in range(2, rows + 1)],
+                                   ("body", *(VERIFY_DRAW if draw else VERIFY)))
+
+    async def verify(self, rows: int) -> tuple[str, ...]:
+        """The sections of a speculative forward (their pipelines for 2..rows rows compiled on first use,
+        unless Engine.prepare started them): every row's argmax, or under a draw every row's draw; under a
+        constraint each row masked first, from the state held() wrote for it."""
+        await self.device.compile(self.verify_pipelines(rows, self.drawing))
         pick = VERIFY_DRAW if self.drawing else VERIFY
         if self.runs is None:
             return ("body", *pick)
+        model = self.resident.model
         if not model.verify_masked:
             with self.resident.owning():
                 model.ensure_verify_mask()
-            await self.device.compile(self.plan.pipelines(lives, (VERIFY_MASK,)))
+            await self.device.compile(self.plan.pipelines([Live(s, 0) for s in range(2, rows + 1)], (VERIFY_MASK,)))
         return ("body", pick[0], VERIFY_MASK, pick[1])
 
     def held(self, draft: list[int]) -> list[int]:

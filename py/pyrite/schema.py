@@ -23,7 +23,7 @@ from .fields import Field
 from .gpu.base import ProfilingError
 from .graph.options import OptionError, option_fields
 from .graph.routes import RouteError
-from .sampling import SAMPLING_FIELDS
+from .sampling import SAMPLING, SAMPLING_FIELDS
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,10 @@ REQUESTS: dict[str, Request] = {
         *SAMPLING_FIELDS, SPECULATIVE)),
     "chat": Request("stream the next assistant message, reusing the KV cache of the turns before",
                     (MESSAGES,), (MAX_TOKENS, STOP, *SAMPLING_FIELDS, *TURN_FIELDS, SPECULATIVE)),
+    "prepare": Request("start compiling, in the background, what requests of this kind need beyond a plain one "
+                       "(a speculative forward's pipelines), so their first does not wait", (
+        SPECULATIVE, SAMPLING["temperature"],
+        Field("wait", "boolean", False, doc="answer once they are made, not once they are started"))),
     "generate_ids": Request("greedy token ids after prompt ids", (IDS, MAX_TOKENS)),
     "render": Request("a conversation in a chat template, as transformers renders it (pyrite.chat.render)", (
         Field("messages", "list", doc="the conversation: {role, content, tool_calls, ...} as the template reads",

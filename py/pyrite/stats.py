@@ -42,6 +42,8 @@ class Stats:
     speculative: str = ""        # speculative decoding's method ("ngram"), "" when off (graph/speculative.py)
     drafted_tokens: int = 0      # tokens it drafted for verify forwards
     accepted_tokens: int = 0     # of them, the ones that stood
+    pipelines_waited: int = 0    # pipelines it waited for, not made before it asked (a shape's or a section's
+                                 # first use; Engine.prepare starts a speculative forward's ahead)
 
     @classmethod
     def of_prompt(cls, tokens: int, reused: int, tuning_s: float) -> "Stats":

@@ -201,6 +201,16 @@ def _kernel_counts(engine: Engine) -> dict[str, int]:
 
 
 @request
+async def prepare(p: dict, emit: Emit) -> dict:
+    """Start compiling what requests with p["speculative"] on (and p["temperature"]'s pick) need beyond a
+    plain one, in the background (Engine.prepare): {"compiling": how many were not made yet}, once
+    started, or with p["wait"] once made."""
+    engine = _engine_or_raise()
+    params = SamplingParams.from_options({"temperature": p["temperature"]})
+    return {"compiling": await engine.prepare(p["speculative"], params, wait=p["wait"])}
+
+
+@request
 async def generate_ids(p: dict, emit: Emit) -> dict:
     """Greedy token ids for prompt ids (bench and CLI --backend browser): {"ids", "stats", "steps"}."""
     engine = _engine_or_raise()

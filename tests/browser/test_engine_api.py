@@ -96,6 +96,26 @@ COPY = [{"role": "user", "content": "Fix the typo in this sentence and write it 
                                     "sunny and warm for the whole wek of the festival."}]
 
 
+def test_prepare_compiles_a_speculative_forward_ahead_so_the_first_such_answer_waits_for_none(api):
+    """engine.prepare({speculative}) starts a speculative forward's pipelines (seconds of compiling on a CPU
+    adapter) before any speculative request, and with wait: true resolves once they are made: the first
+    speculative answer then waits for no pipeline (runtimeStats().pipelines_waited). It runs before this
+    module's speculative requests, so nothing made them before (a plain answer first: an engine's first
+    may wait for the prefill's, which its load left compiling); a bad field is refused naming it."""
+    page, _ = api
+    r = run(page, """
+      await engine.chat.completions.create({messages: arg, max_tokens: 1});
+      const refusal = (p) => p.then(() => null, (e) => ({kind: e.kind, field: e.details?.field}));
+      const bad = await refusal(engine.prepare({speculative: {method: "ngram", max_draft: 0}}));
+      const prepared = await engine.prepare({speculative: "ngram", wait: true});
+      const again = await engine.prepare();
+      await engine.chat.completions.create({messages: arg, max_tokens: 16, speculative: "ngram"});
+      return {bad, prepared, again, stats: await engine.runtimeStats()};""", COPY)
+    assert r["bad"] == {"kind": "RequestError", "field": "speculative.max_draft"}, r
+    assert r["prepared"]["compiling"] > 0 and r["again"]["compiling"] == 0, r
+    assert r["stats"]["pipelines_waited"] == 0 and r["stats"]["drafted_tokens"] > 0, r
+
+
 @pytest.mark.parametrize("sampling", [{}, {"temperature": 0.5, "top_k": 40, "seed": 5}], ids=["greedy", "draw"])
 def test_speculative_decoding_answers_the_same_text_and_says_what_it_drafted(api, sampling):
     """In the page, through the JS API: the same text with speculative on and off (the shorthand and the
@@ -236,7 +256,13 @@ def test_the_chat_element_answers_and_takes_its_theme(session, loaded):
         fractions = [p["fraction"] for p in progress]
         assert fractions == sorted(fractions) and fractions[-1] == 1, fractions  # one bar, only forward
         assert page.evaluate("document.querySelector('pyrite-chat').ui.progress.hidden")  # gone once ready
+        page.evaluate("""() => { const engine = document.querySelector('pyrite-chat').engine;
+                                 const prepare = engine.prepare.bind(engine);
+                                 window.prepared = [];
+                                 engine.prepare = (o) => { window.prepared.push(o); return prepare(o); }; }""")
         page.evaluate("document.querySelector('pyrite-chat').setAttribute('speculative', '')")
+        # the attribute starts its forwards compiling at once, not at the first question
+        assert page.evaluate("window.prepared") == [{"speculative": "ngram", "temperature": 0}]
         page.fill("pyrite-chat textarea", "Name a color.")
         page.click("pyrite-chat .send")
         page.wait_for_function("() => document.querySelector('pyrite-chat').messages.length === 2", timeout=LOAD_MS)

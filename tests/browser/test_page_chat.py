@@ -4,12 +4,11 @@ and profile panels, themes, the Content-Security-Policy, and how it looks at 128
 screenshots are kept in the test's output folder and checked for overflow; a person looks at them)."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from .test_page import assert_idle, assert_plain_text, ask, finish, state
+from .test_page import assert_idle, ask, finish, state
 
 pytestmark = pytest.mark.browser
 
@@ -143,15 +142,22 @@ def test_every_sampling_setting_reaches_the_draw_and_a_seed_repeats(page):
 
 
 def test_the_speculative_setting_answers_the_same_and_shows_its_drafts(page):
-    """The Settings checkbox turns speculative decoding on: the same answer to a copy-heavy message, and the
-    stats line says what it drafted and accepted."""
+    """The Settings checkbox turns speculative decoding on: its forwards start compiling as it is checked
+    (Pyrite.prepare), so the first answer with it waits for none of them; the same answer to a copy-heavy
+    message, and the stats line says what it drafted and accepted."""
     question = ("Fix the typo in this sentence and write it out again: The weather in Paris was sunny and warm "
                 "for the whole wek of the festival.")
     page.click("#new-chat")
+    page.evaluate("""() => { const p = window.pyrite, prepare = p.prepare.bind(p);
+                             window.prepared = [];
+                             p.prepare = (o) => { window.prepared.push(o); return prepare(o); }; }""")
     answers, lines = [], []
     for on in (False, True):
         page.evaluate("document.getElementById('settings').open = true")
         page.set_checked("#speculative", on)
+        if on:  # sent as the box was checked; waited for here, so the answer's count says what it missed
+            assert [o["speculative"] for o in page.evaluate("window.prepared")] == ["ngram"]
+            page.evaluate("window.pyrite.prepare({speculative: 'ngram', wait: true})")
         ask(page, question, max_tokens=24, chat=True)
         assert finish(page) == "ready", page.text_content("#status")
         answers.append(page.text_content("#output"))
@@ -159,8 +165,9 @@ def test_the_speculative_setting_answers_the_same_and_shows_its_drafts(page):
         page.click("#new-chat")
     stats = page.evaluate("window.pyrite.lastStats")
     assert answers[0] and answers[1] == answers[0]
-    assert stats["speculative"] == "ngram" and stats["accepted_tokens"] > 0, stats
+    assert stats["speculative"] == "ngram" and stats["accepted_tokens"] > 0 and stats["pipelines_waited"] == 0, stats
     assert "drafted" not in lines[0] and re.search(r"drafted \d+, accepted \d+ \(\d+%\)", lines[1]), lines
+    assert "waited for" not in lines[1], lines
     page.set_checked("#speculative", False)
 
 

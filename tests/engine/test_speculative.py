@@ -166,3 +166,28 @@ def test_qwen_answers_the_same_with_speculation(qwen_engine):
     e = qwen_engine
     off = ids_of(e, COPY, 32)
     assert ids_of(e, COPY, 32, speculative=Speculative("ngram", 8)) == off and e.stats.accepted_tokens > 0
+
+
+def test_prepare_compiles_a_speculative_forward_ahead_so_its_first_request_waits_for_none(smollm2_model):
+    """Engine.prepare starts what a speculative request needs beyond a plain one; without it the first such
+    request waits for those pipelines (Stats.pipelines_waited), after it none; a bad field is refused
+    first. A device of its own: the session's has compiled them already."""
+    from pyrite.engine import Engine
+    from pyrite.gpu.native import request_device
+    e = run_sync(Engine.load(smollm2_model, device=run_sync(request_device()), max_ctx=128, max_seq=16))
+    try:
+        plain = ids_of(e, COPY, 8)
+        assert e.stats.pipelines_waited == 0  # the load made the prefill's and decode's
+        with pytest.raises(RequestError) as err:
+            run_sync(e.prepare({"method": "ngram", "max_draft": 0}))
+        assert err.value.field == "speculative.max_draft"
+        assert run_sync(e.prepare(False)) == 0
+        assert run_sync(e.prepare("ngram", wait=True)) > 0
+        assert run_sync(e.prepare("ngram")) == 0  # made already
+        assert ids_of(e, COPY, 8, speculative=Speculative("ngram", 8)) == plain
+        assert e.stats.pipelines_waited == 0 and e.stats.drafted_tokens > 0, e.stats
+        ids_of(e, COPY, 8, DRAW, Speculative("ngram", 8))  # a draw's pick was not prepared: its first waits
+        assert e.stats.pipelines_waited > 0
+        assert run_sync(e.prepare("ngram", DRAW)) == 0
+    finally:
+        e.close()

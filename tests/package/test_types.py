@@ -70,6 +70,7 @@ def test_the_types_name_the_schemas_fields_and_values(tmp_path):
         "keyof CompletionCreateParamsBase": _union(requests["completions"]["fields"]),
         "keyof GenerateOptions": _union(requests["generate"]["options"]),
         "keyof ChatTurnOptions": _union(requests["chat"]["options"]),
+        "keyof PrepareOptions": _union(requests["prepare"]["fields"]),
         "ChatCompletionMessageParam['role']": _union(ROLES),
         "SpeculativeMethod": _union(METHODS),
         "keyof RuntimeOptions": _union(schema["options"]),
@@ -82,7 +83,7 @@ def test_the_types_name_the_schemas_fields_and_values(tmp_path):
     source = "\n".join([
         "import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam, ChatTurnOptions, "
         "CompletionCreateParamsBase, ErrorKind, FieldErrorKind, FieldType, GenerateOptions, GenerationStats, "
-        'RequestName, RuntimeOptions, SpeculativeMethod } from "pyrite-webgpu";',
+        'PrepareOptions, RequestName, RuntimeOptions, SpeculativeMethod } from "pyrite-webgpu";',
         "type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;",
         "type Holds<T extends true> = T;",
         # each check on a line of its own: an error's line names the type that drifted

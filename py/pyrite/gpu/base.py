@@ -158,6 +158,7 @@ class Device(PipelineCache):
     limits: Limits
     _pipelines: dict = field(default_factory=dict, repr=False)  # pipeline_key -> pipeline (gpu/pipelines.py)
     _pending: dict = field(default_factory=dict, repr=False)    # pipeline_key -> its creation, still running
+    waited: int = 0  # pipelines a run asked for before they were made (gpu/pipelines.py; Stats.pipelines_waited)
     # id -> Buffer created and not destroyed; weak, so a buffer nobody holds still goes when collected
     _live: weakref.WeakValueDictionary = field(default_factory=weakref.WeakValueDictionary, repr=False)
     _collectors: list = field(default_factory=list, repr=False)  # open collect() lists

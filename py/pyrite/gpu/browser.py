@@ -126,10 +126,11 @@ class BrowserDevice(Device):
         if startup and _starter is not None:  # web/pipelines.js keeps the list for the next page
             _starter.keep(_recipes(wanted))
         started = self._start(wanted)  # first in the GPU process's queue: the load waits for these
+        self.waited += len(started[0])
         self.compile_later(then, startup=startup, now=True)
         await self._finish(*started, progress)
 
-    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> None:
+    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> int:
         # queued in order, then started a window at a time (SOON_WINDOW for now's, beside what compiles;
         # LATER_WINDOW for the others, once no now one is left and, on a CPU adapter, the next run has
         # ended: a model's first message, after each load); what is still queued when the page goes is
@@ -138,15 +139,17 @@ class BrowserDevice(Device):
             _starter.keepLater(_recipes(wanted), now)
         if not now and self.info.adapter_class == "cpu":
             self._holding = True
-        for kernel, constants in self._uncached(wanted)[0]:
+        todo = self._uncached(wanted)[0]
+        for kernel, constants in todo:
             key = pipeline_key(kernel, constants)
-            if key not in self._pending and key not in self._queued:
-                self._queued[key] = (kernel, constants)
-                if now:
+            if key not in self._pending:
+                self._queued.setdefault(key, (kernel, constants))
+                if now:  # one queued before without now (held) is wanted soon as well
                     self._soon.add(key)
         if now:  # ahead of others queued before (a model loaded on this device earlier)
             self._queued = {**{k: w for k, w in self._queued.items() if k in self._soon}, **self._queued}
         self._pump()
+        return len(todo)
 
     def release_later(self) -> None:
         self._holding = False

@@ -34,6 +34,7 @@ class PipelineCache:
     _pipelines: dict
     _pending: dict
     features: frozenset
+    waited: int
 
     def check_features(self, kernel: Any) -> None:
         """Raise KernelError when the kernel needs a feature this adapter lacks (what its `enable`
@@ -61,19 +62,23 @@ class PipelineCache:
         now). startup: the ones a model's load waits for (the browser keeps their list, to start
         them while Python boots the next time)."""
         todo, total = self._uncached(wanted)
+        self.waited += len(todo)
         progress(total - len(todo), total)
         for made, (kernel, constants) in enumerate(todo, total - len(todo) + 1):
             self.pipeline(kernel, constants)
             progress(made, total)
         self.compile_later(then, startup=startup, now=True)
 
-    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> None:
+    def compile_later(self, wanted: Sequence[Wanted], *, startup: bool = False, now: bool = False) -> int:
         """Start making wanted's pipelines; a run waits for its own with ready() (here: made at once).
         now: those a first message needs, started beside what compiles (the browser queues the others
         behind them).
-        startup: those a model's load leaves compiling (the browser keeps their list too)."""
-        for kernel, constants in self._uncached(wanted)[0]:
+        startup: those a model's load leaves compiling (the browser keeps their list too). -> how many
+        were not made yet."""
+        todo = self._uncached(wanted)[0]
+        for kernel, constants in todo:
             self.pipeline(kernel, constants)
+        return len(todo)
 
     def release_later(self) -> None:
         """A run ended: compile_later's pipelines that no first message needs (not now's) may start. The
@@ -90,6 +95,7 @@ class PipelineCache:
         for kernel, constants in wanted:
             key = pipeline_key(kernel, constants)
             if key in self._pending:
+                self.waited += 1
                 await self._settle(key, self._pending[key])
 
     async def _settle(self, key: tuple, creation: Any) -> None:

@@ -96,9 +96,11 @@ try {
 shown.push(...ERROR_KINDS, ...LOAD_PHASES);
 
 // The engine's other members.
+const { compiling } = await engine.prepare({ speculative: "ngram", temperature: 0.7, wait: true });
 engine.interrupt();
 const stats = await engine.runtimeStats();
 shown.push(`${stats.ready_s} ${stats.phases.weights} ${stats.decode_tok_s?.toFixed(1)} ${stats.stop_reason}`);
+shown.push(`${compiling} ${stats.pipelines_waited ?? 0}`);
 shown.push(JSON.stringify((await engine.routes())?.routes.decode), ...engine.notices, engine.model);
 shown.push(engine.schema.requests["chat.completions"].fields.temperature.must);
 await engine.unload();
