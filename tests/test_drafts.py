@@ -7,6 +7,7 @@ import pytest
 from pyrite.drafts import (DEFAULT_DRAFT, MAX_DRAFT, PRIOR_P, SLOPE, DraftLength, NgramDrafter, Speculative,
                            speculative_params)
 from pyrite.errors import RequestError
+from pyrite.sampler import VerifyRows
 from pyrite.schema import SPECULATIVE
 
 
@@ -67,3 +68,23 @@ def test_the_field_s_forms_and_its_default():
     assert speculative_params(SPECULATIVE.check(None)) is None and speculative_params(False) is None
     assert speculative_params("ngram") == Speculative("ngram", DEFAULT_DRAFT)
     assert speculative_params(SPECULATIVE.check({"method": "ngram", "max_draft": 3})) == Speculative("ngram", 3)
+
+
+def test_verify_rows_grow_as_each_row_counts_pipelines_land_and_only_in_order():
+    """A first speculative request drafts for the forwards whose pipelines are made (sampler.VerifyRows):
+    while the 5-8 row tiles compile, drafts stay short; a later row count made before an earlier one
+    waits for it (its forward would wait for the earlier one's pipelines otherwise)."""
+    class Landed:  # the device's made(): here, which row counts' pipelines landed
+        def __init__(self):
+            self.rows = {2}
+
+        def made(self, wanted):
+            return wanted[0] in self.rows
+
+    device = Landed()
+    rows = VerifyRows(device, {s: [s] for s in range(2, 9)})
+    assert rows() == 2
+    device.rows |= {5, 6, 7, 8}
+    assert rows() == 2
+    device.rows |= {3, 4}
+    assert rows() == 8

@@ -137,10 +137,10 @@ class Engine:
         sampler, sections = self.sampler, ("body", *head)
         if speculative is None:
             return Forced(self.step, sections, sampler.forced_after, sampler.token) if jump else None
-        rows = self.verify_rows()
         drafter = NgramDrafter(ids, speculative.max_draft, self.model.plan.adapter_class)
-        drafts = (drafter, self.step, sections, await sampler.verify(rows), sampler.verdict, sampler.token,
-                  sampler.remember, self.counts, rows)
+        verify, rows = await sampler.verify(self.verify_rows())
+        drafts = (drafter, self.step, sections, verify, sampler.verdict, sampler.token, sampler.remember,
+                  self.counts, rows)
         if sampler.runs is None:
             return Drafts(*drafts)
         return HeldDrafts(*drafts, forced=sampler.forced_after, held=sampler.held, stood=sampler.stood, jump=jump)
@@ -159,7 +159,8 @@ class Engine:
         if spec is None:
             return 0
         async with self.guard.exclusive("a prepare"):
-            wanted = self.sampler.verify_pipelines(self.verify_rows(), not params.greedy)
+            by_rows = self.sampler.verify_pipelines(self.verify_rows(), not params.greedy)
+            wanted = [w for rows in by_rows.values() for w in rows]
             started = self.device.compile_later(wanted, now=True)
         if wait:
             await self.device.ready(wanted)

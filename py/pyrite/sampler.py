@@ -10,9 +10,11 @@ from __future__ import annotations
 import array
 import random
 import struct
+from dataclasses import dataclass
 from typing import Callable
 
 from .constrain import START, Automaton
+from .gpu import Device
 from .gpu.pipelines import Wanted
 from .graph.plan import Live
 from .jumpforward import ForcedRuns
@@ -38,6 +40,21 @@ def vocab_table(tokenizer: Tokenizer) -> TokenTable:
     never = frozenset(t for t in range(tokenizer.vocab_size)
                       if (tokenizer.is_control(t) or tokenizer.is_unused(t)) and t not in stops)
     return token_table([tokenizer.token_bytes(t) for t in range(tokenizer.vocab_size)], stops, never)
+
+
+@dataclass
+class VerifyRows:
+    """The most rows a speculative forward may take now: up to the first row count whose pipelines are
+    not all made yet (they compile in the background; a forward of that shape would wait for them)."""
+
+    device: Device
+    by_rows: dict[int, list[Wanted]]  # row count -> its pipelines (Sampler.verify_pipelines)
+    ready: int = 1                    # row counts up to this one are made
+
+    def __call__(self) -> int:
+        while self.ready + 1 in self.by_rows and self.device.made(self.by_rows[self.ready + 1]):
+            self.ready += 1
+        return self.ready
 
 
 class Sampler:
@@ -84,30 +101,36 @@ class Sampler:
         self.runs = ForcedRuns(automaton, self.tokenizer())
         return (head[0], CONSTRAINED[0], head[1], CONSTRAINED[1])
 
-    def verify_pipelines(self, rows: int, draw: bool) -> list[Wanted]:
-        """The pipelines of a speculative forward of 2..rows rows with the greedy or the drawn pick (its
-        sections built on first use)."""
+    def verify_pipelines(self, rows: int, draw: bool, masked: bool = False) -> dict[int, list[Wanted]]:
+        """Per row count 2..rows, the pipelines of a speculative forward with the greedy or the drawn pick,
+        masked under a constraint (its sections built on first use)."""
         model = self.resident.model
-        if model.verify_logits is None:
-            with self.resident.owning():
+        with self.resident.owning():
+            if model.verify_logits is None:
                 model.ensure_verify()
-        return self.plan.pipelines([Live(s, 0) for s in range(2, rows + 1)],
-                                   ("body", *(VERIFY_DRAW if draw else VERIFY)))
-
-    async def verify(self, rows: int) -> tuple[str, ...]:
-        """The sections of a speculative forward (their pipelines for 2..rows rows compiled on first use,
-        unless Engine.prepare started them): every row's argmax, or under a draw every row's draw; under a
-        constraint each row masked first, from the state held() wrote for it."""
-        await self.device.compile(self.verify_pipelines(rows, self.drawing))
-        pick = VERIFY_DRAW if self.drawing else VERIFY
-        if self.runs is None:
-            return ("body", *pick)
-        model = self.resident.model
-        if not model.verify_masked:
-            with self.resident.owning():
+            if masked and not model.verify_masked:
                 model.ensure_verify_mask()
-            await self.device.compile(self.plan.pipelines([Live(s, 0) for s in range(2, rows + 1)], (VERIFY_MASK,)))
-        return ("body", pick[0], VERIFY_MASK, pick[1])
+        sections = self.verify_sections(draw, masked)
+        return {s: self.plan.pipelines([Live(s, 0)], sections) for s in range(2, rows + 1)}
+
+    @staticmethod
+    def verify_sections(draw: bool, masked: bool) -> tuple[str, ...]:
+        """A speculative forward's sections: every row's argmax, or every row's draw at its position;
+        under a constraint each row masked first, from the state held() wrote for it."""
+        pick = VERIFY_DRAW if draw else VERIFY
+        return ("body", pick[0], VERIFY_MASK, pick[1]) if masked else ("body", *pick)
+
+    async def verify(self, rows: int) -> tuple[tuple[str, ...], "VerifyRows"]:
+        """The sections of this generation's speculative forwards, and the most rows one may take now. The
+        2-row pipelines are waited for; the others (the 5-8 row tiles take seconds each on a CPU adapter)
+        compile behind them, on a CPU adapter once this run ends (compile_later: beside it they took a
+        core from it), and until they land the drafts are cut to the rows that are made. Engine.prepare
+        starts them all ahead."""
+        masked = self.runs is not None
+        by_rows = self.verify_pipelines(rows, self.drawing, masked)
+        self.device.compile_later([w for wanted in by_rows.values() for w in wanted])
+        await self.device.compile(by_rows.get(2, []))
+        return self.verify_sections(self.drawing, masked), VerifyRows(self.device, by_rows)
 
     def held(self, draft: list[int]) -> list[int]:
         """A draft under the constraint, cut to what its automaton allows (jumpforward.py ForcedRuns.held),

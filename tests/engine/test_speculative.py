@@ -102,7 +102,7 @@ def test_a_second_turn_that_reuses_the_kv_prefix_answers_the_same_with_drafts(sm
 def test_a_verify_forward_gives_each_row_the_decode_steps_logits(smollm2_engine):
     """k + 1 rows through the verify sections equal k + 1 decode steps' logits, row for row, bit for bit."""
     e, V, k = smollm2_engine, smollm2_engine.config.vocab, 5
-    run_sync(e.sampler.verify(k + 1))
+    run_sync(e.device.compile([w for ws in e.sampler.verify_pipelines(k + 1, False).values() for w in ws]))
     ids = e.encode_chat(COPY)
     run_sync(e.prefill(ids))
     token, steps = run_sync(e.sampler.token()), []

@@ -76,6 +76,7 @@ class PipelineCache:
         startup: those a model's load leaves compiling (the browser keeps their list too). -> how many
         were not made yet."""
         todo = self._uncached(wanted)[0]
+        self.waited += len(todo)  # made here and now: the caller waits for them
         for kernel, constants in todo:
             self.pipeline(kernel, constants)
         return len(todo)
@@ -102,6 +103,10 @@ class PipelineCache:
         """A pending creation awaited into the cache; a failed one stays pending, so each wait raises it."""
         self._pipelines[key] = await creation
         self._pending.pop(key, None)  # several may wait for one
+
+    def made(self, wanted: Sequence[Wanted]) -> bool:
+        """Whether every one of wanted's pipelines is made (none still compiling or not started)."""
+        return all(pipeline_key(k, c) in self._pipelines for k, c in wanted)
 
     def pipelines_made(self) -> list[str]:
         """The kernel ids of every pipeline created so far, in creation order."""

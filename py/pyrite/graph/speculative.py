@@ -54,7 +54,9 @@ class Drafts:
     token: Callable[[], Awaitable[int]]           # the pick of a forward without a draft
     remember: Callable[[list[int], int], None]    # tokens at positions pos.. into the draw's history ring
     counts: DecodeCounts
-    rows: int = FORWARD_ROWS   # the most rows a verify forward takes (MAX_ROWS by adapter class)
+    # the most rows a verify forward takes now (MAX_ROWS by adapter class; fewer while the pipelines of
+    # more compile: sampler.py VerifyRows)
+    rows: Callable[[], int] = lambda: FORWARD_ROWS
     drains: bool = True        # the tape's batches in flight are its picks already: they stand
     tape_after: int = TAPE_AFTER
     _pos: int = 0
@@ -65,7 +67,7 @@ class Drafts:
         a draft from an n-gram match of LEAVE_TAPE tokens or more."""
         self.drafter.extend([token])
         in_tape, self._forwarded = not self._forwarded, False
-        draft, matched = self.drafter.draft(min(most, self.rows - 1))
+        draft, matched = self.drafter.draft(min(most, self.rows() - 1))
         return draft if not in_tape or matched >= LEAVE_TAPE else []
 
     async def forward(self, ids: list[int], pos: int) -> None:
