@@ -5,15 +5,15 @@ Prompt lookup ("ngram"): the longest suffix of the tokens so far (NGRAM_MAX down
 that occurred before, most recent occurrence first, proposes the tokens that followed it. Text that
 copies its input (code edits, reformatting, extraction) matches long runs; open-ended text rarely does.
 
-How long a draft pays (DraftLength): a forward of s rows costs cost(s) = 1 + slope (s - 1) times a
-forward of one row, with the adapter class's slope (nearly flat on a GPU, where a forward reads the
-weights once for every row; steep on a CPU adapter, where each row costs compute), and a drafted token
+How long a draft pays (DraftLength): a forward of s rows costs cost(s) times a forward of one row, by
+adapter class (ROW_COST: nearly flat on a GPU, where a forward reads the weights once for every row; a
+staircase on a CPU adapter, where each row costs compute and a row count runs its tile's), and a drafted token
 stands with chance p once the ones before it stood (kept per matched n-gram length from what was
 accepted lately), so a draft of k tokens yields (1 + p + ... + p^k) / cost(k + 1) tokens per one-row
 forward's time. The drafter takes the k that maximizes it, and no draft where none yields WORTH; a draft
 not worth trying lets the failures fade, so a stretch that copies again is found. (Timing the forwards
 as they ran priced each width by its first forward, which builds its dispatches, and by a loaded
-machine's worst moments, until nothing was drafted: the slope is fixed per class.)
+machine's worst moments, until nothing was drafted: the costs are fixed per class.)
 """
 from __future__ import annotations
 
@@ -24,10 +24,14 @@ METHODS = ("ngram",)
 MAX_DRAFT = 16     # the most tokens a request may ask to draft (a forward takes the draft and one more)
 DEFAULT_DRAFT = 8
 NGRAM_MAX, NGRAM_MIN = 4, 2
-# a row's cost against a one-row forward's: lavapipe times SmolLM2's verify forwards of 1 / 2 / 4 / 6 / 8
-# rows at 1 / 1.05 / 1.58 / 1.91 / 2.02 (graph/speculative.py), SwiftShader's 8 rows at about 2.6 (their
-# GPU time); a GPU reads the weights once for every row (a guess: no GPU was measured)
-SLOPE = {"cpu": 0.2, "gpu": 0.05}
+# a forward of s rows against one of one row (index s - 1): lavapipe times SmolLM2's verify forwards of 1 / 2
+# / 4 / 6 / 8 rows at 1 / 1.05 / 1.58 / 1.91 / 2.02 (graph/speculative.py); 3, 5 and 7 rows run the tile of
+# 4 and 8 (ops/linear.py small_tile), so cost nearly what the count above them does (SwiftShader: 1 / 1.44 /
+# 1.96 / 2.03 / 2.28 / 2.32 / 2.57 for 1-6 and 8 rows, steeper for short drafts; as the policy's table it
+# drafted less where drafts stand, bench/README.md). A GPU reads the weights once for every row (a guess:
+# no GPU was measured)
+ROW_COST = {"cpu": (1.0, 1.05, 1.55, 1.58, 1.85, 1.91, 1.97, 2.02),
+            "gpu": tuple(1 + 0.05 * s for s in range(MAX_DRAFT + 1))}
 PRIOR_P = {4: 0.8, 3: 0.7, 2: 0.5}  # a drafted token's chance to stand per n-gram length, before any verdict
 PRIOR_WEIGHT = 2.0                  # ... worth this many drafts' tokens
 DECAY = 0.8        # the weight a past draft keeps at each new one of its n-gram length
@@ -56,7 +60,7 @@ def speculative_params(value: Any) -> Speculative | None:
 class DraftLength:
     """The draft length that pays, from the acceptance per n-gram length and the cost of a forward's rows."""
 
-    slope: float                  # a row's cost against a one-row forward's (SLOPE by adapter class)
+    costs: tuple[float, ...]      # a forward of s rows against one of one row, at s - 1 (ROW_COST by class)
     stood: dict[int, float] = field(default_factory=dict)    # n -> drafted tokens that stood (decayed)
     failed: dict[int, float] = field(default_factory=dict)   # n -> drafts cut short by a rejection
 
@@ -66,8 +70,11 @@ class DraftLength:
         return a / (a + self.failed.get(n, 0.0) + (1 - PRIOR_P[n]) * PRIOR_WEIGHT)
 
     def cost(self, rows: int) -> float:
-        """A forward of rows rows against one of one row."""
-        return 1 + self.slope * (rows - 1)
+        """A forward of rows rows against one of one row (past the table, at its mean cost per row)."""
+        last = len(self.costs)
+        if rows <= last:
+            return self.costs[rows - 1]
+        return self.costs[-1] + (rows - last) * (self.costs[-1] - 1) / (last - 1)
 
     def best(self, n: int, limit: int) -> int:
         """The k <= limit that maximizes a forward's yield per cost (0: none yields WORTH)."""
@@ -93,7 +100,7 @@ class NgramDrafter:
     def __init__(self, tokens: list[int], max_draft: int = DEFAULT_DRAFT, adapter_class: str = "cpu"):
         self.tokens: list[int] = []
         self.max_draft = max_draft
-        self.length = DraftLength(SLOPE[adapter_class])
+        self.length = DraftLength(ROW_COST[adapter_class])
         self._starts: dict[int, dict[tuple[int, ...], int]] = {n: {} for n in range(NGRAM_MIN, NGRAM_MAX + 1)}
         self._matched = 0  # the n-gram length of the last draft
         self.extend(tokens)
