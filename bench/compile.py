@@ -5,7 +5,8 @@
 
 Run from the repo root inside .venv after `python build.py build` (`python build.py bench --compile` does
 both). The pipelines are those the plan of a load wants at each shape it compiles (decode: 1 token; short:
-2 tokens; prefill: a full chunk), listed from the model loaded natively (wgpu-py: the cpu class, as
+2 tokens; prefill: a full chunk), and those of a speculative request's verify forwards (verify: 2-8 rows,
+greedy; its first request waits for the 2-row ones, sampler.py), listed from the model loaded natively (wgpu-py: the cpu class, as
 SwiftShader is). Each is then made in headless Chromium by createComputePipelineAsync on a device of its
 own, its source given a fresh first line so that nothing compiled before is reused, and timed. A load
 waits for decode's; a full prefill's start behind them and a short one's after those, and a first message
@@ -33,7 +34,9 @@ sys.path.insert(0, str(ROOT / "py"))
 from pyrite.driver import DIST, BrowserSession  # noqa: E402
 from pyrite.gpu.pipelines import pipeline_key  # noqa: E402
 from pyrite.graph.plan import Live  # noqa: E402
+from pyrite.graph.speculative import MAX_ROWS  # noqa: E402
 from pyrite.models.resident import PREPARED, load_resident  # noqa: E402
+from pyrite.sampler import VERIFY  # noqa: E402
 
 SHAPES = {"decode": 1, "short": 2}  # the load's Live rows; prefill: its max_seq
 
@@ -62,6 +65,12 @@ async def wanted_pipelines(model_dir: Path) -> dict[str, list[tuple[Any, dict]]]
             for kernel, constants in resident.model.plan.pipelines([Live(rows, 0)], PREPARED):
                 seen.setdefault(pipeline_key(kernel, constants), (kernel, constants or {}))
             out[shape] = list(seen.values())
+        resident.model.ensure_verify()  # a speculative request's forwards of 2..8 rows (the cpu class's)
+        seen = {}
+        for kernel, constants in resident.model.plan.pipelines([Live(s, 0) for s in range(2, MAX_ROWS["cpu"] + 1)],
+                                                               ("body", *VERIFY)):
+            seen.setdefault(pipeline_key(kernel, constants), (kernel, constants or {}))
+        out["verify"] = list(seen.values())
         return out
     finally:
         resident.close()
