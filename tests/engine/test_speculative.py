@@ -178,6 +178,8 @@ def test_prepare_compiles_a_speculative_forward_ahead_so_its_first_request_waits
     try:
         plain = ids_of(e, COPY, 8)
         assert e.stats.pipelines_waited == 0  # the load made the prefill's and decode's
+        ids_of(e, COPY, 4, DRAW)
+        assert e.stats.pipelines_waited == 0  # and a sampled pick's
         with pytest.raises(RequestError) as err:
             run_sync(e.prepare({"method": "ngram", "max_draft": 0}))
         assert err.value.field == "speculative.max_draft"

@@ -52,6 +52,7 @@ class PipelineCache:
         pipe = self._pipelines.get(key)
         if pipe is None:
             self.check_features(kernel)
+            self.waited += 1  # created here and now: the caller waits for it
             pipe = self._pipelines[key] = self._create_pipeline(kernel, constants or {})
         return pipe
 
@@ -62,7 +63,6 @@ class PipelineCache:
         now). startup: the ones a model's load waits for (the browser keeps their list, to start
         them while Python boots the next time)."""
         todo, total = self._uncached(wanted)
-        self.waited += len(todo)
         progress(total - len(todo), total)
         for made, (kernel, constants) in enumerate(todo, total - len(todo) + 1):
             self.pipeline(kernel, constants)
@@ -76,7 +76,6 @@ class PipelineCache:
         startup: those a model's load leaves compiling (the browser keeps their list too). -> how many
         were not made yet."""
         todo = self._uncached(wanted)[0]
-        self.waited += len(todo)  # made here and now: the caller waits for them
         for kernel, constants in todo:
             self.pipeline(kernel, constants)
         return len(todo)

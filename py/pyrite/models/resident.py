@@ -20,6 +20,7 @@ from .llama import LlamaModel
 from .loader import FetchShards, FileShards, Progress, _no_progress, upload
 
 PREPARED = ("body", "logits", "next")
+DRAWN = ("draw",)  # a sampled pick's section (sampler.py DRAW), compiled behind the load's
 MAX_SEQ = Field("max_seq", "integer", 128, doc="tokens one prefill chunk runs", minimum=1)  # the sections compiled at load: a greedy prefill and decode
 
 
@@ -104,5 +105,7 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
         for buf in owned:
             device.destroy_buffer(buf)
         raise
-    device.compile_later(built.plan.pipelines(lives[1:2], PREPARED), startup=True)
+    # after those, a short prefill's and a sampled pick's (the page's first message is greedy by default)
+    device.compile_later(built.plan.pipelines(lives[1:2], PREPARED) + built.plan.pipelines(lives[:1], DRAWN),
+                         startup=True)
     return Resident(device, index, built, tokenizer, owned, tuning)
