@@ -19,9 +19,9 @@ from .format import ModelIndex
 from .llama import LlamaModel
 from .loader import FetchShards, FileShards, Progress, _no_progress, upload
 
-PREPARED = ("body", "logits", "next")
+PREPARED = ("body", "logits", "next")  # the sections compiled at load: a greedy prefill and decode
 DRAWN = ("draw",)  # a sampled pick's section (sampler.py DRAW), compiled behind the load's
-MAX_SEQ = Field("max_seq", "integer", 128, doc="tokens one prefill chunk runs", minimum=1)  # the sections compiled at load: a greedy prefill and decode
+MAX_SEQ = Field("max_seq", "integer", 128, doc="tokens one prefill chunk runs", minimum=1)
 
 
 def tuning_store(device: Device) -> Store:
