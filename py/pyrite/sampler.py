@@ -120,7 +120,7 @@ class Sampler:
         pick = VERIFY_DRAW if draw else VERIFY
         return ("body", pick[0], VERIFY_MASK, pick[1]) if masked else ("body", *pick)
 
-    async def verify(self, rows: int) -> tuple[tuple[str, ...], "VerifyRows"]:
+    async def verify(self, rows: int) -> tuple[tuple[str, ...], VerifyRows]:
         """The sections of this generation's speculative forwards, and the most rows one may take now. The
         2-row pipelines are waited for; the others (the 5-8 row tiles take seconds each on a CPU adapter)
         compile behind them, on a CPU adapter once this run ends (compile_later: beside it they took a
