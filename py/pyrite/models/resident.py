@@ -72,10 +72,10 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
                         block_bytes: int | None = None) -> Resident:
     """A model directory (natively) or URL (in the browser) on a device (the default adapter's when
     none is given), decode's pipelines and bind groups made inside an error scope; those of a short and a
-    full prefill may still be compiling (Resident.compiled). Counts and options are checked before any
-    download; a failure destroys what was made."""
-    for field, value in ((MAX_CTX, max_ctx), (MAX_SEQ, max_seq), (BLOCK_BYTES, block_bytes)):
-        field.check(value)  # the seam's own fields and error kind (RequestError naming the field)
+    full prefill, and a sampled pick's, may still be compiling (Resident.compiled). Counts and options are
+    checked before any download; a failure destroys what was made."""
+    for seam_field, value in ((MAX_CTX, max_ctx), (MAX_SEQ, max_seq), (BLOCK_BYTES, block_bytes)):
+        seam_field.check(value)  # the seam's own fields and error kind (RequestError naming the field)
     checked = Options(options or {})  # unknown names or values fail before any download
     source = shard_source(model)
     index = await source.index()
