@@ -154,17 +154,17 @@ class Engine:
         """Start compiling what a request with `speculative` on and these sampling params needs beyond a
         plain one (a speculative forward's pipelines for every row count: about 11 s of compiling for
         SmolLM2 on SwiftShader), in the background, so that its first such request does not wait for
-        them (Stats.pipelines_waited); wait: return once they are made. -> how many were started."""
+        them (Stats.pipelines_waited); wait: return once they are made. -> how many were not made yet."""
         spec = checked_speculative(speculative)
         if spec is None:
             return 0
         async with self.guard.exclusive("a prepare"):
             by_rows = self.sampler.verify_pipelines(self.verify_rows(), not params.greedy)
             wanted = [w for rows in by_rows.values() for w in rows]
-            started = self.device.compile_later(wanted, now=True)
+            compiling = self.device.compile_later(wanted, now=True)
         if wait:
             await self.device.ready(wanted)
-        return started
+        return compiling
 
     # -- generate -----------------------------------------------------------------------------------
 
