@@ -159,11 +159,9 @@ class Engine:
         if spec is None:
             return 0
         async with self.guard.exclusive("a prepare"):
-            by_rows = self.sampler.verify_pipelines(self.verify_rows(), not params.greedy)
-            wanted = [w for rows in by_rows.values() for w in rows]
-            compiling = self.device.compile_later(wanted, now=True)
-        if wait:
-            await self.device.ready(wanted)
+            by_rows, compiling = self.sampler.start_verify(self.verify_rows(), not params.greedy, now=True)
+        if wait:  # every one started at once, as compile_later queued them
+            await self.device.ready([w for wanted in by_rows.values() for w in wanted])
         return compiling
 
     # -- generate -----------------------------------------------------------------------------------

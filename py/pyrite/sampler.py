@@ -120,6 +120,13 @@ class Sampler:
         pick = VERIFY_DRAW if draw else VERIFY
         return ("body", pick[0], VERIFY_MASK, pick[1]) if masked else ("body", *pick)
 
+    def start_verify(self, rows: int, draw: bool, masked: bool = False, *,
+                     now: bool = False) -> tuple[dict[int, list[Wanted]], int]:
+        """Every row count's verify pipelines started compiling (Device.compile_later; now: beside what
+        compiles, else behind it) -> them by row count, and how many were not made yet."""
+        by_rows = self.verify_pipelines(rows, draw, masked)
+        return by_rows, self.device.compile_later([w for wanted in by_rows.values() for w in wanted], now=now)
+
     async def verify(self, rows: int) -> tuple[tuple[str, ...], VerifyRows]:
         """The sections of this generation's speculative forwards, and the most rows one may take now. The
         2-row pipelines are waited for; the others (the 5-8 row tiles take seconds each on a CPU adapter)
@@ -127,8 +134,7 @@ class Sampler:
         core from it), and until they land the drafts are cut to the rows that are made. Engine.prepare
         starts them all ahead."""
         masked = self.runs is not None
-        by_rows = self.verify_pipelines(rows, self.drawing, masked)
-        self.device.compile_later([w for wanted in by_rows.values() for w in wanted])
+        by_rows, _ = self.start_verify(rows, self.drawing, masked)
         await self.device.compile(by_rows.get(2, []))
         return self.verify_sections(self.drawing, masked), VerifyRows(self.device, by_rows)
 
