@@ -6,9 +6,10 @@
 Run from the repo root inside .venv after `python build.py build` (`python build.py bench --compile` does
 both). The pipelines are those the plan of a load wants at each shape it compiles (decode: 1 token; short:
 2 tokens; prefill: a full chunk), and those of a speculative request's verify forwards (verify: 2-8 rows,
-greedy; its first request waits for the 2-row ones, sampler.py), listed from the model loaded natively (wgpu-py: the cpu class, as
-SwiftShader is). Each is then made in headless Chromium by createComputePipelineAsync on a device of its
-own, its source given a fresh first line so that nothing compiled before is reused, and timed. A load
+greedy; its first request waits for the 2-row ones, sampler.py), listed from the model loaded natively
+(wgpu-py: the cpu class, as SwiftShader is). Each is then made in headless Chromium by
+createComputePipelineAsync on a device of its own, its source given a fresh first line so that nothing
+compiled before is reused, and timed. A load
 waits for decode's; a full prefill's start behind them and a short one's after those, and a first message
 sent at Ready waits for what is still compiling; on a CPU adapter compile time is CPU time, which a
 two-core machine shares with everything else. Prints each kernel's milliseconds with its source size, the
@@ -36,7 +37,7 @@ from pyrite.gpu.pipelines import pipeline_key  # noqa: E402
 from pyrite.graph.plan import Live  # noqa: E402
 from pyrite.graph.speculative import MAX_ROWS  # noqa: E402
 from pyrite.models.resident import PREPARED, load_resident  # noqa: E402
-from pyrite.sampler import VERIFY  # noqa: E402
+from pyrite.sampler import Sampler  # noqa: E402
 
 SHAPES = {"decode": 1, "short": 2}  # the load's Live rows; prefill: its max_seq
 
@@ -54,23 +55,24 @@ MAKE = """async ([code, entry, constants]) => {
 }"""
 
 
+def distinct(wanted: list[tuple[Any, dict | None]]) -> list[tuple[Any, dict]]:
+    """wanted's pipelines, once each, in order."""
+    seen: dict[tuple, tuple[Any, dict]] = {}
+    for kernel, constants in wanted:
+        seen.setdefault(pipeline_key(kernel, constants), (kernel, constants or {}))
+    return list(seen.values())
+
+
 async def wanted_pipelines(model_dir: Path) -> dict[str, list[tuple[Any, dict]]]:
     """Per shape, the distinct (kernel, constants) the plan wants, in its order."""
     resident = await load_resident(model_dir)
     try:
-        max_seq = resident.model.max_seq
-        out: dict[str, list[tuple[Any, dict]]] = {}
-        for shape, rows in {**SHAPES, "prefill": max_seq}.items():
-            seen: dict[tuple, tuple[Any, dict]] = {}
-            for kernel, constants in resident.model.plan.pipelines([Live(rows, 0)], PREPARED):
-                seen.setdefault(pipeline_key(kernel, constants), (kernel, constants or {}))
-            out[shape] = list(seen.values())
+        plan = resident.model.plan
+        out = {shape: distinct(plan.pipelines([Live(rows, 0)], PREPARED))
+               for shape, rows in {**SHAPES, "prefill": resident.model.max_seq}.items()}
         resident.model.ensure_verify()  # a speculative request's forwards of 2..8 rows (the cpu class's)
-        seen = {}
-        for kernel, constants in resident.model.plan.pipelines([Live(s, 0) for s in range(2, MAX_ROWS["cpu"] + 1)],
-                                                               ("body", *VERIFY)):
-            seen.setdefault(pipeline_key(kernel, constants), (kernel, constants or {}))
-        out["verify"] = list(seen.values())
+        out["verify"] = distinct(plan.pipelines([Live(s, 0) for s in range(2, MAX_ROWS["cpu"] + 1)],
+                                                Sampler.verify_sections(draw=False, masked=False)))
         return out
     finally:
         resident.close()
