@@ -82,7 +82,10 @@ def test_bad_sampling_option_is_a_clear_error_before_any_load():
                       (("--top-k", "-1"), "top_k must be in 0 .. 256"),
                       (("--speculative", "ngram", "--max-draft", "17"),
                        "speculative.max_draft must be an integer in 1 .. 16"),
-                      (("--max-draft", "4"), "--max-draft: the draft length of --speculative")):
+                      (("--speculative", "draft"), "speculative.model must be a model's directory or URL"),
+                      (("--speculative", "ngram", "--draft-model", "m"), "speculative.model must be absent"),
+                      (("--draft-model", "m"), "--draft-model: an argument of --speculative"),
+                      (("--max-draft", "4"), "--max-draft: an argument of --speculative")):
         r = pyrite("generate", "--model", "no-such-model", "--prompt", "x", "--temperature", "1", *args, check=False)
         assert r.returncode == 2 and msg in r.stderr and "no-such-model" not in r.stderr, r.stderr
 

@@ -1,14 +1,19 @@
-"""Prompt-lookup drafts (pyrite.drafts) and the speculative field (schema.SPECULATIVE) without a GPU: what
-a draft proposes, how its length follows the acceptance and the cost of a row, and the field's refusals by path."""
+"""Prompt-lookup drafts (pyrite.drafts), a draft model's drafter (pyrite.draftmodel) and the speculative
+field (schema.SPECULATIVE) without a GPU: what a draft proposes, how its length follows the acceptance and
+the cost of a row, what a draft model's cache holds after each verdict, and the field's refusals by path."""
 from __future__ import annotations
+
+import random
 
 import pytest
 
+from pyrite.draftmodel import DRAFT_START, ModelDrafter
 from pyrite.drafts import (DEFAULT_DRAFT, MAX_DRAFT, PRIOR_P, ROW_COST, DraftLength, NgramDrafter, Speculative,
                            speculative_params)
 from pyrite.errors import RequestError
 from pyrite.sampler import VerifyRows
 from pyrite.schema import SPECULATIVE
+from pyrite.sync import run_sync
 
 
 def test_the_latest_longest_match_proposes_what_followed_it():
@@ -58,7 +63,10 @@ def test_a_drafter_s_draft_is_as_long_as_pays_and_its_verdict_is_kept_by_n_gram_
 
 @pytest.mark.parametrize("value, field", [
     ("x", "speculative"), (True, "speculative"), (0, "speculative"), ([], "speculative"), ({}, "speculative.method"),
-    ({"method": "draft"}, "speculative.method"), ({"method": "ngram", "max_draft": 0}, "speculative.max_draft"),
+    ({"method": "drafts"}, "speculative.method"), ({"method": "ngram", "max_draft": 0}, "speculative.max_draft"),
+    ("draft", "speculative.model"), ({"method": "draft"}, "speculative.model"),
+    ({"method": "draft", "model": ""}, "speculative.model"), ({"method": "draft", "model": 3}, "speculative.model"),
+    ({"method": "ngram", "model": "models/smollm2-135m"}, "speculative.model"),
     ({"method": "ngram", "max_draft": MAX_DRAFT + 1}, "speculative.max_draft"),
     ({"method": "ngram", "max_draft": 2.5}, "speculative.max_draft"),
     ({"method": "ngram", "max_draft": True}, "speculative.max_draft"),
@@ -73,6 +81,8 @@ def test_the_field_s_forms_and_its_default():
     assert speculative_params(SPECULATIVE.check(None)) is None and speculative_params(False) is None
     assert speculative_params("ngram") == Speculative("ngram", DEFAULT_DRAFT)
     assert speculative_params(SPECULATIVE.check({"method": "ngram", "max_draft": 3})) == Speculative("ngram", 3)
+    assert (speculative_params(SPECULATIVE.check({"method": "draft", "model": "m", "max_draft": 4}))
+            == Speculative("draft", 4, "m"))
 
 
 def test_verify_rows_grow_as_each_row_counts_pipelines_land_and_only_in_order():
@@ -93,3 +103,59 @@ def test_verify_rows_grow_as_each_row_counts_pipelines_land_and_only_in_order():
     assert rows() == 2
     device.rows |= {3, 4}
     assert rows() == 8
+
+
+class PrefixModel:
+    """A draft model's engine as ModelDrafter uses it, without a GPU: its pick after n positions is a hash
+    of the tokens its cache holds at positions 0..n-1, so a stale entry there changes the draft."""
+
+    max_ctx = 4096
+
+    def __init__(self):
+        self.kv: dict[int, int] = {}
+        self.sampler, self.pick = self, 0
+
+    def after(self, n: int) -> int:
+        return hash(tuple(self.kv[j] for j in range(n))) % 97
+
+    async def prefill(self, ids, start=0, head=()):
+        for i in range(start, len(ids)):
+            self.kv[i] = ids[i]
+        self.pick = self.after(len(ids))
+
+    async def step(self, ids, pos, sections):
+        self.kv[pos] = ids[0]
+        self.pick = self.after(pos + 1)
+
+    async def token(self):
+        return self.pick
+
+
+def greedy_after(tokens: list[int], k: int) -> list[int]:
+    out: list[int] = []
+    for _ in range(k):
+        out.append(hash(tuple(tokens + out)) % 97)
+    return out
+
+
+def test_a_draft_model_s_cache_follows_the_tokens_that_stood():
+    """ModelDrafter runs through the draft model only what its cache lacks, so after any verdict (a draft
+    cut short, or standing whole: its last token never went through) the next draft is the draft model's
+    greedy run after the tokens that stood; the draft length grows by two after a draft that stood whole
+    and shrinks by one after one that did not; a token past the target's vocabulary ends a draft."""
+    rng = random.Random(3)
+    drafter = ModelDrafter(PrefixModel(), [5, 6, 7], max_draft=8, vocab=97)
+    assert drafter.length == DRAFT_START
+    for _ in range(40):
+        drafter.extend([rng.randrange(97)])
+        before = drafter.length
+        draft, matched = run_sync(drafter.propose(16))
+        assert draft == greedy_after(drafter.tokens, before) and matched == 0
+        stood = rng.choice((0, len(draft), rng.randint(0, len(draft))))
+        drafter.extend(draft[:stood])
+        drafter.verified(len(draft), stood)
+        assert drafter.length == (min(before + 2, 8) if stood == len(draft) else max(before - 1, 1))
+    cut = ModelDrafter(PrefixModel(), [5, 6, 7], max_draft=8, vocab=40)
+    cut.extend([1])
+    full = greedy_after(cut.tokens, DRAFT_START)
+    assert run_sync(cut.propose(16))[0] == full[:next((i for i, t in enumerate(full) if t >= 40), len(full))]

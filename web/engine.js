@@ -4,7 +4,8 @@
 //   const engine = await createEngine({ model: "smollm2-135m", onProgress: (p) => {} });
 //   const reply = await engine.chat.completions.create({ messages: [{ role: "user", content: "Hi!" }] });
 //   reply.choices[0].message.content; reply.usage;   // {prompt_tokens, completion_tokens, total_tokens}
-//   (and speculative: {drafted, accepted} with `speculative: "ngram"` in the request)
+//   (and speculative: {drafted, accepted} with `speculative: "ngram"` in the request, or a draft model's
+//   `speculative: {method: "draft", model: "smollm2-135m"}`, named as createEngine names a model)
 //   for await (const chunk of await engine.chat.completions.create({ messages, stream: true })) {
 //     out.textContent += chunk.choices[0].delta.content ?? "";   // the last chunk has finish_reason
 //   }
@@ -42,7 +43,7 @@ class Engine {
    * need beyond a plain one, so the first does not wait for it: {compiling}: how many were not made yet;
    * wait: true resolves once they are. */
   async prepare(options = {}) {
-    return this._pyrite.prepare(options);
+    return this._pyrite.prepare({ ...options, ...drafting(options.speculative) });
   }
 
   /** End the worker and free the GPU; the engine is unusable afterwards. */
@@ -76,7 +77,8 @@ class Engine {
 
   async _create(kind, request) {
     checkRequest(this._pyrite.schema, kind === "chat" ? "chat.completions" : "completions", request, this.model);
-    const { messages, prompt, model, stream, ...options } = request;  // the rest: the worker's options
+    const { messages, prompt, model, stream, ...rest } = request;  // the rest: the worker's options
+    const options = { ...rest, ...drafting(rest.speculative) };
     const chat = kind === "chat";
     const deltas = chat ? this._pyrite.chatDeltas(messages, options)
                         : mapStream(this._pyrite.generate(prompt, { ...options, chat: false }), deltaOf);
@@ -109,6 +111,17 @@ class Engine {
                             : { index: 0, text: content, finish_reason: finish() }],
              usage: usage() };
   }
+}
+
+/** {speculative} with a draft model named as createEngine names a model (an id of the site's, a directory's
+ * URL, local:<key>) as the worker loads it; {} for any other speculative field (checked as it is). */
+function drafting(speculative) {
+  if (speculative?.method !== "draft" || typeof speculative.model !== "string" || !speculative.model) return {};
+  const page = globalThis.document?.baseURI ?? location.href;
+  const kind = modelKind(speculative.model);
+  const where = kind === "id" ? `models/${speculative.model}` : kind === "dir" ? new URL(speculative.model, page).href
+    : speculative.model;
+  return { speculative: { ...speculative, model: where } };
 }
 
 /** A stream's items through fn. */

@@ -119,11 +119,13 @@ export interface SamplingOptions {
   seed?: number | null;
 }
 
-/** Speculative decoding's drafters. */
-export type SpeculativeMethod = "ngram";
+/** Speculative decoding's drafters: the prompt's n-grams, or a draft model with the same vocabulary. */
+export type SpeculativeMethod = "ngram" | "draft";
 
-/** Speculative decoding: false (off), a method, or a method with its most drafted tokens (1 .. 16). */
-export type Speculative = false | SpeculativeMethod | { method: SpeculativeMethod; max_draft?: number | null };
+/** Speculative decoding: false (off), "ngram", or a method with its most drafted tokens (1 .. 16); "draft"
+ * names its model as createEngine does (a site id, a directory's URL, local:<key>). */
+export type Speculative = false | "ngram" | { method: "ngram"; max_draft?: number | null }
+  | { method: "draft"; model: string; max_draft?: number | null };
 
 /** What prepare() takes: the fields of the requests to come, whose pipelines it starts compiling. */
 export interface PrepareOptions {

@@ -103,16 +103,25 @@ function messages(f, v, name) {
   return null;
 }
 
+const MODEL_METHOD = "draft";  // the speculative method that drafts with another model (py/pyrite/fields.py)
+
 function speculative(f, v, name) {
-  if (v === false || (typeof v === "string" && f.values.includes(v))) return null;
+  if (v === false || (typeof v === "string" && f.values.includes(v) && v !== MODEL_METHOD)) return null;
+  if (v === MODEL_METHOD) return refused(`${name}.model`, `given with method '${MODEL_METHOD}': {method, model}`, v);
   if (!isObject(v)) return refused(name, f.must, v);
-  const bad = extraKey(name, v, ["method", "max_draft"], "a speculative");
+  const bad = extraKey(name, v, ["method", "max_draft", "model"], "a speculative");
   if (bad) return bad;
   if (typeof v.method !== "string" || !f.values.includes(v.method)) {
     return refused(`${name}.method`, `one of ${f.values.map((m) => `'${m}'`).join(", ")}`, v.method);
   }
   if (!absent(v.max_draft) && !(isInteger(v.max_draft) && v.max_draft >= 1 && v.max_draft <= f.maximum)) {
     return refused(`${name}.max_draft`, `an integer in 1 .. ${f.maximum}`, v.max_draft);
+  }
+  if (v.method === MODEL_METHOD && !(typeof v.model === "string" && v.model)) {
+    return refused(`${name}.model`, "a model's directory or URL (a non-empty string)", v.model);
+  }
+  if (v.method !== MODEL_METHOD && !absent(v.model)) {
+    return refused(`${name}.model`, `absent: only method '${MODEL_METHOD}' drafts with a model`, v.model);
   }
   return null;
 }

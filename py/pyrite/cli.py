@@ -66,12 +66,15 @@ def port_number(text: str) -> int:
 
 
 def _speculative(a: argparse.Namespace) -> dict[str, Any] | bool:
-    """--speculative METHOD [--max-draft N] as the request field (checked: RequestError naming it)."""
+    """--speculative METHOD [--max-draft N] [--draft-model DIR] as the request field (checked: RequestError
+    naming it)."""
     if a.speculative is None:
-        if a.max_draft is not None:
-            raise PyriteError("--max-draft: the draft length of --speculative, which is not given")
+        for flag, given in (("--max-draft", a.max_draft), ("--draft-model", a.draft_model)):
+            if given is not None:
+                raise PyriteError(f"{flag}: an argument of --speculative, which is not given")
         return False
-    value = {"method": a.speculative, **({"max_draft": a.max_draft} if a.max_draft is not None else {})}
+    value = {"method": a.speculative, **({"max_draft": a.max_draft} if a.max_draft is not None else {}),
+             **({"model": a.draft_model} if a.draft_model is not None else {})}
     return SPECULATIVE.check(value)
 
 
@@ -305,9 +308,12 @@ def parser() -> argparse.ArgumentParser:
                    help=f"positions the penalty looks back (at most {MAX_WINDOW})")
     g.add_argument("--seed", type=int, default=None)
     g.add_argument("--speculative", choices=METHODS, help="speculative decoding: draft tokens from the prompt "
-                   "(ngram) and verify them in one forward; the same output, usage in --json's stats")
+                   "(ngram) or by a draft model (draft, with --draft-model) and verify them in one forward; the "
+                   "same output, usage in --json's stats")
     g.add_argument("--max-draft", type=positive_int, default=None, help=f"with --speculative: the most tokens a "
                    f"draft holds (1 .. {MAX_DRAFT}, default {DEFAULT_DRAFT})")
+    g.add_argument("--draft-model", metavar="DIR", default=None, help="with --speculative draft: the drafting "
+                   "model's directory (a smaller model with the same vocabulary)")
     g.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
     g.add_argument("--tools", metavar="FILE.json", help="with --chat: functions the model may call (OpenAI's "
                    "tools list); its calls print as [tool call] lines")

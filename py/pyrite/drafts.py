@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-METHODS = ("ngram",)
+METHODS = ("ngram", "draft")  # "draft": a smaller model's greedy picks (draftmodel.py)
 MAX_DRAFT = 16     # the most tokens a request may ask to draft (a forward takes the draft and one more)
 DEFAULT_DRAFT = 8
 NGRAM_MAX, NGRAM_MIN = 4, 2
@@ -44,16 +44,17 @@ WORTH = 1.1        # a draft must promise this many tokens per one-row forward's
 class Speculative:
     method: str = "ngram"
     max_draft: int = DEFAULT_DRAFT
+    model: str | None = None  # method "draft": the drafting model's directory or URL
 
 
 def speculative_params(value: Any) -> Speculative | None:
-    """A request's speculative field, checked (schema.SPECULATIVE: false, "ngram" or {method, max_draft}),
-    as the engine takes it; None or false: off."""
+    """A request's speculative field, checked (schema.SPECULATIVE: false, "ngram" or {method, max_draft,
+    model}), as the engine takes it; None or false: off."""
     if value is None or value is False or isinstance(value, Speculative):
         return value or None
     if isinstance(value, str):
         return Speculative(value)
-    return Speculative(value["method"], value.get("max_draft", DEFAULT_DRAFT))
+    return Speculative(value["method"], value.get("max_draft") or DEFAULT_DRAFT, value.get("model"))
 
 
 @dataclass
@@ -129,6 +130,10 @@ class NgramDrafter:
                 self._matched = n
                 return self.tokens[at + n:at + n + length], n
         return [], 0
+
+    async def propose(self, limit: int) -> tuple[list[int], int]:
+        """draft(limit), as graph/speculative.py's Drafter asks for it."""
+        return self.draft(limit)
 
     def verified(self, drafted: int, accepted: int) -> None:
         """The last draft, of `drafted` tokens, had its first `accepted` confirmed."""

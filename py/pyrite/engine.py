@@ -18,7 +18,9 @@ from . import score as scoring
 from .chat import completion
 from .constrain import Automaton
 from .gpu import Device
+from .draftmodel import ModelDrafter, check_vocabulary, draft_index
 from .drafts import NgramDrafter, Speculative, speculative_params
+from .fields import MODEL_METHOD
 from .graph.multistep import Forced, Forwards, Riders, ahead, run_stream
 from .graph.options import Options
 from .graph.plan import Live
@@ -49,6 +51,7 @@ class Engine:
         self.profiling = False  # the profiling gate, read per step: time every kernel on the GPU
         self.last_profile: list[dict[str, Any]] = []
         self.read_probe: ReadProbe | None = None  # the read roofline, once measure_read_bandwidth ran
+        self.drafters: dict[str, Engine] = {}  # draft models (speculative method "draft") by the name asked for
 
     @classmethod
     async def load(cls, model: str | Path, *, device: Device | None = None, max_ctx: int = 2048, max_seq: int = 128,
@@ -63,6 +66,8 @@ class Engine:
     def close(self) -> None:
         """Destroy every GPU buffer this engine created; the engine is unusable afterwards."""
         self.stop()
+        for drafter in self.drafters.values():
+            drafter.close()
         self.resident.close()
         self.guard.closed = True
 
@@ -137,13 +142,32 @@ class Engine:
         sampler, sections = self.sampler, ("body", *head)
         if speculative is None:
             return Forced(self.step, sections, sampler.forced_after, sampler.token) if jump else None
-        drafter = NgramDrafter(ids, speculative.max_draft, self.model.plan.adapter_class)
+        drafter: NgramDrafter | ModelDrafter
+        if speculative.method == MODEL_METHOD:  # loaded before the generation began (draft_model)
+            draft = self.drafters[speculative.model or ""]
+            await draft.sampler.prepare(SamplingParams(), ids)  # its picks are greedy
+            drafter = ModelDrafter(draft, ids, speculative.max_draft, self.config.vocab)
+        else:
+            drafter = NgramDrafter(ids, speculative.max_draft, self.model.plan.adapter_class)
         verify, rows = await sampler.verify(self.verify_rows())
         drafts = (drafter, self.step, sections, verify, sampler.verdict, sampler.token, sampler.remember,
                   self.counts, rows)
+        tape = {"tape_after": drafter.tape_after} if isinstance(drafter, ModelDrafter) else {}
         if sampler.runs is None:
-            return Drafts(*drafts)
-        return HeldDrafts(*drafts, forced=sampler.forced_after, held=sampler.held, stood=sampler.stood, jump=jump)
+            return Drafts(*drafts, **tape)
+        return HeldDrafts(*drafts, forced=sampler.forced_after, held=sampler.held, stood=sampler.stood, jump=jump,
+                          **tape)
+
+    async def draft_model(self, speculative: Speculative | None) -> None:
+        """Load the draft model speculative method "draft" names on this device, once: refused
+        (RequestError naming speculative.model) where it is missing or its vocabulary is not this model's,
+        before anything of it is loaded."""
+        if speculative is None or speculative.method != MODEL_METHOD or speculative.model in self.drafters:
+            return
+        model = speculative.model or ""
+        check_vocabulary(self.index, await draft_index(model), model)
+        self.drafters[model] = await Engine.load(model, device=self.device, max_ctx=self.max_ctx,
+                                                 max_seq=self.model.max_seq)
 
     def verify_rows(self) -> int:
         """The most rows of a speculative forward: the adapter class's, within the plan's max_seq."""
@@ -159,6 +183,7 @@ class Engine:
         if spec is None:
             return 0
         async with self.guard.exclusive("a prepare"):
+            await self.draft_model(spec)
             by_rows, compiling = self.sampler.start_verify(self.verify_rows(), not params.greedy, now=True)
         if wait:  # every one started at once, as compile_later queued them
             await self.device.ready([w for wanted in by_rows.values() for w in wanted])
@@ -181,6 +206,7 @@ class Engine:
             self.prompts.tokenizer_for("response_format")  # a constraint walks the tokens' bytes
         async with self.guard.exclusive("a generation"):
             self.guard.begin()
+            await self.draft_model(speculative)  # before any GPU work of this generation
             reused = self.kv.reuse(ids) if reuse else 0
             s = self.stats = Stats.of_prompt(len(ids), reused, self.resident.tuning.seconds)
             c = self.counts = DecodeCounts()

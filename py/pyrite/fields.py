@@ -18,7 +18,8 @@ field's default). Types:
     list       a list (its items are the request's own business)
     object     a JSON object
     json       any JSON value (its request checks what it holds)
-    speculative  false, a method (one of values), or {method, max_draft: an integer in 1 .. maximum}
+    speculative  false, a method (one of values, but MODEL_METHOD), or {method, max_draft: an integer in
+               1 .. maximum, model: a non-empty string, given with MODEL_METHOD and only with it}
 """
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import FieldError, RequestError
+
+MODEL_METHOD = "draft"  # the speculative method that drafts with another model, named by its model key
 
 # role -> the fields its message may have (OpenAI's shape; the template reads them back, pyrite.chat)
 MESSAGE_KEYS = {"system": ("role", "content"), "user": ("role", "content"),
@@ -198,11 +201,13 @@ def _messages(f: Field, v: Any) -> tuple[str, str] | None:
 
 
 def _speculative(f: Field, v: Any) -> tuple[str, str] | None:
-    if v is False or (isinstance(v, str) and v in f.values):
+    if v is False or (isinstance(v, str) and v in f.values and v != MODEL_METHOD):
         return None
+    if isinstance(v, str) and v == MODEL_METHOD:  # its shorthand has no room for the model
+        return _refused(f, v, f"{f.name}.model", f"given with method '{MODEL_METHOD}': {{method, model}}")
     if not isinstance(v, dict):
         return _refused(f, v)
-    bad = _extra(f.name, v, ("method", "max_draft"), "a speculative")
+    bad = _extra(f.name, v, ("method", "max_draft", "model"), "a speculative")
     if bad is not None:
         return bad
     if not isinstance(v.get("method"), str) or v["method"] not in f.values:
@@ -210,6 +215,11 @@ def _speculative(f: Field, v: Any) -> tuple[str, str] | None:
     most = v.get("max_draft")
     if most is not None and not (_integer(most) and 1 <= most <= f.maximum):
         return _refused(f, most, f"{f.name}.max_draft", f"an integer in 1 .. {_num(f.maximum)}")
+    model = v.get("model")
+    if v["method"] == MODEL_METHOD and not (isinstance(model, str) and model):
+        return _refused(f, model, f"{f.name}.model", "a model's directory or URL (a non-empty string)")
+    if v["method"] != MODEL_METHOD and model is not None:
+        return _refused(f, model, f"{f.name}.model", f"absent: only method '{MODEL_METHOD}' drafts with a model")
     return None
 
 
@@ -244,6 +254,6 @@ _MUST: dict[str, Callable[[Field], str]] = {
     "list": lambda f: "a list",
     "object": lambda f: "an object",
     "json": lambda f: "any JSON value",
-    "speculative": lambda f: (f"false, {' or '.join(repr(m) for m in f.values)}, or {{method, max_draft (1 .. "
-                              f"{_num(f.maximum)})}}"),
+    "speculative": lambda f: (f"false, {' or '.join(repr(m) for m in f.values if m != MODEL_METHOD)}, or "
+                              f"{{method, max_draft (1 .. {_num(f.maximum)}), model (method '{MODEL_METHOD}')}}"),
 }

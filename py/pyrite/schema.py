@@ -63,7 +63,8 @@ TURN_FIELDS = (
 SPECULATIVE = Field("speculative", "speculative", False, values=METHODS, maximum=MAX_DRAFT,
                     doc="speculative decoding: \"ngram\" drafts the next tokens from the prompt and the text so "
                         "far and verifies them in one forward (the same output, more tokens per forward); "
-                        "{method, max_draft} caps the draft; false: off")
+                        "{method, max_draft} caps the draft; {method: \"draft\", model} drafts with a smaller "
+                        "model of the same vocabulary (a model directory or URL); false: off")
 MAX_CTX = Field("max_ctx", "integer", 2048, doc="positions of the KV cache (at most the model's)", minimum=1)
 BLOCK_BYTES = Field("block_bytes", "integer", doc="caps one weight buffer below the adapter's binding limit",
                     minimum=1)

@@ -28,7 +28,7 @@ class Fake:
     async def picked(self, run):
         return len(run), 100 + len(self.forwards) - 1
 
-    def runs(self, token, pos, limit):
+    async def runs(self, token, pos, limit):
         self.runs_asked.append((token, pos, limit))
         return self.forced.get(token, [])[:limit]
 

@@ -52,7 +52,7 @@ class Riders(Protocol):
     drains: bool
     tape_after: int
 
-    def runs(self, token: int, pos: int, most: int) -> list[int]:
+    async def runs(self, token: int, pos: int, most: int) -> list[int]:
         """token was picked at pos: the run after it (at most most tokens)."""
 
     async def forward(self, ids: list[int], pos: int) -> None:
@@ -73,7 +73,7 @@ class Forced:
     drains: bool = False  # the host's automaton state moves past a forced run once it is found
     tape_after: int = TAPE_AFTER
 
-    def runs(self, token: int, pos: int, most: int) -> list[int]:
+    async def runs(self, token: int, pos: int, most: int) -> list[int]:
         return self.after(token, pos, most)
 
     async def forward(self, ids: list[int], pos: int) -> None:
@@ -121,10 +121,10 @@ async def run_stream(riders: Riders, free: Steps, token: int, pos: int, steps: i
     steps until a run (stopped: a stop ended the tape's wait)."""
     done, stretch = 0, 0
 
-    def after(token: int) -> list[int]:  # the run after token, within the steps and the forward's rows
-        return riders.runs(token, pos, min(MAX_RUN, most, steps - done) - 1) if done < steps else []
+    async def after(token: int) -> list[int]:  # the run after token, within the steps and the forward's rows
+        return await riders.runs(token, pos, min(MAX_RUN, most, steps - done) - 1) if done < steps else []
 
-    run = after(token)
+    run = await after(token)
     while done < steps:
         if not run and stretch >= riders.tape_after:
             drain = asyncio.Event()
@@ -133,7 +133,7 @@ async def run_stream(riders: Riders, free: Steps, token: int, pos: int, steps: i
                 async for token in tokens:
                     pos, done = pos + 1, done + 1
                     yield token
-                    run = after(token)
+                    run = await after(token)
                     if run:
                         if not riders.drains:
                             break
@@ -155,7 +155,7 @@ async def run_stream(riders: Riders, free: Steps, token: int, pos: int, steps: i
         stretch = 0 if run else stretch + 1
         pos, done = pos + 1 + stood, done + 1 + stood
         yield token
-        run = after(token)
+        run = await after(token)
 
 
 async def ahead(first: list[int], rest: AsyncIterator[int]) -> AsyncIterator[int]:

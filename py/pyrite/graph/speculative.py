@@ -28,9 +28,8 @@ a masked decode step would there; after the verdict the host sets the automaton'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Awaitable, Callable, Sequence
+from typing import Awaitable, Callable, Protocol, Sequence
 
-from ..drafts import NgramDrafter
 from .multistep import TAPE_AFTER as FORCED_TAPE_AFTER
 from .multistep import Runs, Step
 from .routes import FORWARD_ROWS
@@ -41,12 +40,25 @@ LEAVE_TAPE = 3  # tokens of the n-gram match whose draft ends a stretch on the t
 TAPE_AFTER = 1  # forwards without a draft after which the tape's batches take over
 
 
+class Drafter(Protocol):
+    """Where drafts come from: drafts.py NgramDrafter (the prompt's n-grams), draftmodel.py ModelDrafter."""
+
+    def extend(self, tokens: list[int]) -> None:
+        """These tokens stand next."""
+
+    async def propose(self, limit: int) -> tuple[list[int], int]:
+        """The draft after the tokens so far (at most limit tokens), and the n-gram length it matched."""
+
+    def verified(self, drafted: int, accepted: int) -> None:
+        """The last draft, of `drafted` tokens, had its first `accepted` confirmed."""
+
+
 @dataclass
 class Drafts:
     """run_stream's riders for speculative decoding (graph/multistep.py Riders): the draft after each
     token, the forward that verifies it, and the tokens that stand."""
 
-    drafter: NgramDrafter
+    drafter: Drafter
     step: Step                 # Engine.step(ids, pos, sections)
     sections: Sequence[str]    # a forward without a draft: the decode step's own
     verify: Sequence[str]      # a forward with one: every row picked
@@ -62,12 +74,12 @@ class Drafts:
     _pos: int = 0
     _forwarded: bool = True    # the last token came from a forward, not from the tape
 
-    def runs(self, token: int, pos: int, most: int) -> list[int]:
+    async def runs(self, token: int, pos: int, most: int) -> list[int]:
         """token stands at pos: the draft after it (at most most tokens and rows - 1); from the tape, only
         a draft from an n-gram match of LEAVE_TAPE tokens or more."""
         self.drafter.extend([token])
         in_tape, self._forwarded = not self._forwarded, False
-        draft, matched = self.drafter.draft(min(most, self.rows() - 1))
+        draft, matched = await self.drafter.propose(min(most, self.rows() - 1))
         return draft if not in_tape or matched >= LEAVE_TAPE else []
 
     async def forward(self, ids: list[int], pos: int) -> None:
@@ -103,14 +115,14 @@ class HeldDrafts(Drafts):
     tape_after: int = FORCED_TAPE_AFTER
     _run_forced: bool = False
 
-    def runs(self, token: int, pos: int, most: int) -> list[int]:
+    async def runs(self, token: int, pos: int, most: int) -> list[int]:
         run = self.forced(token, pos, most if self.jump else 0)
         self._run_forced = bool(run)
         if run:
             self.drafter.extend([token])
             self._forwarded = False
             return run
-        return self.held(super().runs(token, pos, most))
+        return self.held(await super().runs(token, pos, most))
 
     async def forward(self, ids: list[int], pos: int) -> None:
         if self._run_forced:

@@ -40,6 +40,8 @@ await engine.chat.completions.create({ messages: [{ role: "user", content: null 
 await engine.chat.completions.create({ messages, stop: 7 });
 // @ts-expect-error speculative is false, "ngram" or {method, max_draft}
 await engine.chat.completions.create({ messages, speculative: true });
+// @ts-expect-error a draft model's method names its model
+await engine.chat.completions.create({ messages, speculative: { method: "draft" } });
 // @ts-expect-error tool_choice is auto, none, required or a named function
 await engine.chat.completions.create({ messages, tool_choice: "always" });
 // @ts-expect-error a tool is {type: "function", function: {...}}

@@ -50,6 +50,7 @@ shown.push(second.choices[0].message.content ?? "");
 const named = { type: "function", function: { name: "get_weather" } } as const;
 await engine.chat.completions.create({ messages, tools, tool_choice: named, enable_thinking: false,
                                        speculative: { method: "ngram", max_draft: 8 } });
+await engine.chat.completions.create({ messages, speculative: { method: "draft", model: "smollm2-135m", max_draft: 4 } });
 
 // A stream's deltas: reasoning and calls too.
 const chunks: AsyncIterable<ChatCompletionChunk> = await engine.chat.completions.create({
