@@ -137,8 +137,8 @@ class Engine:
     async def riders(self, ids: list[int], head: Sequence[str], jump: bool,
                      speculative: Speculative | None) -> Riders | None:
         """What rides in decode's forwards: a constraint's forced runs (jump), drafts from the prompt and
-        the output (speculative; under a constraint, held to it, with the forced runs where jump is on),
-        or nothing."""
+        the output or from a draft model (speculative; under a constraint, held to it, with the forced runs
+        where jump is on), or nothing."""
         sampler, sections = self.sampler, ("body", *head)
         if speculative is None:
             return Forced(self.step, sections, sampler.forced_after, sampler.token) if jump else None

@@ -1,9 +1,9 @@
 """Speculative decoding: a forward takes the token picked last and a draft of the tokens after it
-(drafts.py), and every row of it is picked as a decode step there would pick (the model's "verify"
-sections: each row's argmax, or its draw at its position); the draft's tokens stand up to the first
-that differs from the pick before it, and that pick follows them (the verdict, found on the GPU: only
-its 8 bytes come back). So greedy and seeded output are the same token for token with speculation on or
-off, and a forward yields 1 + (tokens accepted).
+(drafts.py's n-grams, or a draft model's picks: draftmodel.py), and every row of it is picked as a
+decode step there would pick (the model's "verify" sections: each row's argmax, or its draw at its
+position); the draft's tokens stand up to the first that differs from the pick before it, and that pick
+follows them (the verdict, found on the GPU: only its 8 bytes come back). So greedy and seeded output
+are the same token for token with speculation on or off, and a forward yields 1 + (tokens accepted).
 
 The forward is jump-forward's (graph/multistep.py run_stream, the small-S routes that keep each row's
 logits bit-equal to a decode step's); the KV entries of rejected rows are left behind the position, and
