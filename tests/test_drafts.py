@@ -123,9 +123,11 @@ class PrefixModel:
             self.kv[i] = ids[i]
         self.pick = self.after(len(ids))
 
-    async def step(self, ids, pos, sections):
-        self.kv[pos] = ids[0]
-        self.pick = self.after(pos + 1)
+    async def decode(self, token, pos, steps, head):
+        for at in range(pos, pos + steps):
+            self.kv[at] = token
+            token = self.after(at + 1)
+            yield token
 
     async def token(self):
         return self.pick

@@ -6,16 +6,19 @@ times cheaper per token than the target; on a CPU adapter each row costs arithme
 
 The draft model's KV cache follows the tokens that stood: a draft starts with one forward of the tokens
 it has not run yet (the target's pick after the last verdict, and an accepted draft token it picked but
-never ran), which picks the draft's first token; each next one is a decode step of the draft model. A
-rejected token's K and V are left behind the position, as the target's are.
+never ran), which picks the draft's first token; the rest are the draft model's decode steps, replayed
+from its tape (graph/tape.py: each pick feeds the next step on the GPU, the batch's tokens read back
+once), not a round trip per token. A rejected token's K and V are left behind the position, as the
+target's are.
 
 How many tokens a draft has follows transformers' assisted generation ("heuristic" schedule): DRAFT_START
 at first, two more after a draft that stood whole, one fewer after one that did not (1 .. max_draft).
 """
 from __future__ import annotations
 
+from contextlib import aclosing
 from dataclasses import dataclass
-from typing import Any, Awaitable, Protocol, Sequence
+from typing import Any, AsyncIterator, Awaitable, Protocol, Sequence
 
 from .errors import ModelFormatError, RequestError, StorageError
 from .models.resident import shard_source
@@ -33,7 +36,7 @@ class DraftEngine(Protocol):
 
     def prefill(self, ids: list[int], start: int = 0, head: Sequence[str] = GREEDY) -> Awaitable[None]: ...
 
-    def step(self, ids: list[int], pos: int, sections: Sequence[str]) -> Awaitable[None]: ...
+    def decode(self, token: int, pos: int, steps: int, head: Sequence[str]) -> AsyncIterator[int]: ...
 
 
 async def draft_index(model: str) -> Any:
@@ -81,9 +84,9 @@ class ModelDrafter:
             return [], 0
         await e.prefill(self.tokens, self.cached)
         out = [await e.sampler.token()]
-        while len(out) < k:
-            await e.step([out[-1]], at + len(out) - 1, ("body", *GREEDY))
-            out.append(await e.sampler.token())
+        if k > 1:
+            async with aclosing(e.decode(out[0], at, k - 1, GREEDY)) as rest:
+                out += [t async for t in rest]
         self.cached = at + k - 1  # every draft token but the last went through it
         past = next((i for i, t in enumerate(out) if t >= self.vocab), k)
         return out[:past], 0
