@@ -178,7 +178,8 @@ class Engine:
         """Start compiling what a request with `speculative` on and these sampling params needs beyond a
         plain one (a speculative forward's pipelines for every row count: about 11 s of compiling for
         SmolLM2 on SwiftShader), in the background, so that its first such request does not wait for
-        them (Stats.pipelines_waited); wait: return once they are made. -> how many were not made yet."""
+        them (Stats.pipelines_waited); a draft model (method "draft") is loaded here, not at that request.
+        wait: return once they are made. -> how many were not made yet."""
         spec = checked_speculative(speculative)
         if spec is None:
             return 0

@@ -30,16 +30,17 @@ def drafting(smollm2_engine, smollm2_model):
     smollm2_engine.drafters.clear()
 
 
-@pytest.mark.parametrize("params", [SamplingParams(), DRAW], ids=["greedy", "draw"])
-@pytest.mark.parametrize("profiling", [False, True], ids=["tape", "host"])
+@pytest.mark.parametrize("params,profiling", [(SamplingParams(), False), (DRAW, False), (SamplingParams(), True)],
+                         ids=["greedy", "draw", "greedy-host"])
 def test_the_same_tokens_with_a_draft_model_and_without(drafting, params, profiling):
-    """A draw rejects the draft model's greedy picks where it strays: the draft's cache then moves back
-    to the tokens that stood, and the next draft still matches the target's."""
+    """On the tape's path and the host's (the profiling gate: one step per submit, each pick read back).
+    A draw rejects the draft model's greedy picks where it strays: the draft's cache then moves back to
+    the tokens that stood, and the next draft is still its greedy run after them."""
     e, spec = drafting
-    off = ids_of(e, STORY, 40, params)
+    off = ids_of(e, STORY, 32, params)
     e.profiling = profiling
     try:
-        on = ids_of(e, STORY, 40, params, spec)
+        on = ids_of(e, STORY, 32, params, spec)
     finally:
         e.profiling = False
     assert on == off
@@ -48,7 +49,7 @@ def test_the_same_tokens_with_a_draft_model_and_without(drafting, params, profil
     if params.greedy:  # itself: each drafted token is the target's own pick
         assert s.accepted_tokens == s.drafted_tokens and s.tokens_per_forward > 3, s
     else:
-        assert 0 < s.accepted_tokens <= s.drafted_tokens, s
+        assert 0 < s.accepted_tokens < s.drafted_tokens, s  # some rejected: the rollback ran
 
 
 def test_under_a_constraint_a_draft_model_s_drafts_are_held_to_it(drafting):
