@@ -305,7 +305,8 @@ def bench(argv: list[str]) -> int:
                          ("--ready", "ready.py"), ("--compile", "compile.py"), ("--context", "context.py")):
         if flag in argv:  # against free / plain decoding, natively and in the page
             model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
-            build(parse_models(model))
+            draft = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--draft-model"), None)
+            build(parse_models(f"{model},{draft}" if draft else model))
             rest = [a for a in argv if a != flag]
             return subprocess.run([sys.executable, str(ROOT / "bench" / script), *rest], cwd=ROOT).returncode
     if "--consistency" in argv:

@@ -2,10 +2,12 @@
 (headless Chromium), on one model.
 
     python build.py bench --speculative [--model smollm2-135m] [--tokens 64] [--repeats 3] [--native-only]
+                                        [--draft-model ID]
 
 Each prompt is answered greedy, max --tokens tokens, with speculative off and on (max_draft 8); the text
 must be the same both ways (the bench fails otherwise). Input-grounded prompts copy their input (a typo
-fix, a list, a code edit, an extraction); open-ended ones do not (a story, an explanation). Prints decode
+fix, a list, a code edit, an extraction); open-ended ones do not (a story, an explanation). With
+--draft-model, speculative on drafts with that model (the same vocabulary; method "draft"). Prints decode
 tok/s both ways and their ratio, the drafted and accepted tokens, tokens per forward, each group's
 geometric mean ratio, the adapter and the load average. Each run is the fastest of --repeats (the rounds
 interleave the runs: a shared machine only ever slows a run down), after a warm-up of each.
@@ -45,9 +47,17 @@ PROMPTS = {
 Chat = Callable[[str, Any], tuple[dict[str, Any], str]]  # (question, speculative) -> (stats, text)
 
 
-def measure(chat: Chat, repeats: int) -> dict[str, dict[str, Any]]:
+def speculative(draft_model: str | None) -> dict[str, Any]:
+    """The "on" runs' field: n-gram drafts, or a draft model's (its directory natively, its site path in the
+    page)."""
+    if draft_model is None:
+        return {"method": "ngram", "max_draft": 8}
+    return {"method": "draft", "model": draft_model, "max_draft": 8}
+
+
+def measure(chat: Chat, repeats: int, on: dict[str, Any]) -> dict[str, dict[str, Any]]:
     runs = [(f"{group}/{name}", q, spec) for group, qs in PROMPTS.items() for name, q in qs.items()
-            for spec in (False, {"method": "ngram", "max_draft": 8})]
+            for spec in (False, on)]
     for _, q, spec in runs:
         chat(q, spec)  # warm-up: first-use compiles are not decode's
     best: dict[str, dict[str, Any]] = {}
@@ -60,7 +70,7 @@ def measure(chat: Chat, repeats: int) -> dict[str, dict[str, Any]]:
     return best
 
 
-def native(model: Path, tokens: int, repeats: int) -> tuple[dict, str]:
+def native(model: Path, tokens: int, repeats: int, draft: str | None) -> tuple[dict, str]:
     from pyrite.engine import Engine
     engine = run_sync(Engine.load(model, max_ctx=512))
 
@@ -68,10 +78,11 @@ def native(model: Path, tokens: int, repeats: int) -> tuple[dict, str]:
         r = run_sync(engine.chat_completion([{"role": "user", "content": question}], max_tokens=tokens,
                                             speculative=speculative))
         return engine.stats.to_dict(), r["choices"][0]["message"]["content"]
-    return measure(chat, repeats), engine.device.describe()["adapter"].get("description") or "native"
+    on = speculative(str(DIST / "models" / draft) if draft else None)
+    return measure(chat, repeats, on), engine.device.describe()["adapter"].get("description") or "native"
 
 
-def page(model: str, tokens: int, repeats: int) -> tuple[dict, str]:
+def page(model: str, tokens: int, repeats: int, draft: str | None) -> tuple[dict, str]:
     with BrowserSession(DIST) as s:
         s.load(f"models/{model}")
 
@@ -80,7 +91,8 @@ def page(model: str, tokens: int, repeats: int) -> tuple[dict, str]:
                          options={"max_tokens": tokens, "speculative": speculative})
             return out["stats"], out["message"]["content"] or ""
         a = s.info()["adapter"]
-        return measure(chat, repeats), f"Chromium, {a.get('vendor') or '?'} {a.get('architecture') or ''}".strip()
+        on = speculative(f"models/{draft}" if draft else None)
+        return measure(chat, repeats, on), f"Chromium, {a.get('vendor') or '?'} {a.get('architecture') or ''}".strip()
 
 
 def report(backend: str, adapter: str, r: dict[str, dict[str, Any]]) -> bool:
@@ -110,10 +122,12 @@ def main() -> int:
     ap.add_argument("--tokens", type=int, default=64)
     ap.add_argument("--repeats", type=int, default=3, help="rounds of every run; each run's fastest is kept")
     ap.add_argument("--native-only", action="store_true")
+    ap.add_argument("--draft-model", metavar="ID", default=None, help="a built model of the same vocabulary: "
+                    "speculative on drafts with it (method draft) instead of the prompt's n-grams")
     args = ap.parse_args()
-    backends = [("native", lambda: native(DIST / "models" / args.model, args.tokens, args.repeats))]
+    backends = [("native", lambda: native(DIST / "models" / args.model, args.tokens, args.repeats, args.draft_model))]
     if not args.native_only:
-        backends.append(("page", lambda: page(args.model, args.tokens, args.repeats)))
+        backends.append(("page", lambda: page(args.model, args.tokens, args.repeats, args.draft_model)))
     same = True
     for backend, run in backends:
         results, adapter = run()
