@@ -147,7 +147,7 @@ def test_a_draft_model_answers_the_same_text_and_one_of_another_vocabulary_is_re
     """speculative {method: "draft", model} through the JS API, the model named by its site id: SmolLM2
     drafting for itself gives the text without drafts and has every drafted token accepted; Qwen's
     vocabulary is refused naming speculative.model and both models, a draft method without a model by the
-    page's own check, and the engine answers on."""
+    page's own check, a model the site does not have by prepare; and the engine answers on."""
     page, _ = api
     r = run(page, """
       const ask = (speculative) => engine.chat.completions.create({messages: arg, max_tokens: 24, speculative});
@@ -155,16 +155,19 @@ def test_a_draft_model_answers_the_same_text_and_one_of_another_vocabulary_is_re
       const off = await ask(false), on = await ask({method: "draft", model: "smollm2-135m"});
       const other = await refusal(ask({method: "draft", model: "qwen2.5-coder-0.5b"}));
       const bare = await refusal(ask({method: "draft"}));
+      const unknown = await refusal(engine.prepare({speculative: {method: "draft", model: "no-such-model"}}));
       const after = await ask(false);
       return {off: off.choices[0].message.content, on: on.choices[0].message.content, usage: on.usage, other,
-              bare, after: after.choices[0].message.content};""", COPY)
+              bare, unknown, after: after.choices[0].message.content};""", COPY)
     assert r["off"] and r["on"] == r["off"] and r["after"] == r["off"], r
     drafts = r["usage"]["speculative"]
     assert drafts["drafted"] == drafts["accepted"] > 0, r
     other = r["other"]
     assert other["kind"] == "RequestError" and other["field"] == "speculative.model", r
     assert "vocabularies differ" in other["message"] and "qwen" in other["message"].lower(), r
-    assert r["bare"]["kind"] == "RequestError" and r["bare"]["field"] == "speculative.model", r
+    for refused in (r["bare"], r["unknown"]):
+        assert refused["kind"] == "RequestError" and refused["field"] == "speculative.model", r
+    assert "no-such-model" in r["unknown"]["message"], r
 
 
 def test_stop_strings_end_the_answer(api):
