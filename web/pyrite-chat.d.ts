@@ -16,7 +16,8 @@ export interface PyriteChatEventMap extends HTMLElementEventMap {
 /**
  * A multi-turn chat with one of a pyrite site's models. Attributes: model (an id under the site's
  * models/), base-url (the site root), max-tokens (default 256), temperature (default 0: greedy), system
- * (a system prompt), speculative (present: speculative decoding). Styled through CSS custom properties
+ * (a system prompt), speculative (present: speculative decoding), draft-model (with speculative: drafts
+ * from this smaller model of the same vocabulary). Styled through CSS custom properties
  * (--pyrite-accent, --pyrite-bg, --pyrite-fg, ...).
  */
 export declare class PyriteChat extends HTMLElement {

@@ -6,7 +6,8 @@
 // Attributes: model (an id under the site's models/, or a model directory's URL), base-url (the site root;
 // default: this module's folder), max-tokens (default 256), temperature (default 0: greedy), system (a system prompt),
 // speculative (present: speculative decoding, drafts from the conversation; the same answers; its
-// pipelines start compiling as the attribute is set or the model is ready).
+// pipelines start compiling as the attribute is set or the model is ready), draft-model (with speculative:
+// drafts from this model instead, a smaller one with the same vocabulary, named as model is; loaded then).
 // Styled through CSS custom properties on the element: --pyrite-font, --pyrite-bg, --pyrite-fg,
 // --pyrite-muted, --pyrite-accent, --pyrite-border, --pyrite-radius, --pyrite-user-bg,
 // --pyrite-assistant-bg. Events: pyrite-progress {phase, done, total, fraction} (each load progress
@@ -98,17 +99,25 @@ export class PyriteChat extends HTMLElement {
   }
 
   static get observedAttributes() {
-    return ["speculative"];
+    return ["speculative", "draft-model"];
   }
 
-  attributeChangedCallback(name) {
-    if (name === "speculative") this._prepare();
+  attributeChangedCallback() {
+    this._prepare();
   }
 
-  /** With speculative on, its forwards' pipelines start compiling now rather than at the next question. */
+  /** The request's speculative field: off, drafts from the conversation, or from the draft-model. */
+  _speculative() {
+    if (!this.hasAttribute("speculative")) return false;
+    const model = this.getAttribute("draft-model");
+    return model ? { method: "draft", model } : "ngram";
+  }
+
+  /** With speculative on, its forwards' pipelines start compiling (and a draft model loading) now rather
+   * than at the next question. */
   _prepare() {
     if (!this.engine || !this.hasAttribute("speculative")) return;
-    this.engine.prepare({ speculative: "ngram", temperature: Number(this.getAttribute("temperature") || 0) })
+    this.engine.prepare({ speculative: this._speculative(), temperature: Number(this.getAttribute("temperature") || 0) })
       .catch((err) => console.warn(`pyrite-chat: speculative decoding not prepared (${err.message || err})`));
   }
 
@@ -129,7 +138,7 @@ export class PyriteChat extends HTMLElement {
         messages: system ? [{ role: "system", content: system }, ...this.messages] : this.messages,
         max_tokens: Number(this.getAttribute("max-tokens") || 256),
         temperature: Number(this.getAttribute("temperature") || 0), stream: true,
-        speculative: this.hasAttribute("speculative") ? "ngram" : false,
+        speculative: this._speculative(),
       });
       for await (const chunk of chunks) {
         content += chunk.choices[0].delta.content ?? "";

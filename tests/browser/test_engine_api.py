@@ -297,6 +297,13 @@ def test_the_chat_element_answers_and_takes_its_theme(session, loaded):
         assert answer and answer == page.evaluate("document.querySelector('pyrite-chat').messages[1].content")
         stats = page.evaluate("document.querySelector('pyrite-chat').engine.runtimeStats()")
         assert stats["speculative"] == "ngram", stats  # the attribute reached the request
+        page.evaluate("document.querySelector('pyrite-chat').setAttribute('draft-model', 'smollm2-135m')")
+        assert page.evaluate("window.prepared")[-1] == {"speculative": {"method": "draft", "model": "smollm2-135m"},
+                                                        "temperature": 0}
+        page.evaluate("document.querySelector('pyrite-chat').send('Name a fruit.')")
+        stats = page.evaluate("document.querySelector('pyrite-chat').engine.runtimeStats()")
+        assert stats["speculative"] == "draft" and stats["accepted_tokens"] > 0, stats
+        assert page.evaluate("document.querySelector('pyrite-chat').messages.length") == 4
         assert page.evaluate("getComputedStyle(document.querySelector('pyrite-chat').shadowRoot"
                              ".querySelector('.send')).backgroundColor") == "rgb(130, 80, 223)"  # examples.css
         # preload=False: axe's copy of the element's stylesheet would be the only CSP violation in the session
