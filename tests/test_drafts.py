@@ -11,6 +11,7 @@ from pyrite.draftmodel import DRAFT_START, ModelDrafter
 from pyrite.drafts import (DEFAULT_DRAFT, MAX_DRAFT, PRIOR_P, ROW_COST, DraftLength, NgramDrafter, Speculative,
                            speculative_params)
 from pyrite.errors import RequestError
+from pyrite.kvstate import KVState
 from pyrite.sampler import VerifyRows
 from pyrite.schema import SPECULATIVE
 from pyrite.sync import run_sync
@@ -112,20 +113,22 @@ class PrefixModel:
     max_ctx = 4096
 
     def __init__(self):
-        self.kv: dict[int, int] = {}
-        self.sampler, self.pick = self, 0
+        self.cache: dict[int, int] = {}
+        self.sampler, self.pick, self.kv, self.prefilled = self, 0, KVState(), 0
 
     def after(self, n: int) -> int:
-        return hash(tuple(self.kv[j] for j in range(n))) % 97
+        return hash(tuple(self.cache[j] for j in range(n))) % 97
 
     async def prefill(self, ids, start=0, head=()):
+        self.kv.clear()  # as Engine.step forgets what the cache held
         for i in range(start, len(ids)):
-            self.kv[i] = ids[i]
+            self.cache[i] = ids[i]
+        self.prefilled += len(ids) - start
         self.pick = self.after(len(ids))
 
     async def decode(self, token, pos, steps, head):
         for at in range(pos, pos + steps):
-            self.kv[at] = token
+            self.cache[at] = token
             token = self.after(at + 1)
             yield token
 
@@ -143,7 +146,8 @@ def greedy_after(tokens: list[int], k: int) -> list[int]:
 def test_a_draft_model_s_cache_follows_the_tokens_that_stood():
     """ModelDrafter runs through the draft model only what its cache lacks, so after any verdict (a draft
     cut short, or standing whole: its last token never went through) the next draft is the draft model's
-    greedy run after the tokens that stood; the draft length grows by two after a draft that stood whole
+    greedy run after the tokens that stood, and a next request prefills only what follows their common
+    prefix; the draft length grows by two after a draft that stood whole
     and shrinks by one after one that did not; a token past the target's vocabulary ends a draft."""
     rng = random.Random(3)
     drafter = ModelDrafter(PrefixModel(), [5, 6, 7], max_draft=8, vocab=97)
@@ -157,6 +161,13 @@ def test_a_draft_model_s_cache_follows_the_tokens_that_stood():
         drafter.extend(draft[:stood])
         drafter.verified(len(draft), stood)
         assert drafter.length == (min(before + 2, 8) if stood == len(draft) else max(before - 1, 1))
+    engine = drafter.engine  # a next request sharing the first tokens prefills only what follows them
+    before, prompt = engine.prefilled, drafter.tokens[:30] + [11, 12]
+    again = ModelDrafter(engine, prompt, max_draft=8, vocab=97)
+    assert again.cached == 30
+    again.extend([13])
+    assert run_sync(again.propose(16))[0] == greedy_after(again.tokens, DRAFT_START)
+    assert engine.prefilled - before == 3  # 11, 12 and 13
     cut = ModelDrafter(PrefixModel(), [5, 6, 7], max_draft=8, vocab=40)
     cut.extend([1])
     full = greedy_after(cut.tokens, DRAFT_START)

@@ -9,7 +9,8 @@ it has not run yet (the target's pick after the last verdict, and an accepted dr
 never ran), which picks the draft's first token; the rest are the draft model's decode steps, replayed
 from its tape (graph/tape.py: each pick feeds the next step on the GPU, the batch's tokens read back
 once), not a round trip per token. A rejected token's K and V are left behind the position, as the
-target's are.
+target's are. What its cache holds after a verdict is kept (its KVState), so the next request's draft
+model prefills only what follows the longest common prefix, as the target's chat turns do.
 
 How many tokens a draft has follows transformers' assisted generation ("heuristic" schedule): DRAFT_START
 at first, two more after a draft that stood whole, one fewer after one that did not (1 .. max_draft).
@@ -33,6 +34,7 @@ class DraftEngine(Protocol):
 
     max_ctx: int
     sampler: Any  # Sampler: token() reads the last greedy pick
+    kv: Any       # KVState: the tokens its cache holds, from one request to the next
 
     def prefill(self, ids: list[int], start: int = 0, head: Sequence[str] = GREEDY) -> Awaitable[None]: ...
 
@@ -73,6 +75,7 @@ class ModelDrafter:
     def __post_init__(self) -> None:
         self.tokens = list(self.tokens)
         self.length = min(DRAFT_START, self.max_draft)
+        self.cached = self.engine.kv.reuse(self.tokens) if self.tokens else 0
 
     def extend(self, tokens: list[int]) -> None:
         self.tokens.extend(tokens)
@@ -94,4 +97,5 @@ class ModelDrafter:
     def verified(self, drafted: int, accepted: int) -> None:
         """The last draft, of `drafted` tokens, had its first `accepted` confirmed (extend() took them)."""
         self.cached = min(self.cached, len(self.tokens))
+        self.engine.kv.commit(self.tokens[:self.cached])  # what the next request's draft may reuse
         self.length = min(self.length + 2, self.max_draft) if accepted == drafted else max(1, self.length - 1)
