@@ -37,10 +37,10 @@ def test_the_same_tokens_with_a_draft_model_and_without(drafting, params, profil
     A draw rejects the draft model's greedy picks where it strays: the draft's cache then moves back to
     the tokens that stood, and the next draft is still its greedy run after them."""
     e, spec = drafting
-    off = ids_of(e, STORY, 32, params)
+    off = ids_of(e, STORY, 24, params)
     e.profiling = profiling
     try:
-        on = ids_of(e, STORY, 32, params, spec)
+        on = ids_of(e, STORY, 24, params, spec)
     finally:
         e.profiling = False
     assert on == off
@@ -57,8 +57,8 @@ def test_under_a_constraint_a_draft_model_s_drafts_are_held_to_it(drafting):
     schema = {"type": "object", "properties": {"fixed": {"type": "string", "maxLength": 160}},
               "required": ["fixed"], "additionalProperties": False}
     a, messages = compile_schema(schema), [{"role": "user", "content": f"{COPY[0]['content']} Answer in JSON."}]
-    off = ids_of(e, messages, 40, constraint=a)
-    assert ids_of(e, messages, 40, speculative=spec, constraint=a) == off and e.stats.accepted_tokens > 0
+    off = ids_of(e, messages, 24, constraint=a)
+    assert ids_of(e, messages, 24, speculative=spec, constraint=a) == off and e.stats.accepted_tokens > 0
 
 
 def test_the_request_field_reaches_the_draft_model_and_usage_counts_its_drafts(drafting):
