@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Any, AsyncIterator, Awaitable, Protocol, Sequence
 
 from .errors import ModelFormatError, RequestError, StorageError
+from .kvstate import KVState
+from .models.format import ModelIndex
 from .models.resident import shard_source
 from .sampler import GREEDY
 
@@ -34,15 +36,15 @@ class DraftEngine(Protocol):
 
     max_ctx: int
     sampler: Any  # Sampler: token() reads the last greedy pick
-    kv: Any       # KVState: the tokens its cache holds, from one request to the next
+    kv: KVState   # the tokens its cache holds, from one request to the next
 
     def prefill(self, ids: list[int], start: int = 0, head: Sequence[str] = GREEDY) -> Awaitable[None]: ...
 
     def decode(self, token: int, pos: int, steps: int, head: Sequence[str]) -> AsyncIterator[int]: ...
 
 
-async def draft_index(model: str) -> Any:
-    """The draft model's index (ModelIndex), or a RequestError naming speculative.model where it cannot be
+async def draft_index(model: str) -> ModelIndex:
+    """The draft model's index, or a RequestError naming speculative.model where it cannot be
     read (no such directory or URL, not a pyrite model)."""
     try:
         return await shard_source(model).index()
@@ -50,8 +52,8 @@ async def draft_index(model: str) -> Any:
         raise RequestError("speculative.model", f"speculative.model {model!r}: {e}") from None
 
 
-def check_vocabulary(target: Any, draft: Any, model: str) -> None:
-    """A draft model's index against the target's (ModelIndex): the same tokens, in the same order, or a
+def check_vocabulary(target: ModelIndex, draft: ModelIndex, model: str) -> None:
+    """A draft model's index against the target's: the same tokens, in the same order, or a
     RequestError naming speculative.model and both models."""
     ours, theirs = (i.tokenizer["tokens"] if i.tokenizer is not None else None for i in (target, draft))
     if ours is None or ours != theirs:
