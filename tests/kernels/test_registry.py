@@ -144,3 +144,20 @@ def test_a_restored_python_unpacks_all_but_the_kernels_and_reads_them_from_the_w
     k = registry_mod.get("scale_triple_i32")
     assert k.source == wgsl[f"{resume.KERNELS}scale_triple_i32.wgsl"].decode() and k.workgroup_size == (64, 2, 1)
     assert registry_mod.ids() == ["scale_double_f32", "scale_double_i32", "scale_triple_f32", "scale_triple_i32"]
+
+
+def test_a_registry_in_the_restored_heap_keeps_its_entries_and_reads_kernels_from_the_wheel(reg, tmp_path,
+                                                                                          monkeypatch):
+    """resume.prepare() reads the registry into the snapshot's heap; after a restore only where kernels are
+    read from changes (the unpacked files are not there: here, removed)."""
+    wgsl = {f"{resume.KERNELS}{p.name}": p.read_bytes() for p in (tmp_path / GEN).iterdir()}
+    own = wheel(tmp_path / "0.whl", {"pyrite/x.py": b"X = 1\n", **wgsl})
+    monkeypatch.setattr(sysconfig, "get_path", lambda name: str(tmp_path / "site"))
+    held = registry_mod.Registry(tmp_path / GEN)
+    monkeypatch.setattr(registry_mod, "_default", held)
+    for p in (tmp_path / GEN).iterdir():
+        p.unlink()
+    resume.resumed(json.dumps([str(own)]))
+    assert registry_mod.default_registry() is held and held.ids() == registry_mod.ids()
+    k = registry_mod.get("scale_double_f32")
+    assert k.source == wgsl[f"{resume.KERNELS}scale_double_f32.wgsl"].decode()

@@ -134,11 +134,17 @@ def default_registry() -> Registry:
     return _default
 
 
-def read_from_archive(wheel: str | Path) -> None:
-    """Read the kernels from inside pyrite's wheel (a zip) from here on, not from unpacked package data: the
-    page's restored Python (pyrite/resume.py) writes the wheel whole rather than unpack its 1,600 kernels."""
+def read_from_archive(wheel: str | Path | zipfile.ZipFile) -> None:
+    """Read the kernels from inside pyrite's wheel (a zip, or the ZipFile open on it) from here on, not from
+    unpacked package data: the page's restored Python (pyrite/resume.py) writes the wheel whole rather than
+    unpack its 1,600 kernels. A registry read already (the snapshot's heap holds the one resume.prepare()
+    read from this same wheel's files) keeps its entries: only where the kernels are read from changes."""
     global _default
-    _default = Registry(zipfile.Path(wheel, "pyrite/kernels/generated/"))
+    directory = zipfile.Path(wheel, "pyrite/kernels/generated/")
+    if _default is None:
+        _default = Registry(directory)
+    else:
+        _default.directory = directory
 
 
 def get(kernel_id: str) -> Kernel:
