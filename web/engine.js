@@ -117,11 +117,15 @@ class Engine {
  * URL, local:<key>) as the worker loads it; {} for any other speculative field (checked as it is). */
 function drafting(speculative) {
   if (speculative?.method !== "draft" || typeof speculative.model !== "string" || !speculative.model) return {};
+  const model = speculative.model;
+  return { speculative: { ...speculative, model: siteWhere(model, modelKind(model)) } };
+}
+
+/** Where the worker loads a model named as createEngine names one: an id under the site's models/, a
+ * directory's URL resolved against the page, local:<key> as it is. */
+function siteWhere(model, kind) {
   const page = globalThis.document?.baseURI ?? location.href;
-  const kind = modelKind(speculative.model);
-  const where = kind === "id" ? `models/${speculative.model}` : kind === "dir" ? new URL(speculative.model, page).href
-    : speculative.model;
-  return { speculative: { ...speculative, model: where } };
+  return kind === "id" ? `models/${model}` : kind === "dir" ? new URL(model, page).href : model;
 }
 
 /** A stream's items through fn. */
@@ -189,8 +193,7 @@ export async function createEngine({ model, baseUrl = "./", onProgress = () => {
   try {
     const bring = kind === "bring" ? (typeof model === "string" ? new URL(model, page) : model) : null;
     const id = bring ? `local:${(await pyrite.convert(await modelFiles(bring))).key}` : model;
-    const where = kind === "id" ? `models/${id}` : kind === "dir" ? new URL(id, page).href : id;
-    await pyrite.load(where, { maxCtx });
+    await pyrite.load(siteWhere(id, kind), { maxCtx });
     if (Object.keys(options).length) await pyrite.setOptions(options);
     return new Engine(pyrite, id);
   } catch (err) {
