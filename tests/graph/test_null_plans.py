@@ -10,6 +10,7 @@ from pyrite.errors import ShapeError
 from pyrite.formats import FORMATS, part_bytes
 from pyrite.gpu.null import DEFAULT_LIMITS, null_device
 from pyrite.graph.options import OptionError
+from pyrite.graph.plan import Level
 from pyrite.graph.routes import Live, RouteError
 from pyrite.models.config import PRESETS, ModelConfig, tensor_shapes
 from pyrite.models.llama import LlamaModel
@@ -72,6 +73,42 @@ def kernels_of(model: LlamaModel) -> set[str]:
     return {k for row in model.plan.attest() for k in row["kernel"].split("+")}
 
 
+def launches_below(level) -> int:
+    """Every launch of every row under level, each row built (Level.steps) as a selection would."""
+    return sum(launches_below(step) if isinstance(step, Level) else 1
+               for route in level.routes for step in level.steps(route))
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_row_of_every_preset_builds_with_kernels_of_the_registry(preset):
+    """Rows are built when first chosen: built all at once here, each one's kernels are in the registry
+    (kernels.get fails the row's build on an unknown id) and a run builds a tenth of them or less."""
+    m = build(preset)
+    m.plan.run(Live(20, 0), SECTIONS)
+    m.plan.run(Live(1, 20), SECTIONS)
+    chosen = len(m.device.buffers)
+    total = sum(launches_below(n.root) for n in m.plan.nodes)
+    assert len(m.device.buffers) > chosen  # the rows no run chose made their params blocks only now
+    ran = sum(len(n.picked) for n in m.plan.nodes)
+    assert total >= 10 * ran, (total, ran)
+
+
+def test_rows_built_at_a_run_belong_to_whoever_owns_the_plan():
+    """A row's buffers made at a run, outside the load, go to the lists that collected the plan's own,
+    so destroying those leaves nothing on the device."""
+    device = null_device()
+    owned: list = []
+    with device.collect(owned):
+        m = build("tiny-llama", device)
+    at_build = len(owned)
+    for live in (Live(20, 0), Live(1, 20), Live(3, 21)):
+        m.plan.run(live, SECTIONS)
+    assert len(owned) > at_build and len({id(b) for b in owned}) == len(owned)
+    for buf in owned:
+        device.destroy_buffer(buf)
+    assert device.live_bytes == 0
+
+
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_preset_builds_and_runs_its_kernel_list(preset):
     m = build(preset)
@@ -108,12 +145,17 @@ def test_decode_after_any_prefill_length_runs_flash_decode():
 
 def test_query_tile_option_switches_routes_without_a_rebuild():
     m = build("tiny-qwen2")
-    nodes, buffers = list(m.plan.nodes), len(m.device.buffers)
+    nodes = list(m.plan.nodes)
     m.plan.run(Live(20, 0), SECTIONS)
     assert m.plan.routes()["blk.0.attn"] == "stream_q16"
     m.plan.options["sdpa_query_tile"] = 32
     m.plan.run(Live(20, 0), SECTIONS)  # same live shape: the option alone re-selects
     assert m.plan.routes()["blk.0.attn"] == "stream_q32"
+    buffers = len(m.device.buffers)  # each row built once, when first chosen: switching back builds nothing
+    for tile, route in ((16, "stream_q16"), (32, "stream_q32")):
+        m.plan.options["sdpa_query_tile"] = tile
+        m.plan.run(Live(20, 0), SECTIONS)
+        assert m.plan.routes()["blk.0.attn"] == route
     assert m.plan.nodes == nodes and len(m.device.buffers) == buffers
     with pytest.raises(OptionError, match="sdpa_query_tile=24"):
         m.plan.options["sdpa_query_tile"] = 24
@@ -152,8 +194,13 @@ def test_stream_routes_hold_no_s_by_skv_buffer():
     node = next(n for n in m.plan.nodes if n.op == "blk.0.attn")
     bound = [b for _, group in node.made.values() for b in _bound(m, group)]
     assert bound and max(b.size for b in bound) < one_head_scores
-    unpinned = build("smollm2-135m", max_seq=max_seq, max_ctx=max_ctx)  # the fallback's scratch: one, shared
-    scores = [b for b in unpinned.device.buffers if "scores" in b.label]
+    unpinned = build("smollm2-135m", max_seq=max_seq, max_ctx=max_ctx)  # the fallback: built only if chosen
+    unpinned.plan.run(Live(max_seq, 0), SECTIONS)
+    unpinned.plan.run(Live(1, max_seq), SECTIONS)
+    assert not [b.label for b in unpinned.device.buffers if "scores" in b.label]
+    pinned = build("smollm2-135m", max_seq=max_seq, max_ctx=max_ctx, overrides={"sdpa": "materialized"})
+    pinned.plan.run(Live(max_seq, 0), SECTIONS)  # its scratch: one, shared by every layer
+    scores = [b for b in pinned.device.buffers if "scores" in b.label]
     assert len(scores) == 1 and scores[0].size == 9 * one_head_scores
 
 

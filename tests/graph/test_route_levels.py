@@ -100,17 +100,23 @@ def test_a_linear_pin_pins_the_tile_of_linears_fused_and_split_projections(pin):
         assert (rows["lin"]["route"], rows["lin"]["kernel"]) == (pin, f"linear_q4gsw_{tile}")
 
 
-def test_a_pinned_level_that_does_not_fit_is_refused_at_build():
+def test_a_pinned_level_that_does_not_fit_is_refused_at_its_first_selection():
+    """A sub-table is made when the row above it is first chosen (Level.steps): a pin that cannot hold
+    is refused there, before anything is dispatched, and the plan chooses again at its next run."""
     device = null_device()
     _, b = plan_and_buffers(device)
     m = Members.of_packed(weight(device, "gate_up.weight", (142, 64)), None, ("gate", "up"), (71, 71))
-    with pytest.raises(RouteError, match="pinned route 'gemv_vec' does not fit"):  # odd gate rows do not pair
-        project(Plan(device, "t", {"linear": "gemv_vec"}), "ffn", "gate_up", b["x"], vec(device, "g", 64), m,
-                (b["y"],), h=b["h"], eps=1e-5, dummy=b["dummy"], scratch=b["up"])
-    with pytest.raises(RouteError, match="pinned route 'norm_folded' does not fit"):
-        fused_qkv({NORM_FAMILY: "norm_folded", "linear": "gemm"})
-    with pytest.raises(RouteError, match=f"{NORM_FAMILY}: no route named 'folded'"):
-        fused_qkv({NORM_FAMILY: "folded"})
+    plan = Plan(device, "t", {"linear": "gemv_vec"})
+    project(plan, "ffn", "gate_up", b["x"], vec(device, "g", 64), m, (b["y"],), h=b["h"], eps=1e-5,
+            dummy=b["dummy"], scratch=b["up"])
+    plans = [plan, fused_qkv({NORM_FAMILY: "norm_folded", "linear": "gemm"}), fused_qkv({NORM_FAMILY: "folded"})]
+    errors = ["pinned route 'gemv_vec' does not fit",  # odd gate rows do not pair
+              "pinned route 'norm_folded' does not fit", f"{NORM_FAMILY}: no route named 'folded'"]
+    for plan, error in zip(plans, errors):
+        for _ in range(2):
+            with pytest.raises(RouteError, match=error):
+                plan.run(Live(1, 0))
+        assert not plan.device.submitted
 
 
 def test_a_switch_runs_one_leaf_and_compiles_only_what_ran():
@@ -129,11 +135,12 @@ def test_the_fused_tile_table_is_the_linear_table_with_the_norm_placement_under_
         [(r.name, r.variant, r.when, r.fits, r.reason) for r in lin.ROUTES]
     assert [r.name for r in PLACEMENTS] == ["norm_folded", "norm_dispatch"] and all(r.reason for r in PLACEMENTS)
     level = fused_qkv().nodes[0].root  # qkv_fused -> its tile level -> each tile's placement level
-    (fused, (tiles,)), (split, _) = level.rows
+    fused, split = level.routes
+    (tiles,) = level.steps(fused)
     assert (fused.name, split.name, tiles.family) == ("qkv_fused", "qkv_split", "linear")
-    # a CPU adapter builds every row but the gpu class's coop GEMVs
-    assert [r.name for r, _ in tiles.rows] == [r.name for r in lin.ROUTES if not lin.tile(r.variant).coop]
-    placements = [steps[0] for _, steps in tiles.rows]
+    # a CPU adapter has every row but the gpu class's coop GEMVs
+    assert [r.name for r in tiles.routes] == [r.name for r in lin.ROUTES if not lin.tile(r.variant).coop]
+    placements = [tiles.steps(r)[0] for r in tiles.routes]
     assert {p.family for p in placements} == {NORM_FAMILY} and all(isinstance(p.spec.tile, lin.Tile) for p in placements)
     # a GEMM's placement level holds only the dispatch row: the folded one does not fit it
-    assert {r.name: [q.name for q, _ in p.rows] for (r, _), p in zip(tiles.rows, placements)}["gemm"] == ["norm_dispatch"]
+    assert {r.name: [q.name for q in p.routes] for r, p in zip(tiles.routes, placements)}["gemm"] == ["norm_dispatch"]

@@ -173,18 +173,24 @@ class Device(PipelineCache):
         self.check_buffer_size(label or "buffer", size, binding=bool(usage & STORAGE))
         buf = Buffer(self._create_buffer(size, usage, label), size, usage, label)
         self._live[id(buf)] = buf
-        for into in self._collectors:
+        for into in {id(c): c for c in self._collectors}.values():  # a list open twice gets it once
             into.append(buf)
         return buf
 
     @contextmanager
-    def collect(self, into: list[Buffer]) -> Iterator[list[Buffer]]:
-        """Append every buffer created inside the block to `into` (an owner's list, to destroy later)."""
-        self._collectors.append(into)
+    def collect(self, *into: list[Buffer]) -> Iterator[None]:
+        """Append every buffer created inside the block to each of `into` (owners' lists, to destroy later)."""
+        self._collectors.extend(into)
         try:
-            yield into
+            yield
         finally:
-            self._collectors.remove(into)
+            for c in into:  # by identity: two owners' lists may hold the same buffers
+                del self._collectors[next(i for i, o in enumerate(self._collectors) if o is c)]
+
+    @property
+    def collecting(self) -> tuple[list[Buffer], ...]:
+        """The lists collect() is filling now (a plan's rows built later go to the lists its build went to)."""
+        return tuple(self._collectors)
 
     def destroy_buffer(self, buffer: Buffer) -> None:
         """GPUBuffer.destroy; a buffer destroyed before is left alone."""

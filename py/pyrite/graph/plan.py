@@ -1,6 +1,7 @@
-"""Plan: the built form of a graph. Buffers and params blocks are made once at build, each pipeline and
-bind group once, when its launch first runs; a step (live seq_len, pos) rewrites one uniform,
-re-selects each node's route at every level (graph/routes.py) and recomputes grids.
+"""Plan: the built form of a graph. A row's params blocks and scratch are made once, when a selection
+first chooses it, each pipeline and bind group once, when its launch first runs; a step (live seq_len,
+pos) rewrites one uniform, re-selects each node's route at every level (graph/routes.py) and recomputes
+grids.
 
 Every node records the op, the rows it chose and the kernels it dispatches, so each run can attest
 which kernel ran and why.
@@ -8,7 +9,8 @@ which kernel ran and why.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence, Union
+from functools import partial
+from typing import Any, Callable, Mapping, Sequence, Union
 
 from .. import kernels
 from ..errors import ShapeError
@@ -31,26 +33,39 @@ class Tensor:
     buffer: Buffer
 
 
+Steps = list[Union[Launch, "Level"]]
+
+
 @dataclass
 class Level:
-    """One built table of a node: the rows that fit, each with its built steps (launches, and the
-    levels of its sub-tables); a pinned level holds its one row."""
+    """One table of a node: the rows that fit (a pinned level holds its one row), each row's steps
+    (launches, and the levels of its sub-tables) built the first time it is chosen: a model's plan has
+    ten times the launches its runs ever choose (every tile of every projection), and building them all
+    was most of a load's plan phase."""
 
     family: str
     spec: Any
     pinned: bool
-    rows: list[tuple[Route, list[Union[Launch, "Level"]]]]
+    routes: list[Route]
+    build: Callable[[Route], Steps] = field(repr=False)  # a row's steps (Plan._steps)
+    built: dict[str, Steps] = field(default_factory=dict, repr=False)  # route name -> its steps
+
+    def steps(self, route: Route) -> Steps:
+        """The row's steps, built (its params blocks, scratch and sub-tables made) on the first call."""
+        got = self.built.get(route.name)
+        if got is None:
+            got = self.built[route.name] = self.build(route)
+        return got
 
     def resolve(self, ctx: Context) -> tuple[str, list[Launch], bool]:
         """The rows chosen at ctx from this level down, each level with its own spec: (their names, "/"
         per level and "+" between the sub-tables of one row; every launch they run, in order; whether
         a level took a measured choice, graph/tuning.py, rather than the table's rule)."""
         here = ctx if ctx.spec is self.spec else replace(ctx, spec=self.spec)
-        rows = [r for r, _ in self.rows]
-        measured = None if self.pinned else measured_row(self.family, rows, here)
-        route = measured or choose(self.family, rows, here, self.pinned)
+        measured = None if self.pinned else measured_row(self.family, self.routes, here)
+        route = measured or choose(self.family, self.routes, here, self.pinned)
         names, launches, any_measured = [], [], measured is not None
-        for step in next(steps for r, steps in self.rows if r is route):
+        for step in self.steps(route):
             if isinstance(step, Level):
                 name, below, deeper = step.resolve(ctx)
                 names.append(name)
@@ -135,10 +150,12 @@ class Plan:
     _scratch: dict[str, Buffer] = field(default_factory=dict)
     last_run: tuple[str, ...] = ()
     tuned: dict[str, str] = field(default_factory=dict)  # measured choices (graph/tuning.py), read per select
+    owners: tuple[list[Buffer], ...] = ()  # the lists its buffers go to (Device.collecting when it was made)
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, Options):
             self.options = Options(self.options)
+        self.owners = self.owners or self.device.collecting
 
     @property
     def step_buffer(self) -> Buffer:
@@ -172,11 +189,12 @@ class Plan:
         return buf
 
     def add_node(self, op: str, family: str, spec: Any, routes: Sequence[Route], args: Any) -> Node:
-        """Append a node: build every row that fits the adapter now, at every level; choose per execution.
+        """Append a node: the rows that fit the adapter now, at its top level; choose per execution.
 
-        A row whose `fits` fails (a kernel this adapter cannot create, weights it cannot read) is not
-        built; a pinned row that does not fit is a RouteError here. Every launch's kernel is looked up
-        now; its pipeline and bind group are made when it first runs (Node.made_for)."""
+        A row whose `fits` fails (a kernel this adapter cannot create, weights it cannot read) is left
+        out; a pinned row that does not fit is a RouteError here. A row is built when first chosen
+        (Level.steps), its kernels looked up then; its pipelines and bind groups are made when it
+        first runs (Node.made_for)."""
         node = Node(self.device, self.section, op, family, spec, self._level(op, Sub(family, routes, spec, args)))
         self.nodes.append(node)
         self._selected = None
@@ -184,19 +202,24 @@ class Plan:
         return node
 
     def _level(self, op: str, table: Sub) -> Level:
-        """A table built: its fitting rows (the pinned one, where its family is pinned), each row's steps
-        built in turn, its sub-tables as levels of their own."""
-        rows = []
-        for route in fitting(op, table.family, table.routes, self.context(table.spec, Live(1, 0)), self.overrides):
-            steps: list[Launch | Level] = []
-            for step in route.build(route, table.args):
+        """A table: its fitting rows (the pinned one, where its family is pinned), each built when first
+        chosen."""
+        rows = fitting(op, table.family, table.routes, self.context(table.spec, Live(1, 0)), self.overrides)
+        return Level(table.family, table.spec, table.family in self.overrides, rows,
+                     partial(self._steps, op, table.args))
+
+    def _steps(self, op: str, args: Any, route: Route) -> Steps:
+        """A row's steps, its sub-tables as levels of their own. The buffers it makes go where the plan's
+        own went (the lists collecting when it was made): a row built at a run is its owner's as well."""
+        steps: Steps = []
+        with self.device.collect(*self.owners):
+            for step in route.build(route, args):
                 if isinstance(step, Sub):
                     steps.append(self._level(op, step))
                 else:
-                    kernels.get(step.kernel)  # an unknown kernel fails the build, not the first run
+                    kernels.get(step.kernel)  # an unknown kernel fails the row's build, not its first run
                     steps.append(step)
-            rows.append((route, steps))
-        return Level(table.family, table.spec, table.family in self.overrides, rows)
+        return steps
 
     # -- execute ------------------------------------------------------------------------------
 
@@ -243,6 +266,7 @@ class Plan:
                 self._kept.clear()
             self._kept[self._selected] = [n.state() for n in self.nodes]
         kept = self._kept.pop(key, None)
+        self._selected = None  # until every node chose (a row's first build may raise)
         for i, node in enumerate(self.nodes):
             if kept is None:
                 node.select(self.context(node.spec, live))

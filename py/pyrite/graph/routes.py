@@ -5,11 +5,11 @@ limits and features, the runtime options), a build step that creates the row's s
 reason, and a build-time check (`fits`: can this adapter create the row's kernels for these weights
 at all). A step is a dispatch (Launch) or a sub-table (Sub): a table of its own, chosen from the same
 Context with its own spec, so route choice is a chain (a projection: fusion -> tile -> norm
-placement; a split projection: one tile table per member). A node builds every row that fits, at
-every level, once; each execution runs all of the chosen rows' dispatches and none of another's.
-The last row of a table is its general fallback. Any table can be pinned by family:
-overrides={"sdpa": "materialized"}, or {"linear": "gemv_vec"}, which pins every linear tile table,
-in plain linears and in projections alike.
+placement; a split projection: one tile table per member). A node keeps every row that fits, at
+every level, and builds each when a selection first chooses it; each execution runs all of the chosen
+rows' dispatches and none of another's. The last row of a table is its general fallback. Any table can
+be pinned by family: overrides={"sdpa": "materialized"}, or {"linear": "gemv_vec"}, which pins every
+linear tile table, in plain linears and in projections alike.
 
 A node attests the rows it chose: their names from its own table down, "/" per level and "+" between
 the sub-tables of one row, e.g. "gemv_vec" (a linear), "qkv_fused/gemv_vec/norm_folded",

@@ -89,13 +89,12 @@ def tuned_levels(level: Level, ctx: Context) -> Iterator[Level]:
     tuned = level.family in TUNED_FAMILIES and not level.pinned
     if tuned:
         yield level
-    rows = [r for r, _ in level.rows]
+    rows = level.routes
     reachable = [r for r in rows if r.when(here)] if tuned else [choose(level.family, rows, here, level.pinned)]
-    for route, steps in level.rows:
-        if route in reachable:
-            for step in steps:
-                if isinstance(step, Level):
-                    yield from tuned_levels(step, ctx)
+    for route in reachable:
+        for step in level.steps(route):
+            if isinstance(step, Level):
+                yield from tuned_levels(step, ctx)
 
 
 def candidates(plan: Plan, max_rows: int) -> dict[str, Candidate]:
@@ -113,8 +112,8 @@ def candidates(plan: Plan, max_rows: int) -> dict[str, Candidate]:
                 key = tuning_key(level.family, level.spec, live_class(ctx))
                 if key in out:
                     continue
-                eligible = tuple(r for r, _ in level.rows[:-1] if r.when(ctx))
-                fallback = level.rows[-1][0]
+                eligible = tuple(r for r in level.routes[:-1] if r.when(ctx))
+                fallback = level.routes[-1]
                 if len(eligible) == 1 and fallback.when(ctx):
                     eligible += (fallback,)
                 if len(eligible) > 1:
@@ -125,7 +124,7 @@ def candidates(plan: Plan, max_rows: int) -> dict[str, Candidate]:
 def launches(level: Level, route: Route, ctx: Context) -> list[Launch]:
     """A row's dispatches at ctx, its sub-tables resolved as an execution would."""
     out: list[Launch] = []
-    for step in next(steps for r, steps in level.rows if r is route):
+    for step in level.steps(route):
         out += step.resolve(ctx)[1] if isinstance(step, Level) else [step]
     return out
 
@@ -145,7 +144,7 @@ async def time_row(plan: Plan, c: Candidate, route: Route) -> int:
 
 def pick_row(c: Candidate, ns: dict[str, int]) -> str:
     """The fastest row, where it beats the rules' own by RULE_MARGIN; else the rules' row."""
-    rule = choose(c.level.family, [r for r, _ in c.level.rows], c.ctx).name
+    rule = choose(c.level.family, c.level.routes, c.ctx).name
     best = min(c.rows, key=lambda r: ns[r.name]).name
     return best if ns[best] <= RULE_MARGIN * ns[rule] else rule
 

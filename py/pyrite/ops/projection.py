@@ -20,6 +20,7 @@ rope k and the cache write: any formats, any adapter.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from ..errors import ShapeError
 from ..gpu import Buffer
@@ -118,20 +119,25 @@ def project(plan: Plan, op: str, kind: str, x: Buffer, gain: DeviceWeight, m: Me
     spec = _spec(op, kind, m, norm_width(op, gain), rope)
     norm = rms_launch(plan, f"{op}.norm", x, gain, h, eps=eps)
     fused = _fused_args(plan, op, spec, norm, Inputs(x, gain, h, eps), m, outs, dummy, rope) if spec.packed else None
-    split: list[Step] = [norm]
-    dsts = outs if kind == "qkv" else (outs[0], scratch)
-    for i, (w, b, y) in enumerate(zip(m.weights, m.biases, dsts)):
-        split.append(lin.linear_step(lin.linear_args(plan, f"{op}.{i}", h, w, y, bias=b, dummy=dummy)))
-    if kind == "gate_up":
-        split.append(inplace_launch(plan, f"{op}.swiglu", "silu_mul", outs[0], scratch, spec.outputs[0]))
-    if rope is not None:
-        q, k, v = outs
-        D, Hk = rope.cache.head_dim, rope.cache.n_kv_heads
-        split += [rope_launch(plan, f"{op}.rope_q", q, rope.table, n_heads=spec.outputs[0] // D, head_dim=D,
-                              interleaved=rope.interleaved),
-                  rope_launch(plan, f"{op}.rope_k", k, rope.table, n_heads=Hk, head_dim=D, interleaved=rope.interleaved),
-                  rope.cache.update_launch(plan, f"{op}.kv", k, v)]
-    plan.add_node(op, kind, spec, ROUTES[kind], ProjectionArgs(fused, tuple(split)))
+
+    def split() -> list[Step]:  # made when the split route is first chosen (its members' params blocks)
+        steps: list[Step] = [norm]
+        dsts = outs if kind == "qkv" else (outs[0], scratch)
+        for i, (w, b, y) in enumerate(zip(m.weights, m.biases, dsts)):
+            steps.append(lin.linear_step(lin.linear_args(plan, f"{op}.{i}", h, w, y, bias=b, dummy=dummy)))
+        if kind == "gate_up":
+            steps.append(inplace_launch(plan, f"{op}.swiglu", "silu_mul", outs[0], scratch, spec.outputs[0]))
+        if rope is not None:
+            q, k, v = outs
+            D, Hk = rope.cache.head_dim, rope.cache.n_kv_heads
+            steps += [rope_launch(plan, f"{op}.rope_q", q, rope.table, n_heads=spec.outputs[0] // D, head_dim=D,
+                                  interleaved=rope.interleaved),
+                      rope_launch(plan, f"{op}.rope_k", k, rope.table, n_heads=Hk, head_dim=D,
+                                  interleaved=rope.interleaved),
+                      rope.cache.update_launch(plan, f"{op}.kv", k, v)]
+        return steps
+
+    plan.add_node(op, kind, spec, ROUTES[kind], ProjectionArgs(fused, split))
 
 
 @dataclass(frozen=True)
@@ -187,7 +193,7 @@ class Placement:
 @dataclass(frozen=True)
 class ProjectionArgs:
     fused: Fused | None            # None when the members are not packed
-    split: tuple[Step, ...]
+    split: Callable[[], list[Step]]  # the split route's steps, made when it is first chosen
 
 
 def bindings_fit(ctx: Context) -> bool:
@@ -263,7 +269,7 @@ def _norm_dispatch(route: Route, f: Fused) -> list[Step]:
 
 
 def _split(route: Route, a: ProjectionArgs) -> list[Step]:
-    return list(a.split)
+    return a.split()
 
 
 def projection_case(p: Plan, b: dict[str, Buffer], a: dict) -> None:
