@@ -161,3 +161,15 @@ def test_a_registry_in_the_restored_heap_keeps_its_entries_and_reads_kernels_fro
     assert registry_mod.default_registry() is held and held.ids() == registry_mod.ids()
     k = registry_mod.get("scale_double_f32")
     assert k.source == wgsl[f"{resume.KERNELS}scale_double_f32.wgsl"].decode()
+
+
+def test_a_kernel_missing_from_the_wheel_is_a_kernel_error_naming_it(reg, tmp_path, monkeypatch):
+    wgsl = {f"{resume.KERNELS}{p.name}": p.read_bytes() for p in (tmp_path / GEN).iterdir()}
+    del wgsl[f"{resume.KERNELS}scale_double_f32.wgsl"]
+    own = wheel(tmp_path / "0.whl", wgsl)
+    monkeypatch.setattr(registry_mod, "_default", registry_mod.Registry(tmp_path / GEN))
+    registry_mod.read_from_archive(own)
+    assert registry_mod.get("scale_triple_i32").source == wgsl[f"{resume.KERNELS}scale_triple_i32.wgsl"].decode()
+    with pytest.raises(KernelError, match=r"kernel scale_double_f32: cannot read .*0\.whl/pyrite/kernels/generated/"
+                                          r"scale_double_f32\.wgsl"):
+        registry_mod.get("scale_double_f32")
