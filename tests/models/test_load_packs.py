@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import numpy as np
 
 from pyrite.models.convert import convert_gguf
 from pyrite.models.format import load_index, part_bytes
-from pyrite.models.loader import pack_part
+from pyrite.models.loader import gather_stretches, pack_part, stretches
 from pyrite.models.packing import plan_packs
 from pyrite.quant.dequant import dequant, load_tensor
 
@@ -51,3 +52,25 @@ def test_a_pack_over_the_binding_limit_or_with_some_biases_missing_is_not_made(t
     bias = dataclasses.replace(index.tensors["blk.0.attn_norm.weight"], name="blk.0.attn_q.bias")
     partial = dataclasses.replace(index, tensors={**index.tensors, "blk.0.attn_q.bias": bias})
     assert "blk.0.attn_qkv.weight" not in {p.name for p in plan_packs(partial, BIG)}
+
+
+def test_pieces_gathered_by_stretches_land_where_each_says():
+    """The page reads each stretch of nearby pieces in one copy (loader.stretches): every piece is in one
+    stretch of its own source that holds it, and the gather equals one piece at a time."""
+    rng = random.Random(3)
+    sources = [memoryview(bytes(rng.randrange(256) for _ in range(4096))) for _ in range(3)]
+    for gap in (0, 64, 1 << 20):
+        pieces, dst = [], 0
+        for _ in range(60):
+            data = rng.choice(sources)
+            src, n = rng.randrange(4000), rng.randrange(1, 90)
+            n = min(n, 4096 - src)
+            pieces.append((data, src, dst, n))
+            dst += n
+        runs = stretches(pieces, gap)
+        assert sorted(p[2] for _, _, _, run in runs for p in run) == [p[2] for p in pieces]
+        assert all(p[0] is data and lo <= p[1] and p[1] + p[3] <= hi for data, lo, hi, run in runs for p in run)
+        if gap == 0:
+            assert len(runs) > 3
+        want = b"".join(bytes(data[src:src + n]) for data, src, _, n in pieces)
+        assert gather_stretches(pieces, dst, lambda data, lo, hi: bytes(data[lo:hi])) == want

@@ -161,15 +161,18 @@ def _tokenizer(d: Any) -> dict[str, Any]:
     if d["pre"] is not None:
         _typed(d["pre"], str, "tokenizer.pre")
     tokens = _typed(d["tokens"], list, "tokenizer.tokens")
+    # each list's types gathered in C (map, set): a Python loop over 49,152 tokens and as many merges
+    # was a tenth of a second of the page's load
     for key in ("tokens", "merges"):
-        for i, s in enumerate(_typed(d[key], list, f"tokenizer.{key}")):
-            if not isinstance(s, str):
-                raise ModelFormatError(f"model.json: tokenizer.{key}[{i}] must be a string, got {s!r:.60}")
+        items = _typed(d[key], list, f"tokenizer.{key}")
+        if not set(map(type, items)) <= {str}:
+            i, s = next((i, s) for i, s in enumerate(items) if type(s) is not str)
+            raise ModelFormatError(f"model.json: tokenizer.{key}[{i}] must be a string, got {s!r:.60}")
     types = _typed(d["token_types"], list, "tokenizer.token_types")
     if len(types) != len(tokens):
         raise ModelFormatError(f"model.json: tokenizer.token_types has {len(types)} entries "
                                f"for {len(tokens)} tokens")
-    if not all(type(t) is int for t in types):
+    if not set(map(type, types)) <= {int}:
         raise ModelFormatError("model.json: tokenizer.token_types must be ints")
     for key in ("bos_id", "eos_id", "eot_id", "pad_id"):
         v = d[key]

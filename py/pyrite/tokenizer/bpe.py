@@ -15,7 +15,7 @@ class BytePairEncoder:
         self._vocab = vocab
         # Keyed by the merge line itself ("Ġ t"): byte-level symbols never contain
         # a space, so left + " " + right is unambiguous and the load does no splitting.
-        self._ranks = {m: r for r, m in enumerate(merges)}
+        self._ranks = dict(zip(merges, range(len(merges))))
         self._ignore_merges = ignore_merges
 
     def encode(self, word: str) -> tuple[int, ...]:
