@@ -192,7 +192,8 @@ class Plan:
         """Append a node: the rows that fit the adapter now, at its top level; choose per execution.
 
         A row whose `fits` fails (a kernel this adapter cannot create, weights it cannot read) is left
-        out; a pinned row that does not fit is a RouteError here. A row is built when first chosen
+        out; a pinned row that does not fit is a RouteError here (in a sub-table, where the row above it
+        is first chosen, before any dispatch). A row is built when first chosen
         (Level.steps), its kernels looked up then; its pipelines and bind groups are made when it
         first runs (Node.made_for)."""
         node = Node(self.device, self.section, op, family, spec, self._level(op, Sub(family, routes, spec, args)))
