@@ -141,7 +141,7 @@ async def load(p: dict, emit: Emit) -> dict:
     the adapter's binding limit (Engine.load), as a smaller adapter would."""
     global _engine
     replaced = _engine is not None
-    if _engine is not None:
+    if replaced:
         _engine.close()
         _engine = None
 

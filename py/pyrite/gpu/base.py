@@ -173,18 +173,21 @@ class Device(PipelineCache):
         self.check_buffer_size(label or "buffer", size, binding=bool(usage & STORAGE))
         buf = Buffer(self._create_buffer(size, usage, label), size, usage, label)
         self._live[id(buf)] = buf
-        for into in {id(c): c for c in self._collectors}.values():  # a list open twice gets it once
+        for into in self._collectors:
             into.append(buf)
         return buf
 
     @contextmanager
     def collect(self, *into: list[Buffer]) -> Iterator[None]:
-        """Append every buffer created inside the block to each of `into` (owners' lists, to destroy later)."""
-        self._collectors.extend(into)
+        """Append every buffer created inside the block to each of `into` (owners' lists, to destroy later);
+        a list collecting already (a plan's row built during its load) is left as it is, so it gets each
+        buffer once."""
+        added = [c for c in into if all(c is not o for o in self._collectors)]
+        self._collectors.extend(added)
         try:
             yield
         finally:
-            for c in into:  # by identity: two owners' lists may hold the same buffers
+            for c in added:  # by identity: two owners' lists may hold the same buffers
                 del self._collectors[next(i for i, o in enumerate(self._collectors) if o is c)]
 
     @property
