@@ -283,6 +283,14 @@ def test(pytest_args: list[str]) -> int:
     return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
 
 
+# bench's flags -> (its script under bench/, what is built first: the kernels, every model, or --model's
+# and --draft-model's); no flag: pyrite against wllama in Chromium (run.py)
+BENCHES = {"--attention": ("attention.py", "shaders"), "--kernels": ("kernels.py", "shaders"),
+           "--convert": ("convert.py", "all"), "--consistency": ("consistency.py", "all"),
+           "--constrained": ("constrained.py", "model"), "--speculative": ("speculative.py", "model"),
+           "--ready": ("ready.py", "model"), "--compile": ("compile.py", "model"), "--context": ("context.py", "model")}
+
+
 def bench(argv: list[str]) -> int:
     """pyrite vs wllama in Chromium (bench/run.py), or one bench by its flag: natively --attention, --kernels
     (linear routes vs a read probe); --consistency (every architecture vs HF, both backends, into README.md);
@@ -291,31 +299,19 @@ def bench(argv: list[str]) -> int:
     --context (a decode step's time and its attention part as the cache grows, natively and in the page);
     --gpu never reaches here (main() runs gpu_truth() before the venv)."""
     ensure_system_packages()
-    for flag, script in (("--attention", "attention.py"), ("--kernels", "kernels.py")):
-        if flag in argv:
-            if shaders([]) != 0:
-                sys.exit("shader generation failed")
-            rest = [a for a in argv if a != flag]
-            return subprocess.run([sys.executable, str(ROOT / "bench" / script), *rest], cwd=ROOT).returncode
-    if "--convert" in argv:  # the page's converter (headless Chromium) against the native one
+    flag = next((a for a in argv if a in BENCHES), None)
+    script, builds = BENCHES.get(flag, ("run.py", "model"))
+    option = lambda name: next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == name), None)  # noqa: E731
+    if builds == "shaders":
+        if shaders([]) != 0:
+            sys.exit("shader generation failed")
+    elif builds == "all":
         build(parse_models("all"))
-        rest = [a for a in argv if a != "--convert"]
-        return subprocess.run([sys.executable, str(ROOT / "bench" / "convert.py"), *rest], cwd=ROOT).returncode
-    for flag, script in (("--constrained", "constrained.py"), ("--speculative", "speculative.py"),
-                         ("--ready", "ready.py"), ("--compile", "compile.py"), ("--context", "context.py")):
-        if flag in argv:  # against free / plain decoding, natively and in the page
-            model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
-            draft = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--draft-model"), None)
-            build(parse_models(f"{model},{draft}" if draft else model))
-            rest = [a for a in argv if a != flag]
-            return subprocess.run([sys.executable, str(ROOT / "bench" / script), *rest], cwd=ROOT).returncode
-    if "--consistency" in argv:
-        build(parse_models("all"))
-        rest = [a for a in argv if a != "--consistency"]
-        return subprocess.run([sys.executable, str(ROOT / "bench" / "consistency.py"), *rest], cwd=ROOT).returncode
-    model = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--model"), DEFAULT_MODEL)
-    build(parse_models(model))
-    return subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), *argv], cwd=ROOT).returncode
+    else:
+        model, draft = option("--model") or DEFAULT_MODEL, option("--draft-model")
+        build(parse_models(f"{model},{draft}" if draft else model))
+    rest = [a for a in argv if a != flag]
+    return subprocess.run([sys.executable, str(ROOT / "bench" / script), *rest], cwd=ROOT).returncode
 
 
 def gpu_truth(argv: list[str]) -> int:

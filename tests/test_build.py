@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -86,3 +87,29 @@ def test_main_turns_a_stop_and_a_failed_step_into_one_line(build, monkeypatch, c
     monkeypatch.setattr(build, "command", failed)
     assert build.main([]) == 3
     assert capsys.readouterr().err == "[build] this step failed (exit 3; its output is above): npm ci\n"
+
+
+def test_each_bench_flag_builds_what_its_script_needs_then_runs_it(build, monkeypatch):
+    """`build.py bench --FLAG`: the kernels, every model, or --model's (and --draft-model's) built first, then
+    bench/<its script> with the other arguments; no flag: bench/run.py with all of them."""
+    calls: list[tuple] = []
+    monkeypatch.setattr(build, "ensure_system_packages", lambda: None)
+    monkeypatch.setattr(build, "shaders", lambda argv: calls.append(("kernels",)) or 0)
+    monkeypatch.setattr(build, "build", lambda models: calls.append(("models", *models)))
+    monkeypatch.setattr(build, "subprocess", SimpleNamespace(
+        run=lambda cmd, cwd: calls.append(("run", Path(cmd[1]).relative_to(cwd).as_posix(), *cmd[2:])) or
+        SimpleNamespace(returncode=0)))
+    model = ["--model", "qwen2.5-coder-0.5b"]
+    both = ("models", "smollm2-135m", "qwen2.5-coder-0.5b")  # the default model is always built
+    built = {"shaders": ("kernels",), "all": both, "model": both}
+    for flag, (script, builds) in build.BENCHES.items():
+        calls.clear()
+        assert build.bench([flag, *model]) == 0
+        assert calls == [built[builds], ("run", f"bench/{script}", *model)], flag
+        assert (ROOT / "bench" / script).is_file(), script
+    calls.clear()
+    build.bench(["--speculative", "--draft-model", "qwen2.5-coder-0.5b"])
+    assert calls[0] == both
+    calls.clear()
+    build.bench(["--repeats", "2"])
+    assert calls == [("models", "smollm2-135m"), ("run", "bench/run.py", "--repeats", "2")]
