@@ -126,11 +126,13 @@ def wheel(path: Path, files: dict[str, bytes]) -> Path:
     return path
 
 
-def test_a_restored_python_unpacks_all_but_the_kernels_and_reads_them_from_the_wheel(reg, tmp_path, monkeypatch):
-    """pyrite.resume: what the page's Python redoes after a memory-snapshot restore (web/snapshot.js)."""
+def test_a_restored_python_unpacks_what_its_heap_lacks_and_reads_the_kernels_from_the_wheel(reg, tmp_path, monkeypatch):
+    """pyrite.resume: what the page's Python redoes after a memory-snapshot restore (web/snapshot.js): the
+    wheels unpacked but for the kernels and the sources of modules already imported."""
     wgsl = {f"{resume.KERNELS}{p.name}": p.read_bytes() for p in (tmp_path / GEN).iterdir()}
-    own = wheel(tmp_path / "0.whl", {"pyrite/x.py": b"X = 1\n", "pyrite-0.dist-info/METADATA": b"m", **wgsl})
-    other = wheel(tmp_path / "1.whl", {"jinja2/y.py": b"Y = 2\n"})
+    own = wheel(tmp_path / "0.whl", {"pyrite/x.py": b"X = 1\n", "pyrite-0.dist-info/METADATA": b"m",
+                                     "pyrite/__init__.py": b"", "pyrite/resume.py": b"", **wgsl})
+    other = wheel(tmp_path / "1.whl", {"jinja2/y.py": b"Y = 2\n", "json/__init__.py": b""})
     site = tmp_path / "site"
     monkeypatch.setattr(sysconfig, "get_path", lambda name: str(site))
     monkeypatch.setattr(registry_mod, "_default", None)
@@ -141,6 +143,8 @@ def test_a_restored_python_unpacks_all_but_the_kernels_and_reads_them_from_the_w
     assert random.random() != drawn  # reseeded
     assert (site / "pyrite/x.py").read_text() == "X = 1\n" and (site / "jinja2/y.py").read_text() == "Y = 2\n"
     assert (site / "pyrite-0.dist-info/METADATA").is_file() and not (site / "pyrite/kernels").exists()
+    # the heap's own modules (here pyrite, pyrite.resume and json) stay in the wheel
+    assert not any((site / name).exists() for name in ("pyrite/__init__.py", "pyrite/resume.py", "json"))
     k = registry_mod.get("scale_triple_i32")
     assert k.source == wgsl[f"{resume.KERNELS}scale_triple_i32.wgsl"].decode() and k.workgroup_size == (64, 2, 1)
     assert registry_mod.ids() == ["scale_double_f32", "scale_double_i32", "scale_triple_f32", "scale_triple_i32"]
