@@ -59,13 +59,20 @@ def test_generate_attest_names_the_routes_of_both_steps(smollm2_model):
     assert d["stats"]["read_probe_gbps"] > 0 and d["stats"]["roofline"] > 0  # --roofline measured the probe first
     assert {d["routes"]["prefill"][f"blk.{i}.attn"] for i in range(30)} == {"stream_q32"}
     assert {d["routes"]["decode"][f"blk.{i}.attn"] for i in range(30)} == {"flash_decode"}
-    for kind, tile in (("prefill", "wide"), ("decode", "gemv_vec")):  # every level of the fused projections
-        assert d["routes"][kind]["blk.0.ffn_down"] == tile
-        assert d["routes"][kind]["blk.0.attn_qkv"] == f"qkv_fused/{tile}/norm_folded"
-        assert d["routes"][kind]["blk.0.ffn_gate_up"] == f"gate_up/{tile}/norm_folded"
+    # decode: every level of the fused projections; a prefill on the cpu class: the split ones, each member
+    # at the plain linears' tile (ops/projection.py fused_rows)
+    assert d["routes"]["decode"]["blk.0.ffn_down"] == "gemv_vec"
+    assert d["routes"]["decode"]["blk.0.attn_qkv"] == "qkv_fused/gemv_vec/norm_folded"
+    assert d["routes"]["decode"]["blk.0.ffn_gate_up"] == "gate_up/gemv_vec/norm_folded"
+    assert d["routes"]["prefill"]["blk.0.ffn_down"] == "wide"
+    assert d["routes"]["prefill"]["blk.0.attn_qkv"] == "qkv_split/wide+wide+wide"
+    assert d["routes"]["prefill"]["blk.0.ffn_gate_up"] == "gate_up_split/wide+wide"
     # decode: 30 layers x (qkv and gate_up with their norms folded in, o_proj, down + flash's split and
-    # combine) + embedding, and 3 for the last token's head; prefill's streaming attention is one dispatch
-    assert d["dispatches"]["decode"] == 30 * 6 + 4 and d["dispatches"]["prefill"] == d["dispatches"]["decode"] - 30
+    # combine) + embedding, and 3 for the last token's head; prefill's streaming attention is one dispatch,
+    # and its split projections 6 more for qkv (the norm, three linears, rope q and k, the cache write in
+    # place of one) and 3 more for gate_up (the norm, two linears, the SwiGLU product)
+    assert d["dispatches"]["decode"] == 30 * 6 + 4
+    assert d["dispatches"]["prefill"] == d["dispatches"]["decode"] - 30 + 30 * (6 + 3)
 
 
 def test_bad_option_is_a_clear_error():

@@ -116,14 +116,17 @@ def test_every_preset_builds_and_runs_its_kernel_list(preset):
     fmt = "q4gsw"
     m.plan.run(Live(20, 0), SECTIONS)  # past a multi-token forward's 16 (those run the decode routes' order)
     prefill = kernels_of(m)
-    qkv = f"linear_{fmt}_qkv_norm_wide" if c.qk_norm else f"linear_{fmt}_qkv_rope_norm_wide"
-    assert {"embedding_q8gsw", f"linear_{fmt}_wide", qkv, f"linear_{fmt}_gate_up_norm_wide", "norm_rms",
+    # the cpu class's prefill splits the projections (projection.fused_rows): every member on the plain tile
+    assert {"embedding_q8gsw", f"linear_{fmt}_wide", "norm_rms", "elementwise_silu_mul",
             f"sdpa_stream_q16_d{next(d for d in (64, 128, 256) if c.head_dim <= d)}",
             f"linear_{fmt if not c.tied_embeddings else 'q8gsw'}_{gemv(c.vocab)}", "sample_next"} <= prefill
-    assert not prefill & {"elementwise_add", "elementwise_silu_mul", "kv_cache_write"}  # folded into projections
-    # RoPE runs in the qkv epilogue, or (Qwen3: after the q/k norm) as rope_kv in the config's layout
-    assert ("rope_kv_interleaved" in prefill) == (c.qk_norm and c.rope_layout == "interleaved")
-    assert ("rope_kv_rotate_half" in prefill) == (c.qk_norm and c.rope_layout == "rotate_half")
+    assert not any("_qkv" in k or "_gate_up" in k for k in prefill) and "elementwise_add" not in prefill
+    # RoPE and the cache write run after the linears, or (Qwen3: after the q/k norm) as rope_kv, which writes it
+    assert (f"rope_kv_{c.rope_layout}" in prefill) == c.qk_norm
+    assert (f"rope_{c.rope_layout}" in prefill) == ("kv_cache_write" in prefill) == (not c.qk_norm)
+    m.plan.run(Live(16, 0), SECTIONS)  # a multi-token forward's rows keep the fused projections
+    qkv = f"linear_{fmt}_qkv_norm_m16_vec" if c.qk_norm else f"linear_{fmt}_qkv_rope_norm_m16_vec"
+    assert {qkv, f"linear_{fmt}_gate_up_norm_m16_vec"} <= kernels_of(m)
     m.plan.run(Live(1, 20), SECTIONS)
     decode = kernels_of(m)
     split = sdpa.flash_kernel(c.head_dim, sdpa.CPU_SPLIT)  # made for the head dim: _d64, _d128; tiny ones: _to64

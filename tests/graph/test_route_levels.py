@@ -40,12 +40,24 @@ def test_the_tile_level_follows_the_live_rows():
     assert ran(plan, Live(1, 0)) == ("qkv_fused/gemv_vec/norm_folded", "linear_q4gsw_qkv_norm_m1_vec")
     assert ran(plan, Live(2, 0)) == ("qkv_fused/small_m2_vec/norm_folded", "linear_q4gsw_qkv_norm_m2_vec")
     assert ran(plan, Live(7, 0)) == ("qkv_fused/small_m8_vec/norm_folded", "linear_q4gsw_qkv_norm_m8_vec")
-    assert ran(plan, Live(17, 0)) == ("qkv_fused/wide/norm_folded", "linear_q4gsw_qkv_norm_wide")
+    assert ran(plan, Live(16, 0)) == ("qkv_fused/small_m16_vec/norm_folded", "linear_q4gsw_qkv_norm_m16_vec")
+    assert ran(fused_qkv({"qkv": "qkv_fused"}), Live(17, 0)) == ("qkv_fused/wide/norm_folded",
+                                                                 "linear_q4gsw_qkv_norm_wide")
     assert ran(plan, Live(1, 17)) == ("qkv_fused/gemv_vec/norm_folded", "linear_q4gsw_qkv_norm_m1_vec")
 
 
-def test_the_norm_level_follows_the_option_and_the_tile():
+def test_the_cpu_class_splits_a_prefills_projection_and_the_gpu_class_fuses_it():
+    """projection.fused_rows: past a multi-token forward's 16 rows the cpu class runs every member on the
+    plain tile (one kernel to compile, not a fused one per kind); the gpu class keeps the fused kernel."""
     plan = fused_qkv()
+    assert ran(plan, Live(17, 0)) == ("qkv_split/wide+wide+wide", "norm_rms+linear_q4gsw_wide")
+    assert ran(plan, Live(1, 17)) == ("qkv_fused/gemv_vec/norm_folded", "linear_q4gsw_qkv_norm_m1_vec")
+    route, _ = ran(plan, Live(17, 0), adapter_class="gpu")
+    assert route.startswith("qkv_fused/")
+
+
+def test_the_norm_level_follows_the_option_and_the_tile():
+    plan = fused_qkv({"qkv": "qkv_fused"})  # the cpu class's prefill would split it
     assert ran(plan, Live(5, 0), projection_norm="dispatch") == ("qkv_fused/small_m8_vec/norm_dispatch",
                                                                  "norm_rms+linear_q4gsw_qkv_m8_vec")
     # a workgroup GEMM cannot fold the norm: it runs first whatever the option says
@@ -120,7 +132,7 @@ def test_a_pinned_level_that_does_not_fit_is_refused_at_its_first_selection():
 
 
 def test_a_switch_runs_one_leaf_and_compiles_only_what_ran():
-    plan = fused_qkv()
+    plan = fused_qkv({"qkv": "qkv_fused"})
     node = plan.nodes[0]
     ran(plan, Live(1, 0))
     assert [launch.kernel for launch, _ in node.picked] == ["linear_q4gsw_qkv_norm_m1_vec"]

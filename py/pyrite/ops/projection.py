@@ -15,7 +15,7 @@ storage-buffer limit, or with option projection_norm=dispatch). A node attests a
 "qkv_fused/gemv_vec/norm_folded". The split route is the rmsnorm, one linear per member (each a row
 view of the packed tensor, or a tensor of its own when the members could not be packed), each with
 its own tile table ("qkv_split/gemv_vec+gemv+gemv"), then the SwiGLU product for gate_up, or rope q,
-rope k and the cache write: any formats, any adapter.
+rope k and the cache write: any formats, any adapter, and the cpu class's prefill (fused_rows).
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from typing import Callable
 
 from ..errors import ShapeError
 from ..gpu import Buffer
+from ..graph.multistep import MAX_RUN
 from ..graph.plan import Plan, storage
 from ..graph.registry import Op, register
 from ..graph.routes import Context, Launch, Route, Step, Sub, always
@@ -207,6 +208,15 @@ def fused_fits(ctx: Context) -> bool:
     return ctx.spec.packed and bindings_fit(ctx)
 
 
+def fused_rows(ctx: Context) -> bool:
+    """Every shape on the gpu class; on the cpu class decode and a multi-token forward's rows (up to MAX_RUN:
+    a verify, jump-forward, a short prefill), not a prefill's. There each fused kind's register tile is a
+    kernel of its own that SwiftShader took 0.26-0.33 s to compile (three of them, where the split members
+    all share the plain tile's), which a first message sent at Ready waited for, and the split ran SmolLM2's
+    prefill as fast in the page (76 and 480 tokens; lavapipe 2-8% slower; bench/README.md "Time to Ready")."""
+    return ctx.gpu or ctx.live.seq_len <= MAX_RUN
+
+
 def fold_fits(ctx: Context) -> bool:
     """A register tile (a workgroup GEMM stages x in workgroup memory), and the gain's binding within the
     storage-buffer limit."""
@@ -309,14 +319,16 @@ PLACEMENTS = [
 FUSED_TILES = [replace(r, build=_place_norm) for r in lin.ROUTES]
 ROUTES = {
     "qkv": [
-        Route("qkv_fused", always, _fused, "RMSNorm, then Q, K, V, RoPE and the cache write from one packed "
-              "tensor in one kernel", fits=fused_fits),
-        Route("qkv_split", always, _split, "RMSNorm, then a linear per output: any formats, any adapter"),
+        Route("qkv_fused", fused_rows, _fused, "RMSNorm, then Q, K, V, RoPE and the cache write from one packed "
+              "tensor in one kernel (the cpu class: up to 16 rows)", fits=fused_fits),
+        Route("qkv_split", always, _split, "RMSNorm, then a linear per output: any formats, any adapter; the cpu "
+              "class's prefill, whose members share one tile kernel (less to compile before a first message)"),
     ],
     "gate_up": [
-        Route("gate_up", always, _fused, "RMSNorm, then gate and up rows paired in one kernel, silu(g) * u stored",
-              fits=fused_fits),
-        Route("gate_up_split", always, _split, "RMSNorm, gate, up, then the SwiGLU product: any formats, any adapter"),
+        Route("gate_up", fused_rows, _fused, "RMSNorm, then gate and up rows paired in one kernel, silu(g) * u "
+              "stored (the cpu class: up to 16 rows)", fits=fused_fits),
+        Route("gate_up_split", always, _split, "RMSNorm, gate, up, then the SwiGLU product: any formats, any "
+              "adapter; the cpu class's prefill"),
     ],
 }
 NAMES = ("projection",)
