@@ -211,9 +211,10 @@ def fused_fits(ctx: Context) -> bool:
 def fused_rows(ctx: Context) -> bool:
     """Every shape on the gpu class; on the cpu class decode and a multi-token forward's rows (up to MAX_RUN:
     a verify, jump-forward, a short prefill), not a prefill's. There each fused kind's register tile is a
-    kernel of its own that SwiftShader took 0.26-0.33 s to compile (three of them, where the split members
-    all share the plain tile's), which a first message sent at Ready waited for, and the split ran SmolLM2's
-    prefill as fast in the page (76 and 480 tokens; lavapipe 2-8% slower; bench/README.md "Time to Ready")."""
+    kernel of its own (SwiftShader: 0.26-0.33 s to compile each for SmolLM2, 4.8-5.1 s for Qwen2.5-Coder's
+    q5) beside the plain tile that o_proj and down run anyway, and split members share that one; a first
+    message sent at Ready waited for them. The split ran SmolLM2's prefill as fast in the page (76 and 480
+    tokens) and Qwen's faster (lavapipe 2-8% slower; bench/README.md "Time to Ready")."""
     return ctx.gpu or ctx.live.seq_len <= MAX_RUN
 
 
