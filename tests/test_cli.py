@@ -160,10 +160,12 @@ def test_generate_qwen_by_id_with_the_exact_recipe():
     d = json.loads(r.stdout)
     assert d["stats"]["generated_tokens"] == 8 and d["text"].strip() and d["layers"] == 24
     assert d["routes"]["decode"]["output"] == "gemv_vec"  # 151936 rows in two blocks of even rows
-    for kind in ("prefill", "decode"):  # the fused projections at the tile of the step's plain linears
-        tile = d["routes"][kind]["blk.0.ffn_down"]
-        assert d["routes"][kind]["blk.0.attn_qkv"] == f"qkv_fused/{tile}/norm_folded"
-        assert d["routes"][kind]["blk.0.ffn_gate_up"] == f"gate_up/{tile}/norm_folded"
+    tile = d["routes"]["decode"]["blk.0.ffn_down"]  # decode: the fused projections at its plain linears' tile
+    assert d["routes"]["decode"]["blk.0.attn_qkv"] == f"qkv_fused/{tile}/norm_folded"
+    assert d["routes"]["decode"]["blk.0.ffn_gate_up"] == f"gate_up/{tile}/norm_folded"
+    tile = d["routes"]["prefill"]["blk.0.ffn_down"]  # a prompt's chunk: split, every member on that tile
+    assert d["routes"]["prefill"]["blk.0.attn_qkv"] == f"qkv_split/{tile}+{tile}+{tile}"
+    assert d["routes"]["prefill"]["blk.0.ffn_gate_up"] == f"gate_up_split/{tile}+{tile}"
     # six per layer plus four, and one more each for the embedding and the lm_head where their 136 MB
     # tables are over the adapter's binding limit (two row blocks each; lavapipe: 128 MiB)
     assert 24 * 6 + 4 <= d["dispatches"]["decode"] <= 24 * 6 + 6

@@ -90,25 +90,27 @@ class Engine:
 
     # -- forward ------------------------------------------------------------------------------------
 
-    async def step(self, ids: list[int], pos: int, sections: Sequence[str]) -> None:
-        """One submit: ids (at most max_seq tokens) at positions pos.. through `sections`, timed per kernel
-        under the profiling gate. It writes the cache, so what the cache held is forgotten."""
+    async def step(self, ids: list[int], pos: int, sections: Sequence[str], prefill: bool = False) -> None:
+        """One submit: ids (at most max_seq tokens) at positions pos.. through `sections` (prefill: a
+        prompt's chunk, Live.prefill), timed per kernel under the profiling gate. It writes the cache, so
+        what the cache held is forgotten."""
         self.guard.check()
-        await self.resident.compiled(Live(len(ids), pos), sections)  # where the load left them compiling
+        live = Live(len(ids), pos, prefill)
+        await self.resident.compiled(live, sections)  # where the load left them compiling
         self.log.flush()  # before this run replaces the plan's last decode step
         self.kv.clear()
         self.device.write_buffer(self.model.act.ids, 0, array.array("I", ids).tobytes())
         if self.profiling:
-            self.last_profile = await self.model.plan.run_profiled(Live(len(ids), pos), sections)
+            self.last_profile = await self.model.plan.run_profiled(live, sections)
         else:
-            self.forwards.run(Live(len(ids), pos), sections)
+            self.forwards.run(live, sections)
 
     async def prefill(self, ids: list[int], start: int = 0, head: Sequence[str] = GREEDY) -> None:
         """The prompt at positions start..len-1 (the cache holds ids[:start]); the head sections pick the
         next token after the last chunk (Sampler.token reads it)."""
         for at in range(start, len(ids), self.model.max_seq):
             chunk = ids[at:at + self.model.max_seq]
-            await self.step(chunk, at, ("body", *head) if at + len(chunk) == len(ids) else ("body",))
+            await self.step(chunk, at, ("body", *head) if at + len(chunk) == len(ids) else ("body",), prefill=True)
             if at == start:
                 self.log.prefilled()
 

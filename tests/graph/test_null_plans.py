@@ -17,6 +17,7 @@ from pyrite.models.llama import LlamaModel
 from pyrite.ops import sdpa
 from pyrite.graph.device_weights import DeviceWeight
 from pyrite.models.packing import PACKS
+from pyrite.models.resident import PREPARED, load_lives
 from pyrite.ops import linear
 from pyrite.models.row_blocks import plan_row_blocks
 
@@ -135,6 +136,21 @@ def test_every_preset_builds_and_runs_its_kernel_list(preset):
     sdpa_rows = [r for r in m.plan.attest() if r["family"] == "sdpa"]
     assert len(sdpa_rows) == c.n_layers and all(r["route"] == "flash_decode" and r["dispatches"] == 2
                                                 for r in sdpa_rows)
+
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_any_prompt_chunk_runs_on_what_a_load_compiles_on_the_cpu_class(preset):
+    """A chat's next turn (a prompt chunk of any length up to max_seq, Live.prefill) needs no pipeline
+    beyond the load's shapes (resident.load_lives), where a CPU adapter compiles for seconds; a forward of
+    2-16 rows (a verify) runs small tiles of its own. (A GPU compiles a 17-31-row chunk's coop tile when
+    it first runs, in milliseconds.)"""
+    m = build(preset)
+    names = lambda lives: {k.id for k, _ in m.plan.pipelines(lives, PREPARED)}  # noqa: E731
+    loaded = names(load_lives(m.max_seq, m.max_ctx))
+    for rows in range(1, m.max_seq + 1):
+        assert names([Live(rows, 7, prefill=True)]) <= loaded, rows
+    assert not names([Live(16, 7)]) <= loaded
 
 
 def test_decode_after_any_prefill_length_runs_flash_decode():

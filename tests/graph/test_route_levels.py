@@ -56,6 +56,19 @@ def test_the_cpu_class_splits_a_prefills_projection_and_the_gpu_class_fuses_it()
     assert route.startswith("qkv_fused/")
 
 
+def test_a_short_prompt_chunk_runs_the_prefills_tiles_and_a_forward_of_its_rows_the_small_ones():
+    """Live.prefill: a prompt's chunk of 2-16 rows (a chat's next turn) need not sum as decode does, so the
+    cpu class splits it onto the plain tiles a load compiles (wide from 8 rows, m8 below) instead of the
+    small fused ones a verify's rows need; one row is decode's step; the gpu class keeps its rule."""
+    plan = fused_qkv()
+    assert ran(plan, Live(16, 0, prefill=True)) == ("qkv_split/wide+wide+wide", "norm_rms+linear_q4gsw_wide")
+    assert ran(plan, Live(8, 0, prefill=True)) == ("qkv_split/wide+wide+wide", "norm_rms+linear_q4gsw_wide")
+    assert ran(plan, Live(7, 0, prefill=True)) == ("qkv_split/tiled+tiled+tiled", "norm_rms+linear_q4gsw_m8")
+    assert ran(plan, Live(1, 0, prefill=True)) == ran(plan, Live(1, 0))
+    assert ran(plan, Live(16, 0)) == ("qkv_fused/small_m16_vec/norm_folded", "linear_q4gsw_qkv_norm_m16_vec")
+    assert ran(plan, Live(7, 0, prefill=True), adapter_class="gpu") == ran(plan, Live(7, 0), adapter_class="gpu")
+
+
 def test_the_norm_level_follows_the_option_and_the_tile():
     plan = fused_qkv({"qkv": "qkv_fused"})  # the cpu class's prefill would split it
     assert ran(plan, Live(5, 0), projection_norm="dispatch") == ("qkv_fused/small_m8_vec/norm_dispatch",

@@ -94,7 +94,8 @@ class Forwards:
     plan: Plan
     last_pos: int           # the last position the cache holds
     window: int = WINDOW
-    _made: dict[int, tuple[tuple, int, int, list[Dispatch]]] = field(default_factory=dict)  # S -> key, window
+    _made: dict[tuple[int, bool], tuple[tuple, int, int, list[Dispatch]]] = field(default_factory=dict)
+    # (S, prefill) -> key, window
 
     def run(self, live: Live, sections: Sequence[str]) -> None:
         S, pos = live.seq_len, live.pos
@@ -102,12 +103,13 @@ class Forwards:
             self.plan.run(live, sections)
             return
         key = (self.plan.options.snapshot(), tuple(sections))
-        got = self._made.get(S)
+        got = self._made.get((S, live.prefill))
         if got is None or got[0] != key or not got[1] <= pos <= got[2]:
             first, last = pos, max(pos, min(pos + self.window - 1, self.last_pos + 1 - S))
-            got = self._made[S] = (key, first, last, self.plan.tape(Live(S, first), Live(S, last), sections))
+            got = self._made[S, live.prefill] = (key, first, last, self.plan.tape(
+                Live(S, first, live.prefill), Live(S, last, live.prefill), sections))
         else:
-            self.plan.select(Live(S, got[2]))  # what the plan attests is what runs
+            self.plan.select(Live(S, got[2], live.prefill))  # what the plan attests is what runs
         self.plan.write_step(live)
         self.plan.device.replay(got[3], 1)  # in the page, encoded in JS from the list kept per window (web/tape.js)
         self.plan.last_run = tuple(sections)

@@ -33,10 +33,13 @@ class RouteError(PyriteError):
 
 @dataclass(frozen=True)
 class Live:
-    """The dynamic sizes of one execution: S live tokens starting at position pos."""
+    """The dynamic sizes of one execution: S live tokens starting at position pos. prefill: a prompt's
+    chunk, whose rows need not sum as a decode step's (a multi-token forward's must: verify, jump-forward),
+    so a route may run a short one on the prefill's own kernels."""
 
     seq_len: int
     pos: int
+    prefill: bool = False
 
     @property
     def kv_len(self) -> int:

@@ -66,6 +66,13 @@ class Resident:
         self.buffers = []
 
 
+def load_lives(max_seq: int, max_ctx: int) -> list[Live]:
+    """The shapes a load compiles: decode's step, a short prompt chunk's and a full one's. Any prompt chunk
+    runs on their kernels (on the cpu class 2-7 rows take the plain m8 tile, 8 or more the wide one: a
+    chat's next turn compiles nothing); a verify's rows take the small tiles (graph/speculative.py)."""
+    return [Live(1, 0), Live(min(2, max_seq), 0, True), Live(min(max_seq, max_ctx), 0, True)]
+
+
 async def load_resident(model: str | Path, *, device: Device | None = None, max_ctx: int = 2048,
                         max_seq: int = 128, overrides: dict[str, str] | None = None,
                         options: dict[str, Any] | None = None, progress: Progress = _no_progress,
@@ -88,7 +95,7 @@ async def load_resident(model: str | Path, *, device: Device | None = None, max_
             device.push_error_scope()
             built = LlamaModel(device, index.config, weights, max_ctx=min(max_ctx, index.config.max_ctx),
                                max_seq=max_seq, overrides=overrides, options=checked)
-            lives = [Live(1, 0), Live(min(2, max_seq), 0), Live(min(max_seq, built.max_ctx), 0)]
+            lives = load_lives(max_seq, built.max_ctx)
             tuning = await tune(built.plan, tuning_store(device), max_seq)  # before prepare: it compiles the choices
             progress("plan", 1, 1)
             # decode's pipelines (all at once) and bind groups before the load returns; a full prefill's

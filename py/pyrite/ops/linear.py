@@ -249,8 +249,10 @@ def small_tile(rows: int) -> str | None:
 
 
 def small_vec(name: str) -> Callable[[Context], bool]:
-    """The cpu class's paired weights (whose decode is gemv_vec) at the live rows tile `name` is for."""
-    return lambda ctx: cpu_paired(ctx) and small_tile(live_rows(ctx)) == name
+    """The cpu class's paired weights (whose decode is gemv_vec) in a multi-token forward (not a prompt's
+    chunk: its rows need not sum as decode's, and the plain tiles a prefill compiled at load run it) at
+    the live rows tile `name` is for."""
+    return lambda ctx: cpu_paired(ctx) and not ctx.live.prefill and small_tile(live_rows(ctx)) == name
 
 
 def small_wide(ctx: Context) -> bool:
@@ -388,10 +390,10 @@ ROUTES = [
           fits_tile("gemm_bk64")),
     Route("gemm", workgroup_gemm, build_tile, "prefill on the gpu class, where 24 KiB of workgroup memory "
           "is not allowed: K steps of 16 (6 KiB)", "gemm", fits_tile("gemm")),
-    Route("wide", wide_rows, build_tile, "prefill: each x load serves 16 rows of W (CPU adapters are bound "
-          "by loads)", "wide", order="word"),
-    Route("tiled", always, build_tile, "short prefill (2-7 tokens): 4 rows x 8 tokens, each row summed as gemv "
-          "sums it", "m8", order="word"),
+    Route("wide", wide_rows, build_tile, "prefill, a chat turn's chunk of 8 tokens or more included: each x "
+          "load serves 16 rows of W (CPU adapters are bound by loads)", "wide", order="word"),
+    Route("tiled", always, build_tile, "short prefill (2-7 tokens, a chat turn's short chunk): 4 rows x 8 "
+          "tokens, each row summed as gemv sums it", "m8", order="word"),
 ]
 NAMES = ("linear",)
 register(Op("linear", FAMILY, linear_case, {FAMILY: ROUTES}, FORMATS))

@@ -15,7 +15,7 @@ storage-buffer limit, or with option projection_norm=dispatch). A node attests a
 "qkv_fused/gemv_vec/norm_folded". The split route is the rmsnorm, one linear per member (each a row
 view of the packed tensor, or a tensor of its own when the members could not be packed), each with
 its own tile table ("qkv_split/gemv_vec+gemv+gemv"), then the SwiGLU product for gate_up, or rope q,
-rope k and the cache write: any formats, any adapter, and the cpu class's prefill (fused_rows).
+rope k and the cache write: any formats, any adapter, and the cpu class's prompt chunks (fused_rows).
 """
 from __future__ import annotations
 
@@ -210,12 +210,14 @@ def fused_fits(ctx: Context) -> bool:
 
 def fused_rows(ctx: Context) -> bool:
     """Every shape on the gpu class; on the cpu class decode and a multi-token forward's rows (up to MAX_RUN:
-    a verify, jump-forward, a short prefill), not a prefill's. There each fused kind's register tile is a
-    kernel of its own (SwiftShader: 0.26-0.33 s to compile each for SmolLM2, 4.8-5.1 s for Qwen2.5-Coder's
-    q5) beside the plain tile that o_proj and down run anyway, and split members share that one; a first
-    message sent at Ready waited for them. The split ran SmolLM2's prefill as fast in the page (76 and 480
-    tokens) and Qwen's faster (lavapipe 2-8% slower; bench/README.md "Time to Ready")."""
-    return ctx.gpu or ctx.live.seq_len <= MAX_RUN
+    a verify, jump-forward), not a prompt's chunk of two rows or more. There each fused kind's register tile
+    is a kernel of its own (SwiftShader: 0.26-0.33 s to compile each for SmolLM2, 4.8-5.1 s for
+    Qwen2.5-Coder's q5) beside the plain tile that o_proj and down run anyway, and split members share that
+    one; a first message sent at Ready waited for them, and a chat's first short turn (3-16 new tokens) for
+    the small tiles' (9-12 s). The split ran SmolLM2's prefill as fast in the page (76 and 480 tokens) and
+    Qwen's faster (lavapipe 2-8% slower; bench/README.md "Time to Ready")."""
+    rows = ctx.live.seq_len
+    return ctx.gpu or rows == 1 or (rows <= MAX_RUN and not ctx.live.prefill)
 
 
 def fold_fits(ctx: Context) -> bool:
@@ -321,15 +323,15 @@ FUSED_TILES = [replace(r, build=_place_norm) for r in lin.ROUTES]
 ROUTES = {
     "qkv": [
         Route("qkv_fused", fused_rows, _fused, "RMSNorm, then Q, K, V, RoPE and the cache write from one packed "
-              "tensor in one kernel (the cpu class: up to 16 rows)", fits=fused_fits),
+              "tensor in one kernel (the cpu class: decode and forwards of up to 16 rows)", fits=fused_fits),
         Route("qkv_split", always, _split, "RMSNorm, then a linear per output: any formats, any adapter; the cpu "
-              "class's prefill, whose members share one tile kernel (less to compile before a first message)"),
+              "class's prompt chunks, whose members share one tile kernel (less to compile before a first message)"),
     ],
     "gate_up": [
         Route("gate_up", fused_rows, _fused, "RMSNorm, then gate and up rows paired in one kernel, silu(g) * u "
-              "stored (the cpu class: up to 16 rows)", fits=fused_fits),
+              "stored (the cpu class: decode and forwards of up to 16 rows)", fits=fused_fits),
         Route("gate_up_split", always, _split, "RMSNorm, gate, up, then the SwiGLU product: any formats, any "
-              "adapter; the cpu class's prefill"),
+              "adapter; the cpu class's prompt chunks"),
     ],
 }
 NAMES = ("projection",)
