@@ -67,10 +67,12 @@ class Resident:
 
 
 def load_lives(max_seq: int, max_ctx: int) -> list[Live]:
-    """The shapes a load compiles: decode's step, a short prompt chunk's and a full one's. Any prompt chunk
-    runs on their kernels (on the cpu class 2-7 rows take the plain m8 tile, 8 or more the wide one: a
-    chat's next turn compiles nothing); a verify's rows take the small tiles (graph/speculative.py)."""
-    return [Live(1, 0), Live(min(2, max_seq), 0, True), Live(min(max_seq, max_ctx), 0, True)]
+    """The shapes a load compiles: decode's step, a short prompt chunk's, then a full one's and one of 17
+    rows (the gpu class's coop tiles run 17-31; the cpu class's are the full one's). Any prompt chunk runs
+    on their kernels (on the cpu class 2-7 rows take the plain m8 tile, 8 or more the wide one: a chat's
+    next turn compiles nothing); a verify's rows take the small tiles (graph/speculative.py)."""
+    full = min(max_seq, max_ctx)
+    return [Live(1, 0), Live(min(2, full), 0, True), Live(full, 0, True), Live(min(17, full), 0, True)]
 
 
 async def load_resident(model: str | Path, *, device: Device | None = None, max_ctx: int = 2048,
