@@ -138,7 +138,6 @@ def test_every_preset_builds_and_runs_its_kernel_list(preset):
                                                 for r in sdpa_rows)
 
 
-
 @pytest.mark.parametrize("adapter_class", ["cpu", "gpu"])
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_any_prompt_chunk_runs_on_what_a_load_compiles(preset, adapter_class):

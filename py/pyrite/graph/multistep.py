@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import AsyncIterator, Awaitable, Callable, Protocol, Sequence
 
 from ..gpu import Dispatch
@@ -107,9 +107,9 @@ class Forwards:
         if got is None or got[0] != key or not got[1] <= pos <= got[2]:
             first, last = pos, max(pos, min(pos + self.window - 1, self.last_pos + 1 - S))
             got = self._made[S, live.prefill] = (key, first, last, self.plan.tape(
-                Live(S, first, live.prefill), Live(S, last, live.prefill), sections))
+                replace(live, pos=first), replace(live, pos=last), sections))
         else:
-            self.plan.select(Live(S, got[2], live.prefill))  # what the plan attests is what runs
+            self.plan.select(replace(live, pos=got[2]))  # what the plan attests is what runs
         self.plan.write_step(live)
         self.plan.device.replay(got[3], 1)  # in the page, encoded in JS from the list kept per window (web/tape.js)
         self.plan.last_run = tuple(sections)
